@@ -1,0 +1,6 @@
+// The single source of the data model (ARCHITECTURE.md §4), one file per domain.
+export * from "./schema/audit";
+export * from "./schema/auth";
+export * from "./schema/content";
+export * from "./schema/email";
+export * from "./schema/events";

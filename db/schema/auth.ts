@@ -1,0 +1,84 @@
+import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { createdAt, id, updatedAt } from "./columns";
+
+export const users = sqliteTable("users", {
+  id: id(),
+  /** Case-folded on write; the unique key is the account identity. */
+  email: text("email").notNull().unique(),
+  /** `scrypt$N$r$p$salt$hash`, null for magic-link-only accounts. */
+  passwordHash: text("password_hash"),
+  emailVerifiedAt: text("email_verified_at"),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+export const profiles = sqliteTable("profiles", {
+  id: id(),
+  userId: text("user_id")
+    .notNull()
+    .unique()
+    .references(() => users.id, { onDelete: "cascade" }),
+  email: text("email").notNull(),
+  role: text("role", { enum: ["user", "admin"] }).notNull().default("user"),
+  /** Who made the last role change; read by the profile_audit_log trigger. */
+  roleChangedBy: text("role_changed_by"),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+/** One row per signed-in device; the access JWT carries its id so revocation is one indexed read. */
+export const sessions = sqliteTable(
+  "sessions",
+  {
+    id: id(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+    revokedAt: text("revoked_at"),
+    revokedReason: text("revoked_reason"),
+  },
+  (t) => [index("sessions_user_idx").on(t.userId)],
+);
+
+/** Refresh tokens of a session (its "family"); each is used once and replaced. */
+export const refreshTokens = sqliteTable(
+  "refresh_tokens",
+  {
+    id: id(),
+    sessionId: text("session_id")
+      .notNull()
+      .references(() => sessions.id, { onDelete: "cascade" }),
+    tokenHash: text("token_hash").notNull().unique(),
+    createdAt: createdAt(),
+    expiresAt: text("expires_at").notNull(),
+    usedAt: text("used_at"),
+  },
+  (t) => [index("refresh_tokens_session_idx").on(t.sessionId)],
+);
+
+export const magicLinkTokens = sqliteTable(
+  "magic_link_tokens",
+  {
+    id: id(),
+    email: text("email").notNull(),
+    tokenHash: text("token_hash").notNull(),
+    redirectTo: text("redirect_to"),
+    ipAddress: text("ip_address"),
+    createdAt: createdAt(),
+    expiresAt: text("expires_at").notNull(),
+    usedAt: text("used_at"),
+  },
+  (t) => [
+    uniqueIndex("magic_link_tokens_hash_idx").on(t.tokenHash),
+    index("magic_link_tokens_email_created_idx").on(t.email, t.createdAt),
+  ],
+);
+
+/** Exact per-account password failure counter (KV is too loose for this; ARCHITECTURE.md §2). */
+export const passwordThrottle = sqliteTable("password_throttle", {
+  email: text("email").primaryKey(),
+  failures: integer("failures").notNull().default(0),
+  lockedUntil: text("locked_until"),
+  updatedAt: updatedAt(),
+});

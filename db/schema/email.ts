@@ -1,0 +1,90 @@
+import { sql } from "drizzle-orm";
+import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { bool, createdAt, id, isoNow, json, updatedAt } from "./columns";
+import { weeklyActions } from "./content";
+
+export const subscribers = sqliteTable(
+  "subscribers",
+  {
+    id: id(),
+    /** Trimmed and lower-cased before insert, so the unique key is case-folded. */
+    email: text("email").notNull().unique(),
+    firstName: text("first_name").notNull(),
+    zipCode: text("zip_code"),
+    active: bool("active").notNull().default(true),
+    subscribedAt: text("subscribed_at").notNull().default(isoNow),
+    unsubscribedAt: text("unsubscribed_at"),
+    /** 256-bit random token for the manage/unsubscribe link. */
+    manageToken: text("manage_token").notNull().unique(),
+    lastWelcomeSentAt: text("last_welcome_sent_at"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("subscribers_active_idx").on(t.active, t.id)],
+);
+
+export const emailCampaigns = sqliteTable(
+  "email_campaigns",
+  {
+    id: id(),
+    actionId: text("action_id").references(() => weeklyActions.id, { onDelete: "set null" }),
+    kind: text("kind", { enum: ["weekly", "test", "welcome_test"] }).notNull(),
+    status: text("status", { enum: ["pending", "sending", "completed", "failed"] })
+      .notNull()
+      .default("pending"),
+    totalRecipients: integer("total_recipients").notNull().default(0),
+    triggeredBy: text("triggered_by"),
+    error: text("error"),
+    createdAt: createdAt(),
+    completedAt: text("completed_at"),
+  },
+  (t) => [
+    // One weekly campaign per action: the guard that makes "send" idempotent.
+    uniqueIndex("email_campaigns_weekly_action_idx")
+      .on(t.actionId)
+      .where(sql`kind = 'weekly'`),
+    index("email_campaigns_created_idx").on(t.createdAt),
+  ],
+);
+
+/** The send ledger: written before the provider call, so a retry never sends twice. */
+export const emailDeliveries = sqliteTable(
+  "email_deliveries",
+  {
+    id: id(),
+    campaignId: text("campaign_id")
+      .notNull()
+      .references(() => emailCampaigns.id, { onDelete: "cascade" }),
+    subscriberId: text("subscriber_id").notNull(),
+    email: text("email").notNull(),
+    status: text("status", { enum: ["pending", "sent", "failed", "skipped"] })
+      .notNull()
+      .default("pending"),
+    providerMessageId: text("provider_message_id"),
+    error: text("error"),
+    attempts: integer("attempts").notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("email_deliveries_campaign_subscriber_idx").on(t.campaignId, t.subscriberId),
+    index("email_deliveries_campaign_status_idx").on(t.campaignId, t.status),
+  ],
+);
+
+/** Messages stored by the `outbox` mail provider, read at /dev/mailbox. */
+export const outboxMessages = sqliteTable(
+  "outbox_messages",
+  {
+    id: id(),
+    to: text("to").notNull(),
+    from: text("from").notNull(),
+    subject: text("subject").notNull(),
+    html: text("html").notNull(),
+    text: text("text").notNull(),
+    headers: json<Record<string, string>>("headers").notNull().default(sql`'{}'`),
+    idempotencyKey: text("idempotency_key").unique(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("outbox_messages_created_idx").on(t.createdAt), index("outbox_messages_to_idx").on(t.to)],
+);

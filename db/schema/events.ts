@@ -1,0 +1,122 @@
+import { index, integer, real, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { bool, createdAt, id, updatedAt } from "./columns";
+
+export const EVENT_CATEGORIES = [
+  "wildlife",
+  "forest_restoration",
+  "cleanup",
+  "oceans",
+  "climate_action",
+  "education",
+] as const;
+
+export const events = sqliteTable(
+  "events",
+  {
+    id: id(),
+    /** Ingestion source key, or 'submission' / 'seed'. */
+    sourceKey: text("source_key").notNull(),
+    externalId: text("external_id").notNull(),
+    title: text("title").notNull(),
+    description: text("description"),
+    venueName: text("venue_name"),
+    address: text("address"),
+    category: text("category"),
+    city: text("city"),
+    state: text("state"),
+    postalCode: text("postal_code"),
+    lat: real("lat"),
+    lon: real("lon"),
+    startAtUtc: text("start_at_utc").notNull(),
+    endAtUtc: text("end_at_utc"),
+    allDay: bool("all_day").notNull().default(false),
+    endTimeUnknown: bool("end_time_unknown").notNull().default(false),
+    registrationUrl: text("registration_url"),
+    imageUrl: text("image_url"),
+    isVirtual: bool("is_virtual").notNull().default(false),
+    status: text("status", { enum: ["approved", "pending", "rejected", "cancelled"] })
+      .notNull()
+      .default("approved"),
+    contentHash: text("content_hash"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("events_source_external_idx").on(t.sourceKey, t.externalId),
+    index("events_status_start_idx").on(t.status, t.startAtUtc),
+    index("events_lat_lon_idx").on(t.lat, t.lon),
+    index("events_state_start_idx").on(t.state, t.startAtUtc),
+    index("events_virtual_start_idx").on(t.isVirtual, t.startAtUtc),
+  ],
+);
+
+export const eventSubmissions = sqliteTable(
+  "event_submissions",
+  {
+    id: id(),
+    title: text("title").notNull(),
+    description: text("description"),
+    category: text("category").notNull(),
+    startTime: text("start_time").notNull(),
+    endTime: text("end_time"),
+    address: text("address"),
+    city: text("city").notNull(),
+    state: text("state").notNull(),
+    postalCode: text("postal_code"),
+    organizerName: text("organizer_name").notNull(),
+    organizerEmail: text("organizer_email").notNull(),
+    organizerUrl: text("organizer_url"),
+    registrationUrl: text("registration_url").notNull(),
+    imageUrl: text("image_url"),
+    notesForModerator: text("notes_for_moderator"),
+    status: text("status", { enum: ["pending", "approved", "rejected"] }).notNull().default("pending"),
+    rejectReason: text("reject_reason"),
+    reviewedBy: text("reviewed_by"),
+    reviewedAt: text("reviewed_at"),
+    eventId: text("event_id"),
+    ipAddress: text("ip_address"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("event_submissions_status_created_idx").on(t.status, t.createdAt)],
+);
+
+export const ingestionRuns = sqliteTable(
+  "ingestion_runs",
+  {
+    id: id(),
+    sourceKey: text("source_key").notNull(),
+    status: text("status", { enum: ["running", "completed", "failed"] }).notNull().default("running"),
+    errorMessage: text("error_message"),
+    startedAt: text("started_at").notNull(),
+    finishedAt: text("finished_at"),
+    pages: integer("pages").notNull().default(0),
+    found: integer("found").notNull().default(0),
+    mapped: integer("mapped").notNull().default(0),
+    inserted: integer("inserted").notNull().default(0),
+    updated: integer("updated").notNull().default(0),
+    duplicateUnchanged: integer("duplicate_unchanged").notNull().default(0),
+    skippedPast: integer("skipped_past").notNull().default(0),
+    skippedInvalidDatetime: integer("skipped_invalid_datetime").notNull().default(0),
+    skippedMissingRequired: integer("skipped_missing_required").notNull().default(0),
+    failedDbError: integer("failed_db_error").notNull().default(0),
+    geocodedCount: integer("geocoded_count").notNull().default(0),
+    allDayEvents: integer("all_day_events").notNull().default(0),
+  },
+  (t) => [index("ingestion_runs_source_started_idx").on(t.sourceKey, t.startedAt)],
+);
+
+export const zipCodes = sqliteTable(
+  "zip_codes",
+  {
+    zip: text("zip").primaryKey(),
+    lat: real("lat").notNull(),
+    lon: real("lon").notNull(),
+    city: text("city").notNull(),
+    state: text("state").notNull(),
+  },
+  (t) => [
+    index("zip_codes_city_state_idx").on(t.city, t.state),
+    index("zip_codes_lat_lon_idx").on(t.lat, t.lon),
+  ],
+);
+export type ZipRow = typeof zipCodes.$inferInsert;

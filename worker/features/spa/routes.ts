@@ -1,0 +1,22 @@
+import type { Context } from "hono";
+import { createRouter, type AppBindings } from "../../platform/hono";
+import { SPA_ROUTES } from "./route-table";
+
+/** Fetches the built index.html from Workers Static Assets. */
+export async function fetchIndexHtml(c: Context<AppBindings>): Promise<Response> {
+  const url = new URL("/index.html", c.req.url);
+  return c.env.ASSETS.fetch(new Request(url, { headers: { Accept: "text/html" } }));
+}
+
+/** The SPA shell with a chosen status: the client router renders the page (or the 404 page). */
+export async function serveSpa(c: Context<AppBindings>, status: 200 | 404): Promise<Response> {
+  const asset = await fetchIndexHtml(c);
+  if (!asset.ok) return c.text("The web app has not been built. Run `npm run build`.", 503);
+  return c.body(await asset.text(), status, { "Content-Type": "text/html; charset=utf-8", "Cache-Control": "no-cache" });
+}
+
+/** A GET route per SPA path. Routes that need more (OpenGraph tags) are registered before this app. */
+export const spaRoutes = createRouter();
+for (const path of new Set(Object.values(SPA_ROUTES))) {
+  spaRoutes.get(path, (c) => serveSpa(c, 200));
+}

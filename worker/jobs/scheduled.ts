@@ -1,0 +1,16 @@
+import { createDb } from "../platform/db";
+import type { AppEnv } from "../platform/env";
+import { cleanupExpiredRows } from "./cleanup";
+
+/** The daily clean-up cron from wrangler.toml; every other tick runs the frequent jobs. */
+export const DAILY_CRON = "17 3 * * *";
+
+export async function runScheduled(controller: ScheduledController, env: AppEnv): Promise<void> {
+  const db = createDb(env.DB);
+  const now = new Date(controller.scheduledTime);
+  if (controller.cron === DAILY_CRON) {
+    await cleanupExpiredRows(db, now);
+    return;
+  }
+  // Frequent tick: due weekly sends and the ingestion schedule are added by their features.
+}

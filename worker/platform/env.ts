@@ -1,0 +1,18 @@
+/**
+ * The Worker's bindings: `Env` is generated from wrangler.toml by `npm run typegen`
+ * (worker-configuration.d.ts); secrets are not in wrangler.toml, so they are declared here.
+ */
+export type Secrets = {
+  /** HS256 key for access tokens; at least 32 characters. */
+  JWT_SECRET?: string;
+  /** API key of the HTTP mail provider (resend or postmark). */
+  MAIL_API_KEY?: string;
+  /** National Park Service API key for the `nps` ingestion source. */
+  NPS_API_KEY?: string;
+  /** Firecrawl API key for the crawl-based ingestion source. */
+  FIRECRAWL_API_KEY?: string;
+  /** Overrides a mail provider's API base URL (used to point tests at a local fake). */
+  MAIL_API_BASE_URL?: string;
+};
+
+export type AppEnv = Env & Secrets;

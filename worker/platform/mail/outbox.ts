@@ -1,0 +1,38 @@
+import { outboxMessages } from "../../../db/schema";
+import type { Db } from "../db";
+import { formatFrom, type MailMessage, type MailProvider, type SendResult, type Sender } from "./types";
+
+/**
+ * The local provider: stores each message in D1 for /dev/mailbox instead of sending it. The
+ * idempotency key is a unique column, so a retried send stores the message once.
+ */
+export class OutboxProvider implements MailProvider {
+  readonly name = "outbox";
+  readonly maxBatchSize = 100;
+
+  constructor(
+    private readonly db: Db,
+    private readonly sender: Sender,
+  ) {}
+
+  async sendBatch(messages: MailMessage[]): Promise<SendResult[]> {
+    if (messages.length === 0) return [];
+    const rows = messages.map((m) => ({
+      id: crypto.randomUUID(),
+      to: m.to,
+      from: formatFrom(this.sender),
+      subject: m.subject,
+      html: m.html,
+      text: m.text,
+      headers: { ...(this.sender.replyTo ? { "Reply-To": this.sender.replyTo } : {}), ...m.headers },
+      idempotencyKey: m.idempotencyKey ?? null,
+    }));
+    // D1 allows 100 bound parameters per statement: 8 columns, so 12 rows per insert.
+    const inserts = [];
+    for (let i = 0; i < rows.length; i += 12) {
+      inserts.push(this.db.insert(outboxMessages).values(rows.slice(i, i + 12)).onConflictDoNothing());
+    }
+    await this.db.batch(inserts as [(typeof inserts)[0], ...typeof inserts]);
+    return rows.map((r) => ({ ok: true, providerMessageId: r.id }));
+  }
+}

@@ -1,0 +1,26 @@
+export type MailMessage = {
+  to: string;
+  subject: string;
+  html: string;
+  text: string;
+  /** Extra headers, e.g. List-Unsubscribe. */
+  headers?: Record<string, string>;
+  /** Unique per logical message; providers that support it deduplicate retries with it. */
+  idempotencyKey?: string;
+};
+
+export type SendResult =
+  | { ok: true; providerMessageId: string }
+  | { ok: false; error: string; retryable: boolean; retryAfterSeconds?: number };
+
+/** One adapter per provider; `sendBatch` answers one result per message, in order. */
+export interface MailProvider {
+  readonly name: string;
+  /** How many messages one `sendBatch` call may carry. */
+  readonly maxBatchSize: number;
+  sendBatch(messages: MailMessage[]): Promise<SendResult[]>;
+}
+
+export type Sender = { fromEmail: string; fromName: string; replyTo?: string };
+
+export const formatFrom = (s: Sender) => `${s.fromName.replace(/["\r\n]/g, "")} <${s.fromEmail}>`;
