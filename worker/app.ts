@@ -24,10 +24,7 @@ export function createApp() {
   });
   app.use((c, next) => securityHeaders(c.var.config.ENVIRONMENT === "development")(c, next));
 
-  const routes = app
-    .route("/api/health", healthRoutes)
-    .route("/dev/mailbox", devMailboxRoutes)
-    .route("/", spaRoutes);
+  const routes = app.route("/api/health", healthRoutes).route("/dev/mailbox", devMailboxRoutes).route("/", spaRoutes);
 
   app.notFound((c) => {
     const path = new URL(c.req.url).pathname;

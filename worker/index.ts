@@ -1,6 +1,6 @@
 import { createApp } from "./app";
-import { runScheduled } from "./jobs/scheduled";
 import { runQueueBatch } from "./jobs/queue";
+import { runScheduled } from "./jobs/scheduled";
 import type { AppEnv } from "./platform/env";
 
 const app = createApp();

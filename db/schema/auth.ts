@@ -19,7 +19,9 @@ export const profiles = sqliteTable("profiles", {
     .unique()
     .references(() => users.id, { onDelete: "cascade" }),
   email: text("email").notNull(),
-  role: text("role", { enum: ["user", "admin"] }).notNull().default("user"),
+  role: text("role", { enum: ["user", "admin"] })
+    .notNull()
+    .default("user"),
   /** Who made the last role change; read by the profile_audit_log trigger. */
   roleChangedBy: text("role_changed_by"),
   createdAt: createdAt(),

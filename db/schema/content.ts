@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { index, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
-import { bool, createdAt, id, isoNow, json, updatedAt } from "./columns";
 import { users } from "./auth";
+import { bool, createdAt, id, isoNow, json, updatedAt } from "./columns";
 
 export type ActionLink = { label: string; url: string };
 
@@ -25,7 +25,9 @@ export const weeklyActions = sqliteTable(
     ctaUrl: text("cta_url"),
     sendOnPublish: bool("send_on_publish").notNull().default(false),
     scheduleSend: bool("schedule_send").notNull().default(true),
-    status: text("status", { enum: ["draft", "published"] }).notNull().default("draft"),
+    status: text("status", { enum: ["draft", "published"] })
+      .notNull()
+      .default("draft"),
     publishedAt: text("published_at"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),

@@ -40,9 +40,7 @@ export const emailCampaigns = sqliteTable(
   },
   (t) => [
     // One weekly campaign per action: the guard that makes "send" idempotent.
-    uniqueIndex("email_campaigns_weekly_action_idx")
-      .on(t.actionId)
-      .where(sql`kind = 'weekly'`),
+    uniqueIndex("email_campaigns_weekly_action_idx").on(t.actionId).where(sql`kind = 'weekly'`),
     index("email_campaigns_created_idx").on(t.createdAt),
   ],
 );

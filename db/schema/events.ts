@@ -69,7 +69,9 @@ export const eventSubmissions = sqliteTable(
     registrationUrl: text("registration_url").notNull(),
     imageUrl: text("image_url"),
     notesForModerator: text("notes_for_moderator"),
-    status: text("status", { enum: ["pending", "approved", "rejected"] }).notNull().default("pending"),
+    status: text("status", { enum: ["pending", "approved", "rejected"] })
+      .notNull()
+      .default("pending"),
     rejectReason: text("reject_reason"),
     reviewedBy: text("reviewed_by"),
     reviewedAt: text("reviewed_at"),
@@ -85,7 +87,9 @@ export const ingestionRuns = sqliteTable(
   {
     id: id(),
     sourceKey: text("source_key").notNull(),
-    status: text("status", { enum: ["running", "completed", "failed"] }).notNull().default("running"),
+    status: text("status", { enum: ["running", "completed", "failed"] })
+      .notNull()
+      .default("running"),
     errorMessage: text("error_message"),
     startedAt: text("started_at").notNull(),
     finishedAt: text("finished_at"),
@@ -114,9 +118,6 @@ export const zipCodes = sqliteTable(
     city: text("city").notNull(),
     state: text("state").notNull(),
   },
-  (t) => [
-    index("zip_codes_city_state_idx").on(t.city, t.state),
-    index("zip_codes_lat_lon_idx").on(t.lat, t.lon),
-  ],
+  (t) => [index("zip_codes_city_state_idx").on(t.city, t.state), index("zip_codes_lat_lon_idx").on(t.lat, t.lon)],
 );
 export type ZipRow = typeof zipCodes.$inferInsert;

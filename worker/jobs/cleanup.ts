@@ -8,7 +8,12 @@ export async function cleanupExpiredRows(db: Db, now: Date): Promise<{ magicLink
   const [links, tokens] = await db.batch([
     db
       .delete(magicLinkTokens)
-      .where(or(lt(magicLinkTokens.expiresAt, dayAgo), and(isNotNull(magicLinkTokens.usedAt), lt(magicLinkTokens.usedAt, dayAgo))))
+      .where(
+        or(
+          lt(magicLinkTokens.expiresAt, dayAgo),
+          and(isNotNull(magicLinkTokens.usedAt), lt(magicLinkTokens.usedAt, dayAgo)),
+        ),
+      )
       .returning({ id: magicLinkTokens.id }),
     db.delete(refreshTokens).where(lt(refreshTokens.expiresAt, dayAgo)).returning({ id: refreshTokens.id }),
   ]);

@@ -19,8 +19,7 @@ export class AppError extends Error {
 
 export const badRequest = (message: string, code = "validation_error") => new AppError(400, code, message);
 export const unauthorized = (message = "Sign in required") => new AppError(401, "unauthorized", message);
-export const forbidden = (message = "You do not have permission to do this") =>
-  new AppError(403, "forbidden", message);
+export const forbidden = (message = "You do not have permission to do this") => new AppError(403, "forbidden", message);
 export const notFound = (message = "Not found") => new AppError(404, "not_found", message);
 export const conflict = (message: string, code = "conflict") => new AppError(409, code, message);
 export const tooManyRequests = (retryAfterSeconds: number, message = "Too many requests. Please wait and try again.") =>

@@ -23,6 +23,6 @@ export const securityHeaders = (dev: boolean) =>
     referrerPolicy: "strict-origin-when-cross-origin",
     xFrameOptions: "DENY",
     xContentTypeOptions: "nosniff",
-    permissionsPolicy: { camera: [], microphone: [], geolocation: ["self"], interestCohort: [] },
+    permissionsPolicy: { camera: [], microphone: [], geolocation: ["self"] },
     crossOriginEmbedderPolicy: false,
   });

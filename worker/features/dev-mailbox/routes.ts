@@ -42,12 +42,20 @@ export const devMailboxRoutes = createRouter()
       .limit(1);
     if (!message) throw notFound("Message not found");
     // The stored HTML is the email itself; it is shown sandboxed so its links work but no script runs.
-    c.header("Content-Security-Policy", "sandbox allow-popups allow-popups-to-escape-sandbox allow-top-navigation-by-user-activation; default-src 'none'; img-src https: data: http:; style-src 'unsafe-inline'");
+    c.header(
+      "Content-Security-Policy",
+      "sandbox allow-popups allow-popups-to-escape-sandbox allow-top-navigation-by-user-activation; default-src 'none'; img-src https: data: http:; style-src 'unsafe-inline'",
+    );
     return c.html(raw(message.html));
   })
   .get("/", async (c) => {
     const rows = await c.var.db
-      .select({ id: outboxMessages.id, to: outboxMessages.to, subject: outboxMessages.subject, createdAt: outboxMessages.createdAt })
+      .select({
+        id: outboxMessages.id,
+        to: outboxMessages.to,
+        subject: outboxMessages.subject,
+        createdAt: outboxMessages.createdAt,
+      })
       .from(outboxMessages)
       .orderBy(desc(outboxMessages.createdAt), desc(outboxMessages.id))
       .limit(LIST_LIMIT);
@@ -68,9 +76,10 @@ export const devMailboxRoutes = createRouter()
     <main>
       <h1>Local mailbox</h1>
       <p>Messages stored by the <code>outbox</code> mail provider, newest first. JSON: <a href="/dev/mailbox/messages">/dev/mailbox/messages</a>.</p>
-      ${rows.length === 0
-        ? html`<p>No messages yet.</p>`
-        : html`<table>
+      ${
+        rows.length === 0
+          ? html`<p>No messages yet.</p>`
+          : html`<table>
             <thead><tr><th scope="col">To</th><th scope="col">Subject</th><th scope="col">Received</th></tr></thead>
             <tbody>
               ${rows.map(
@@ -81,7 +90,8 @@ export const devMailboxRoutes = createRouter()
                 </tr>`,
               )}
             </tbody>
-          </table>`}
+          </table>`
+      }
     </main>
   </body>
 </html>`);

@@ -1,5 +1,5 @@
 import type { Context } from "hono";
-import { createRouter, type AppBindings } from "../../platform/hono";
+import { type AppBindings, createRouter } from "../../platform/hono";
 import { SPA_ROUTES } from "./route-table";
 
 /** Fetches the built index.html from Workers Static Assets. */
@@ -12,7 +12,10 @@ export async function fetchIndexHtml(c: Context<AppBindings>): Promise<Response>
 export async function serveSpa(c: Context<AppBindings>, status: 200 | 404): Promise<Response> {
   const asset = await fetchIndexHtml(c);
   if (!asset.ok) return c.text("The web app has not been built. Run `npm run build`.", 503);
-  return c.body(await asset.text(), status, { "Content-Type": "text/html; charset=utf-8", "Cache-Control": "no-cache" });
+  return c.body(await asset.text(), status, {
+    "Content-Type": "text/html; charset=utf-8",
+    "Cache-Control": "no-cache",
+  });
 }
 
 /** A GET route per SPA path. Routes that need more (OpenGraph tags) are registered before this app. */

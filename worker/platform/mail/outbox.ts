@@ -1,6 +1,6 @@
 import { outboxMessages } from "../../../db/schema";
 import type { Db } from "../db";
-import { formatFrom, type MailMessage, type MailProvider, type SendResult, type Sender } from "./types";
+import { formatFrom, type MailMessage, type MailProvider, type Sender, type SendResult } from "./types";
 
 /**
  * The local provider: stores each message in D1 for /dev/mailbox instead of sending it. The
@@ -30,7 +30,12 @@ export class OutboxProvider implements MailProvider {
     // D1 allows 100 bound parameters per statement: 8 columns, so 12 rows per insert.
     const inserts = [];
     for (let i = 0; i < rows.length; i += 12) {
-      inserts.push(this.db.insert(outboxMessages).values(rows.slice(i, i + 12)).onConflictDoNothing());
+      inserts.push(
+        this.db
+          .insert(outboxMessages)
+          .values(rows.slice(i, i + 12))
+          .onConflictDoNothing(),
+      );
     }
     await this.db.batch(inserts as [(typeof inserts)[0], ...typeof inserts]);
     return rows.map((r) => ({ ok: true, providerMessageId: r.id }));

@@ -1,0 +1,49 @@
+import { execFileSync } from "node:child_process";
+import { type APIRequestContext, expect, type Page } from "@playwright/test";
+
+/** Makes a local user an admin in the e2e server's database (the same script as `npm run admin:grant`). */
+export function grantAdmin(email: string) {
+  const persistDir = process.env.E2E_PERSIST_DIR;
+  if (!persistDir) throw new Error("E2E_PERSIST_DIR is not set: run the suite with `npm run test:e2e`");
+  execFileSync("npx", ["node", "scripts/admin-grant.mjs", email, "--persist-to", persistDir], { stdio: "pipe" });
+}
+
+export type MailboxMessage = {
+  id: string;
+  to: string;
+  subject: string;
+  html: string;
+  text: string;
+  headers: Record<string, string>;
+  created_at: string;
+};
+
+/** Waits for the newest message to an address in the local mailbox. */
+export async function latestMailTo(request: APIRequestContext, to: string, subject?: RegExp): Promise<MailboxMessage> {
+  let found: MailboxMessage | undefined;
+  await expect
+    .poll(
+      async () => {
+        const res = await request.get("/dev/mailbox/messages");
+        const { messages } = (await res.json()) as { messages: MailboxMessage[] };
+        found = messages.find((m) => m.to === to && (!subject || subject.test(m.subject)));
+        return Boolean(found);
+      },
+      { timeout: 15_000 },
+    )
+    .toBe(true);
+  return found as MailboxMessage;
+}
+
+/** Collects console errors and uncaught exceptions of a page, for "renders without errors" checks. */
+export function collectConsoleErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on("console", (msg) => {
+    if (msg.type() === "error") errors.push(msg.text());
+  });
+  page.on("pageerror", (err) => errors.push(err.message));
+  return errors;
+}
+
+let n = 0;
+export const uniqueEmail = (prefix = "e2e") => `${prefix}-${Date.now()}-${process.pid}-${++n}@example.com`;

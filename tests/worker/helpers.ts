@@ -1,0 +1,49 @@
+import { env, exports } from "cloudflare:workers";
+import { eq } from "drizzle-orm";
+import { profiles } from "../../db/schema";
+import { createSession, findOrCreateUser, type SessionUser } from "../../worker/features/auth/sessions";
+import { getConfig } from "../../worker/platform/config";
+import { createDb } from "../../worker/platform/db";
+
+export const db = () => createDb(env.DB);
+export const config = () => getConfig(env);
+
+/** Calls the Worker exactly as a client would (the whole app: middleware, routes, errors). */
+export function api(path: string, init: RequestInit & { json?: unknown } = {}): Promise<Response> {
+  const { json, ...rest } = init;
+  const headers = new Headers(rest.headers);
+  if (json !== undefined) headers.set("Content-Type", "application/json");
+  return exports.default.fetch(
+    new Request(`http://localhost${path}`, { ...rest, headers, body: json !== undefined ? JSON.stringify(json) : rest.body }),
+  );
+}
+
+let counter = 0;
+export const uniqueEmail = (prefix = "user") => `${prefix}-${Date.now()}-${++counter}@example.com`;
+
+/** A user with a profile, optionally an admin (set the way admin:grant does). */
+export async function createUser(opts: { email?: string; role?: "user" | "admin" } = {}): Promise<SessionUser> {
+  const user = await findOrCreateUser(db(), opts.email ?? uniqueEmail());
+  if (opts.role === "admin") {
+    await db().update(profiles).set({ role: "admin", roleChangedBy: "test" }).where(eq(profiles.userId, user.id));
+    return { ...user, role: "admin" };
+  }
+  return user;
+}
+
+/** A signed-in session for the user: `Authorization` headers plus the raw tokens. */
+export async function signIn(user: SessionUser) {
+  const issued = await createSession(db(), config(), user);
+  return {
+    ...issued,
+    headers: { Authorization: `Bearer ${issued.session.access_token}` },
+  };
+}
+
+export async function adminHeaders() {
+  return (await signIn(await createUser({ role: "admin" }))).headers;
+}
+
+export async function memberHeaders() {
+  return (await signIn(await createUser())).headers;
+}

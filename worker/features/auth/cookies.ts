@@ -1,0 +1,23 @@
+import type { Context } from "hono";
+import { deleteCookie, getCookie, setCookie } from "hono/cookie";
+import { REFRESH_TOKEN_TTL_DAYS } from "./sessions";
+
+/**
+ * `__Host-` pins the cookie to this origin over HTTPS with Path=/. Local http://localhost is a
+ * secure context in browsers, so the same name works in development.
+ */
+export const REFRESH_COOKIE = "__Host-earthkind_refresh";
+
+export const readRefreshCookie = (c: Context) => getCookie(c, REFRESH_COOKIE);
+
+export function writeRefreshCookie(c: Context, token: string) {
+  setCookie(c, REFRESH_COOKIE, token, {
+    httpOnly: true,
+    secure: true,
+    sameSite: "Lax",
+    path: "/",
+    maxAge: REFRESH_TOKEN_TTL_DAYS * 86_400,
+  });
+}
+
+export const clearRefreshCookie = (c: Context) => deleteCookie(c, REFRESH_COOKIE, { path: "/", secure: true });

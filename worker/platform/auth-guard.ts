@@ -1,0 +1,40 @@
+import { eq } from "drizzle-orm";
+import { createMiddleware } from "hono/factory";
+import { profiles, sessions, users } from "../../db/schema";
+import { verifyAccessToken } from "../features/auth/access-token";
+import { forbidden, unauthorized } from "./errors";
+import type { AppBindings, AuthUser } from "./hono";
+
+async function authenticate(c: Parameters<Parameters<typeof createMiddleware<AppBindings>>[0]>[0]): Promise<AuthUser> {
+  const header = c.req.header("Authorization") ?? "";
+  const match = /^Bearer\s+(.+)$/i.exec(header);
+  if (!match?.[1]) throw unauthorized();
+  const claims = await verifyAccessToken(c.var.config, match[1]);
+  if (!claims) throw unauthorized("Your session has expired. Please sign in again.");
+  // One indexed read: the session must not be revoked (sign-out is immediate) and the role is
+  // read fresh from the profile, so a demoted admin loses access without waiting for expiry.
+  const [row] = await c.var.db
+    .select({ revokedAt: sessions.revokedAt, email: users.email, role: profiles.role })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .innerJoin(profiles, eq(profiles.userId, sessions.userId))
+    .where(eq(sessions.id, claims.sid))
+    .limit(1);
+  if (!row || row.revokedAt || claims.sub === undefined)
+    throw unauthorized("Your session has ended. Please sign in again.");
+  return { id: claims.sub, email: row.email, role: row.role, sessionId: claims.sid };
+}
+
+/** Member routes: 401 unless a valid, unrevoked session's access token is presented. */
+export const requireUser = createMiddleware<AppBindings>(async (c, next) => {
+  c.set("user", await authenticate(c));
+  await next();
+});
+
+/** Admin routes: 401 signed out, 403 for anyone whose profile role is not admin. */
+export const requireAdmin = createMiddleware<AppBindings>(async (c, next) => {
+  const user = await authenticate(c);
+  if (user.role !== "admin") throw forbidden("Access denied. You need admin privileges to access this page.");
+  c.set("user", user);
+  await next();
+});
