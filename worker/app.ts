@@ -1,12 +1,35 @@
 import { Hono } from "hono";
 import { HTTPException } from "hono/http-exception";
+import { actionsAdminRoutes } from "./features/actions/admin-routes";
+import { actionPageRoutes } from "./features/actions/page-routes";
+import { actionsRoutes } from "./features/actions/routes";
+import { meRoutes } from "./features/auth/me-routes";
+import { authRoutes } from "./features/auth/routes";
+import { completionsRoutes } from "./features/completions/routes";
+import { contactRoutes } from "./features/contact/routes";
+import { contentExportAdminRoutes } from "./features/content-export/admin-routes";
 import { devMailboxRoutes } from "./features/dev-mailbox/routes";
+import { emailAdminRoutes } from "./features/email/admin-routes";
+import { eventsRoutes } from "./features/events/routes";
+import { eventSubmissionsAdminRoutes } from "./features/events/submission-admin-routes";
+import { eventSubmissionsRoutes } from "./features/events/submission-routes";
 import { healthRoutes } from "./features/health/routes";
+import { ingestionAdminRoutes } from "./features/ingestion/admin-routes";
+import { mediaAdminRoutes } from "./features/media/admin-routes";
+import { mediaRoutes } from "./features/media/routes";
+import { petitionsAdminRoutes } from "./features/petitions/admin-routes";
+import { petitionsRoutes } from "./features/petitions/routes";
+import { securityAdminRoutes } from "./features/security/admin-routes";
+import { seoRoutes } from "./features/seo/routes";
 import { serveSpa, spaRoutes } from "./features/spa/routes";
+import { subscribersRoutes } from "./features/subscribers/routes";
+import { subscriptionRoutes } from "./features/subscribers/subscription-routes";
+import { requireAdmin } from "./platform/auth-guard";
 import { getConfig } from "./platform/config";
 import { createDb } from "./platform/db";
 import { AppError, errorBody } from "./platform/errors";
 import type { AppBindings } from "./platform/hono";
+import { createRouter } from "./platform/hono";
 import { securityHeaders } from "./platform/security-headers";
 
 /**
@@ -24,7 +47,36 @@ export function createApp() {
   });
   app.use((c, next) => securityHeaders(c.var.config.ENVIRONMENT === "development")(c, next));
 
-  const routes = app.route("/api/health", healthRoutes).route("/dev/mailbox", devMailboxRoutes).route("/", spaRoutes);
+  // Every /api/admin route sits behind this one guard (401 signed out, 403 not admin).
+  const admin = createRouter()
+    .use(requireAdmin)
+    .route("/actions", actionsAdminRoutes)
+    .route("/media", mediaAdminRoutes)
+    .route("/email", emailAdminRoutes)
+    .route("/event-submissions", eventSubmissionsAdminRoutes)
+    .route("/ingestion", ingestionAdminRoutes)
+    .route("/petitions", petitionsAdminRoutes)
+    .route("/content-export", contentExportAdminRoutes)
+    .route("/security", securityAdminRoutes);
+
+  const routes = app
+    .route("/api/health", healthRoutes)
+    .route("/api/auth", authRoutes)
+    .route("/api/me/completions", completionsRoutes)
+    .route("/api/me", meRoutes)
+    .route("/api/actions", actionsRoutes)
+    .route("/api/subscribers", subscribersRoutes)
+    .route("/api/subscription", subscriptionRoutes)
+    .route("/api/contact", contactRoutes)
+    .route("/api/events", eventsRoutes)
+    .route("/api/event-submissions", eventSubmissionsRoutes)
+    .route("/api/petitions", petitionsRoutes)
+    .route("/api/admin", admin)
+    .route("/media", mediaRoutes)
+    .route("/dev/mailbox", devMailboxRoutes)
+    .route("/", actionPageRoutes)
+    .route("/", seoRoutes)
+    .route("/", spaRoutes);
 
   app.notFound((c) => {
     const path = new URL(c.req.url).pathname;

@@ -1,0 +1,3 @@
+import { createRouter } from "../../platform/hono";
+
+export const authRoutes = createRouter();
