@@ -1,3 +1,77 @@
-import { createRouter } from "../../platform/hono";
+import { desc, eq } from "drizzle-orm";
+import type { Context } from "hono";
+import { weeklyActions } from "../../../db/schema";
+import { type AppBindings, createRouter } from "../../platform/hono";
+import { routePath, SPA_ROUTES } from "../spa/route-table";
+import { fetchIndexHtml } from "../spa/routes";
+import { robotsTxt, type SitemapEntry, sitemapXml } from "./documents";
+import { PAGE_META, type PageMeta, SOCIAL_IMAGE_PATH } from "./page-meta";
 
-export const seoRoutes = createRouter();
+/** A sitemap holds at most 50,000 URLs; far more actions than a weekly cadence produces in decades. */
+const MAX_ACTIONS_IN_SITEMAP = 5000;
+
+/** Indexable pages: PAGE_META minus duplicates whose canonical URL is another page. */
+const SITEMAP_PAGES = [...new Set(Object.values(PAGE_META).map((m) => m.canonical))];
+
+async function publishedActionEntries(c: Context<AppBindings>): Promise<SitemapEntry[]> {
+  const rows = await c.var.db
+    .select({ slug: weeklyActions.slug, updatedAt: weeklyActions.updatedAt })
+    .from(weeklyActions)
+    .where(eq(weeklyActions.status, "published"))
+    .orderBy(desc(weeklyActions.startDate))
+    .limit(MAX_ACTIONS_IN_SITEMAP);
+  return rows.map((r) => ({ path: routePath("action", { slug: r.slug }), lastmod: r.updatedAt }));
+}
+
+/** The SPA shell with this page's title, description, canonical link and OpenGraph tags written in. */
+async function servePageWithMeta(c: Context<AppBindings>, meta: PageMeta): Promise<Response> {
+  const asset = await fetchIndexHtml(c);
+  if (!asset.ok) return c.text("The web app has not been built. Run `npm run build`.", 503);
+  const origin = c.var.config.siteOrigin;
+  const canonical = origin + meta.canonical;
+  const setContent = (value: string) => ({
+    element(el: Element) {
+      el.setAttribute("content", value);
+    },
+  });
+  const html = new HTMLRewriter()
+    .on("title", {
+      element(el) {
+        el.setInnerContent(meta.title);
+      },
+    })
+    .on('meta[name="description"]', setContent(meta.description))
+    .on('meta[property="og:title"]', setContent(meta.title))
+    .on('meta[property="og:description"]', setContent(meta.description))
+    // Link previews need an absolute image URL.
+    .on('meta[property="og:image"]', setContent(origin + SOCIAL_IMAGE_PATH))
+    .on("head", {
+      element(el) {
+        el.append(`<link rel="canonical" href="${canonical}" />`, { html: true });
+        el.append(`<meta property="og:url" content="${canonical}" />`, { html: true });
+      },
+    })
+    .transform(new Response(asset.body, asset));
+  return c.body(await html.text(), 200, {
+    "Content-Type": "text/html; charset=utf-8",
+    "Cache-Control": "no-cache",
+  });
+}
+
+export const seoRoutes = createRouter()
+  .get("/robots.txt", (c) => {
+    c.header("Cache-Control", "public, max-age=3600");
+    return c.text(robotsTxt(c.var.config.siteOrigin));
+  })
+  .get("/sitemap.xml", async (c) => {
+    const entries: SitemapEntry[] = [...SITEMAP_PAGES.map((path) => ({ path })), ...(await publishedActionEntries(c))];
+    return c.body(sitemapXml(c.var.config.siteOrigin, entries), 200, {
+      "Content-Type": "application/xml; charset=utf-8",
+      "Cache-Control": "public, max-age=3600",
+    });
+  });
+
+// Registered before the SPA routes (see worker/app.ts), so these public pages get their own tags.
+for (const [name, meta] of Object.entries(PAGE_META)) {
+  seoRoutes.get(SPA_ROUTES[name as keyof typeof PAGE_META], (c) => servePageWithMeta(c, meta));
+}

@@ -1,0 +1,115 @@
+import { env } from "cloudflare:workers";
+import { eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { settings } from "../../db/schema";
+import { MAX_PETITIONS, PETITION_MESSAGES, type Petition } from "../../worker/features/petitions/schemas";
+import { adminHeaders, api, db, memberHeaders } from "./helpers";
+import { petition } from "./petitions-factories";
+
+async function put(list: unknown[], headers?: Record<string, string>) {
+  return api("/api/admin/petitions", {
+    method: "PUT",
+    json: { petitions: list },
+    headers: headers ?? (await adminHeaders()),
+  });
+}
+
+async function errorMessage(res: Response) {
+  return ((await res.json()) as { error: { message: string } }).error.message;
+}
+
+describe("/api/admin/petitions", () => {
+  it("answers 401 signed out and 403 for a signed-in non-admin, for reads and saves", async () => {
+    expect((await api("/api/admin/petitions")).status).toBe(401);
+    expect((await api("/api/admin/petitions", { method: "PUT", json: { petitions: [] } })).status).toBe(401);
+    const member = await memberHeaders();
+    expect((await api("/api/admin/petitions", { headers: member })).status).toBe(403);
+    const res = await put([petition()], member);
+    expect(res.status).toBe(403);
+    expect(await errorMessage(res)).toBe("Access denied. You need admin privileges to access this page.");
+  });
+
+  it("inserts the record when absent, updates it when present, and reads back the whole ordered list", async () => {
+    await db().delete(settings).where(eq(settings.key, "petitions"));
+    await env.KV.delete("settings:petitions");
+    const headers = await adminHeaders();
+    expect(await (await api("/api/admin/petitions", { headers })).json()).toEqual({ petitions: [] });
+
+    const first = await put([petition({ title: "A" }), petition({ title: "Draft B", verified: false })], headers);
+    expect(first.status).toBe(200);
+    const saved = ((await first.json()) as { petitions: Petition[] }).petitions;
+    expect(saved.map((p) => p.title)).toEqual(["A", "Draft B"]);
+    // Ids are assigned so the admin screen can address items; they survive later saves.
+    expect(saved.every((p) => typeof p.id === "string" && p.id.length > 0)).toBe(true);
+
+    const reordered = [saved[1], saved[0]];
+    expect((await put(reordered, headers)).status).toBe(200);
+    const read = (await (await api("/api/admin/petitions", { headers })).json()) as { petitions: Petition[] };
+    expect(read.petitions.map((p) => [p.id, p.title])).toEqual([
+      [saved[1]?.id, "Draft B"],
+      [saved[0]?.id, "A"],
+    ]);
+    const rows = await db().select().from(settings).where(eq(settings.key, "petitions"));
+    expect(rows).toHaveLength(1);
+  });
+
+  it("trims text, drops an empty image url and accepts `organization` for org_name", async () => {
+    const { org_name: _omit, ...rest } = petition();
+    const res = await put([
+      {
+        ...rest,
+        title: "  Spaced  ",
+        organization: "  Old Name ",
+        image_url: "",
+        location_scope: "local",
+        state: "CA",
+      },
+    ]);
+    expect(res.status).toBe(200);
+    const [p] = ((await res.json()) as { petitions: Petition[] }).petitions;
+    expect(p).toMatchObject({ title: "Spaced", org_name: "Old Name", location_scope: "local", state: "CA" });
+    expect(p).not.toHaveProperty("image_url");
+  });
+
+  const cases: [string, Record<string, unknown>, string][] = [
+    ["missing title", { title: undefined }, PETITION_MESSAGES.titleRequired],
+    ["blank title", { title: "   " }, PETITION_MESSAGES.titleRequired],
+    ["missing url", { url: undefined }, PETITION_MESSAGES.urlInvalid],
+    ["url that is not a URL", { url: "not a url" }, PETITION_MESSAGES.urlInvalid],
+    ["javascript: url", { url: "javascript:alert(1)" }, PETITION_MESSAGES.urlInvalid],
+    ["http url", { url: "http://example.org/petition" }, PETITION_MESSAGES.urlNotHttps],
+    ["missing organization", { org_name: undefined }, PETITION_MESSAGES.orgRequired],
+    ["blank organization", { org_name: " " }, PETITION_MESSAGES.orgRequired],
+    ["unknown topic", { topic: "volcanoes" }, PETITION_MESSAGES.topicInvalid],
+    ["unknown scope", { location_scope: "global" }, PETITION_MESSAGES.scopeInvalid],
+    ["state that is not one of the 50", { location_scope: "state", state: "DC" }, PETITION_MESSAGES.stateInvalid],
+    ["lower-case state", { location_scope: "state", state: "ca" }, PETITION_MESSAGES.stateInvalid],
+    ["state on a national petition", { location_scope: "national", state: "CA" }, PETITION_MESSAGES.stateWithNational],
+    ["image url that is not a URL", { image_url: "wildflower.png" }, PETITION_MESSAGES.imageInvalid],
+    ["verified as a string", { verified: "true" }, PETITION_MESSAGES.verifiedInvalid],
+    ["missing verified", { verified: undefined }, PETITION_MESSAGES.verifiedInvalid],
+  ];
+
+  it.each(cases)("rejects a %s with the spec's message and keeps the saved list", async (_name, change, message) => {
+    const headers = await adminHeaders();
+    await put([petition({ title: "Kept" })], headers);
+    const bad = { ...petition(), ...change };
+    const res = await put([petition(), bad], headers);
+    expect(res.status).toBe(400);
+    expect(await errorMessage(res)).toBe(message);
+    const read = (await (await api("/api/admin/petitions", { headers })).json()) as { petitions: Petition[] };
+    expect(read.petitions.map((p) => p.title)).toEqual(["Kept"]);
+  });
+
+  it("rejects a body that is not a list, and a list over the limit", async () => {
+    const headers = await adminHeaders();
+    const notList = await api("/api/admin/petitions", { method: "PUT", json: { petitions: "x" }, headers });
+    expect(notList.status).toBe(400);
+    const tooMany = await put(
+      Array.from({ length: MAX_PETITIONS + 1 }, () => petition()),
+      headers,
+    );
+    expect(tooMany.status).toBe(400);
+    expect(await errorMessage(tooMany)).toBe(PETITION_MESSAGES.tooMany);
+  });
+});
