@@ -1,0 +1,73 @@
+import type { ReactNode } from "react";
+
+function LegalSection({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+  return (
+    <section id={id} aria-labelledby={`${id}-title`} className="border-t border-border pt-12">
+      <h2 id={`${id}-title`} className="text-2xl font-semibold text-forest-900 sm:text-3xl">
+        {title}
+      </h2>
+      <div className="mt-6 grid max-w-3xl gap-4 leading-relaxed text-muted-foreground [&_h3]:mt-2 [&_h3]:font-sans [&_h3]:text-base [&_h3]:font-semibold [&_h3]:text-forest-900">
+        {children}
+      </div>
+    </section>
+  );
+}
+
+/** The footer's privacy and terms anchors (/about#privacy, /about#terms) land here. */
+export function PrivacySection() {
+  return (
+    <LegalSection id="privacy" title="Privacy Policy">
+      <p>We collect only what we need to send you weekly actions and run this site, and we never sell it.</p>
+      <h3>What we collect</h3>
+      <ul className="list-disc pl-5">
+        <li>When you subscribe: your first name, email address and, if you choose, your ZIP code.</li>
+        <li>When you write to us: your name, email address and message.</li>
+        <li>When you sign in: your email address and the actions you mark complete, with any notes you add.</li>
+        <li>When you submit an event: the event and organizer details you enter.</li>
+        <li>To keep accounts safe: limited security logs, such as sign-in attempts and IP addresses.</li>
+      </ul>
+      <h3>How we use it</h3>
+      <p>
+        To email you the weekly action and occasional updates, to suggest events near your ZIP code, to answer your
+        messages, to show your progress, and to protect the site from abuse. Emails are delivered through an email
+        service provider acting on our behalf. We do not share your information with advertisers.
+      </p>
+      <h3>Your choices</h3>
+      <p>
+        Every email has a link to unsubscribe in one click or manage your subscription. To have your data deleted, write
+        to us through the contact form above.
+      </p>
+      <h3>Cookies and other sites</h3>
+      <p>
+        We use a single cookie to keep you signed in, and no advertising cookies or third-party trackers. Petitions and
+        resources open on other organizations' websites, which have their own privacy policies; petition links tell the
+        organization that you came from Earthkind.
+      </p>
+    </LegalSection>
+  );
+}
+
+export function TermsSection() {
+  return (
+    <LegalSection id="terms" title="Terms of Use">
+      <p>By using Earthkind you agree to these terms.</p>
+      <h3>Taking action</h3>
+      <p>
+        Our weekly actions are general suggestions. Please take them safely and lawfully: follow local rules, respect
+        private property and wildlife, and check that plants and materials suit your area.
+      </p>
+      <h3>Content you send us</h3>
+      <p>
+        Events you submit are reviewed before they appear and may be edited or declined. Please submit only accurate
+        information that you have the right to share.
+      </p>
+      <h3>Other websites</h3>
+      <p>
+        We link to petitions, events and resources run by other organizations. We check them before sharing, but we are
+        not responsible for their content or practices.
+      </p>
+      <h3>Changes</h3>
+      <p>We may update these terms and this privacy policy; the version on this page is the current one.</p>
+    </LegalSection>
+  );
+}

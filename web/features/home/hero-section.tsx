@@ -1,0 +1,55 @@
+import { Link } from "react-router-dom";
+import { routePath } from "../../../worker/features/spa/route-table";
+import { Button } from "../../components/ui/button";
+import { HOME_SECTION_IDS } from "./home-sections";
+
+export function HeroSection() {
+  return (
+    <section
+      aria-labelledby="hero-title"
+      // Pulled up under the sticky header, which is transparent here until the page scrolls.
+      className="on-dark relative isolate mt-[calc(var(--header-height)*-1)] flex min-h-[max(40rem,100svh)] items-center overflow-hidden bg-forest-900 text-white"
+    >
+      <img
+        src="/images/hero-landscape.svg"
+        alt=""
+        width={1600}
+        height={900}
+        fetchPriority="high"
+        className="absolute inset-0 -z-10 size-full object-cover object-[center_70%]"
+      />
+      <div
+        aria-hidden="true"
+        className="absolute inset-0 -z-10 bg-gradient-to-b from-forest-950/40 via-forest-950/15 to-forest-950/70"
+      />
+      <div className="mx-auto w-full max-w-7xl px-4 pt-[var(--header-height)] pb-24 sm:px-6 lg:px-8">
+        <div className="max-w-3xl">
+          <p className="inline-flex items-center gap-2 rounded-full bg-white/12 px-4 py-1.5 text-sm font-medium text-sand-100 backdrop-blur-sm">
+            <span aria-hidden="true" className="size-2 rounded-full bg-sun-400" />
+            New action every Monday
+          </p>
+          <h1
+            id="hero-title"
+            className="mt-6 text-5xl leading-[1.05] font-semibold text-white drop-shadow-sm sm:text-6xl lg:text-7xl"
+          >
+            Protect the Wild. Start Today.
+          </h1>
+          <p className="mt-6 max-w-xl text-xl leading-relaxed text-sand-100 sm:text-2xl">
+            Take one simple action, each week, to protect our planet.
+          </p>
+          <div className="mt-10 flex flex-col gap-3 sm:flex-row sm:flex-wrap">
+            <Button asChild size="lg" variant="accent">
+              <Link to={routePath("actions")}>This Week's Action</Link>
+            </Button>
+            <Button asChild size="lg" variant="inverse">
+              <a href={`#${HOME_SECTION_IDS.signup}`}>Sign Up for Weekly Actions</a>
+            </Button>
+            <Button asChild size="lg" variant="outline-inverse">
+              <Link to={routePath("events")}>Find Events Near You</Link>
+            </Button>
+          </div>
+        </div>
+      </div>
+    </section>
+  );
+}
