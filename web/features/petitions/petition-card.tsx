@@ -62,7 +62,7 @@ export function PetitionCard({ petition }: { petition: PublicPetition }) {
         width={640}
         height={320}
         onError={() => setImageFailed(true)}
-        className="aspect-[2/1] w-full bg-sand-100 object-cover"
+        className="aspect-[5/2] w-full bg-sand-100 object-cover"
       />
       <div className="flex flex-1 flex-col gap-4 p-6">
         <div className="flex flex-wrap gap-2">

@@ -5,6 +5,7 @@ import { Badge } from "../../components/ui/badge";
 import { Button } from "../../components/ui/button";
 import { Card, CardContent, CardTitle } from "../../components/ui/card";
 import { usePageMeta } from "../../lib/use-page-meta";
+import { useScrollToHashOnMount } from "../../lib/use-scroll-to-hash-on-mount";
 import { SUPPORT_RESOURCES_ID, SupportResources } from "./support-resources";
 
 const FEEL_HEAL_ACT = [
@@ -25,6 +26,7 @@ const FEEL_HEAL_ACT = [
 /** /support and /get-support (both routes render this page; /support is canonical). */
 export function SupportPage() {
   usePageMeta(PAGE_META.support);
+  useScrollToHashOnMount();
   return (
     <>
       <section aria-labelledby="support-title" className="bg-moss-50">
@@ -62,7 +64,7 @@ export function SupportPage() {
         </div>
       </section>
 
-      <section aria-labelledby="feel-heal-act-title" className="mx-auto max-w-7xl px-4 py-20 sm:px-6 lg:px-8">
+      <section aria-labelledby="feel-heal-act-title" className="mx-auto max-w-5xl px-4 py-20 sm:px-6 lg:px-8">
         <h2 id="feel-heal-act-title" className="text-3xl font-semibold text-forest-900 sm:text-4xl">
           Feel. Heal. Act.
         </h2>
@@ -98,7 +100,7 @@ export function SupportPage() {
 
       <SupportResources />
 
-      <section aria-labelledby="guided-practices-title" className="mx-auto max-w-4xl px-4 pb-20 sm:px-6 lg:px-8">
+      <section aria-labelledby="guided-practices-title" className="mx-auto max-w-5xl px-4 pb-20 sm:px-6 lg:px-8">
         <Card className="border-dashed bg-sand-100/60 shadow-none">
           <CardContent className="flex flex-col gap-3">
             <div className="flex flex-wrap items-center gap-3">

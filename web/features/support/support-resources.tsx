@@ -20,7 +20,7 @@ export function SupportResources() {
     <section
       id={SUPPORT_RESOURCES_ID}
       aria-labelledby="support-resources-title"
-      className="mx-auto max-w-4xl px-4 py-20 sm:px-6 lg:px-8"
+      className="mx-auto max-w-5xl px-4 py-20 sm:px-6 lg:px-8"
     >
       <h2 id="support-resources-title" className="text-3xl font-semibold text-forest-900 sm:text-4xl">
         Support Resources
