@@ -1,0 +1,94 @@
+import { z } from "zod";
+
+// Shared by the API and the web forms (the web bundle imports this file: zod and pure code only).
+
+export const PASSWORD_MIN_LENGTH = 10;
+// scrypt's cost does not depend on length, but a bound keeps request bodies and hashing inputs sane.
+export const PASSWORD_MAX_LENGTH = 256;
+
+export const AUTH_MESSAGES = {
+  emailRequired: "Email is required",
+  emailInvalid: "Please enter a valid email address.",
+  passwordRequiredTitle: "Password required",
+  passwordRequired: "Please enter your password.",
+  invalidCredentials: "Invalid email or password",
+  passwordTooShort: `Password must be at least ${PASSWORD_MIN_LENGTH} characters.`,
+  passwordTooLong: `Password must be at most ${PASSWORD_MAX_LENGTH} characters.`,
+  passwordIsEmail: "Password must not be the same as your email address.",
+  passwordsDontMatch: "Passwords do not match.",
+  redirectInvalid: "Invalid redirect path",
+  tokenMissing: "This sign-in link is incomplete. Please request a new one.",
+} as const;
+
+/** Trimmed and case-folded: the account identity is the lower-cased address. */
+export const emailSchema = z
+  .string({ error: AUTH_MESSAGES.emailRequired })
+  .trim()
+  .min(1, AUTH_MESSAGES.emailRequired)
+  .max(254, AUTH_MESSAGES.emailInvalid)
+  .pipe(z.email({ error: AUTH_MESSAGES.emailInvalid }))
+  .transform((e) => e.toLowerCase());
+
+/**
+ * Where to go after sign-in: only a same-origin relative path (`/x`, not `//host` or `/\host`,
+ * which browsers treat as another origin), so a link cannot be turned into an open redirect.
+ */
+export function isSafeRedirectPath(value: string): boolean {
+  if (!value.startsWith("/") || value.startsWith("//") || value.startsWith("/\\")) return false;
+  // Control characters (tabs and newlines are stripped by URL parsers) could smuggle `//` in.
+  for (const ch of value) {
+    const code = ch.charCodeAt(0);
+    if (code < 0x20 || code === 0x7f || ch === "\\") return false;
+  }
+  try {
+    return new URL(value, "https://earthkind.invalid").origin === "https://earthkind.invalid";
+  } catch {
+    return false;
+  }
+}
+
+export const redirectToSchema = z
+  .string()
+  .max(512, AUTH_MESSAGES.redirectInvalid)
+  .refine(isSafeRedirectPath, AUTH_MESSAGES.redirectInvalid);
+
+export const magicLinkRequestSchema = z.object({
+  email: emailSchema,
+  redirect_to: redirectToSchema.nullish(),
+});
+export type MagicLinkRequest = z.input<typeof magicLinkRequestSchema>;
+
+export const verifyMagicLinkSchema = z.object({
+  token: z.string({ error: AUTH_MESSAGES.tokenMissing }).trim().min(1, AUTH_MESSAGES.tokenMissing).max(200),
+});
+
+export const passwordSignInSchema = z.object({
+  email: emailSchema,
+  password: z
+    .string({ error: AUTH_MESSAGES.passwordRequired })
+    .min(1, AUTH_MESSAGES.passwordRequired)
+    .max(PASSWORD_MAX_LENGTH, AUTH_MESSAGES.invalidCredentials),
+});
+export type PasswordSignIn = z.input<typeof passwordSignInSchema>;
+
+/** The rules for a new password; the "not your email" rule needs the account's address. */
+export const newPasswordSchema = z
+  .string({ error: AUTH_MESSAGES.passwordTooShort })
+  .min(PASSWORD_MIN_LENGTH, AUTH_MESSAGES.passwordTooShort)
+  .max(PASSWORD_MAX_LENGTH, AUTH_MESSAGES.passwordTooLong);
+
+export function passwordEqualsEmail(password: string, email: string): boolean {
+  return password.trim().toLowerCase() === email.trim().toLowerCase();
+}
+
+export const setPasswordSchema = z.object({ password: newPasswordSchema });
+
+/** The account section's form: the same rules plus a confirmation, checked against the user's email. */
+export const setPasswordFormSchema = (email: string) =>
+  z
+    .object({ password: newPasswordSchema, confirm: z.string() })
+    .refine((v) => !passwordEqualsEmail(v.password, email), {
+      message: AUTH_MESSAGES.passwordIsEmail,
+      path: ["password"],
+    })
+    .refine((v) => v.password === v.confirm, { message: AUTH_MESSAGES.passwordsDontMatch, path: ["confirm"] });
