@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { createApp } from "../../worker/app";
 import { RETENTION_DAYS } from "../../worker/features/security/cleanup";
 import { configFindings } from "../../worker/features/security/scan-config";
-import type { Finding } from "../../worker/features/security/scan-types";
+import type { Finding } from "../../worker/features/security/schemas";
 import { fromIp, uniqueIp } from "./auth-support";
 import { adminHeaders, api, config, createUser, signIn, uniqueEmail } from "./helpers";
 

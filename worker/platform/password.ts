@@ -9,15 +9,17 @@ const PARAMS = { N: 2 ** 15, r: 8, p: 3 } as const;
 const KEY_LENGTH = 32;
 const SALT_BYTES = 16;
 // scrypt needs 128·N·r bytes (exactly 32 MiB here) plus 128·r·p for its buffers, just above node's
-// default maxmem of 32 MiB, which would make every call fail with a memory-limit error.
-const MAXMEM = 64 * 1024 * 1024;
-// Upper bounds on stored parameters, so a tampered row cannot make verification exhaust the isolate.
-const MAX_N = 2 ** 17;
-const MAX_R = 16;
+// default maxmem of 32 MiB, which would make every call fail with a memory-limit error. Twice the
+// working set leaves room (64 MiB for today's parameters).
+const maxmemFor = (N: number, r: number) => 2 * 128 * N * r;
+// Upper bounds on stored parameters, so a tampered row cannot make verification exhaust the isolate
+// (a Worker has 128 MB).
+const MAX_N = 2 ** 16;
+const MAX_R = 8;
 const MAX_P = 16;
 
 function derive(password: string, salt: Buffer, params: { N: number; r: number; p: number }, keyLength: number) {
-  const options: ScryptOptions = { ...params, maxmem: MAXMEM * Math.max(1, params.N / PARAMS.N) };
+  const options: ScryptOptions = { ...params, maxmem: maxmemFor(params.N, params.r) };
   return new Promise<Buffer>((resolve, reject) =>
     scrypt(password.normalize("NFKC"), salt, keyLength, options, (err, key) => (err ? reject(err) : resolve(key))),
   );

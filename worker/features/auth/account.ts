@@ -5,13 +5,8 @@ import { badRequest, notFound } from "../../platform/errors";
 import type { AuthUser } from "../../platform/hono";
 import { hashPassword } from "../../platform/password";
 import { auditStatement } from "../security/audit";
-import { AUTH_MESSAGES, passwordEqualsEmail } from "./schemas";
+import { AUTH_MESSAGES, type MeBody, passwordEqualsEmail } from "./schemas";
 import { revokeOtherSessions } from "./sessions";
-
-export type MeBody = {
-  user: { id: string; email: string; has_password: boolean; created_at: string };
-  profile: { role: "user" | "admin" };
-};
 
 export async function readMe(db: Db, userId: string): Promise<MeBody> {
   const [row] = await db

@@ -92,3 +92,24 @@ export const setPasswordFormSchema = (email: string) =>
       path: ["password"],
     })
     .refine((v) => v.password === v.confirm, { message: AUTH_MESSAGES.passwordsDontMatch, path: ["confirm"] });
+
+// Response shapes (types only), shared with the web client.
+
+/** The spec's Session entity; the refresh token travels only in its HttpOnly cookie. */
+export type SessionBody = {
+  access_token: string;
+  token_type: "bearer";
+  expires_in: number;
+  /** Unix seconds. */
+  expires_at: number;
+  user: { id: string; email: string };
+};
+
+export type SessionResponse = { session: SessionBody };
+export type RefreshResponse = { session: SessionBody | null };
+export type VerifyResponse = { session: SessionBody; redirect_to: string | null };
+
+export type MeBody = {
+  user: { id: string; email: string; has_password: boolean; created_at: string };
+  profile: { role: "user" | "admin" };
+};

@@ -7,16 +7,11 @@ import { unauthorized } from "../../platform/errors";
 import { writeAudit } from "../security/audit";
 import { ACCESS_TOKEN_TTL_SECONDS, signAccessToken } from "./access-token";
 
-export const REFRESH_TOKEN_TTL_DAYS = 30;
+import type { SessionBody } from "./schemas";
 
-/** The spec's Session entity; the refresh token travels only in its HttpOnly cookie. */
-export type SessionBody = {
-  access_token: string;
-  token_type: "bearer";
-  expires_in: number;
-  expires_at: number;
-  user: { id: string; email: string };
-};
+export type { SessionBody };
+
+export const REFRESH_TOKEN_TTL_DAYS = 30;
 
 export type IssuedSession = { session: SessionBody; refreshToken: string; sessionId: string };
 

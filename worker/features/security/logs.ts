@@ -3,49 +3,12 @@ import { alias } from "drizzle-orm/sqlite-core";
 import { profileAuditLog, profiles, securityAuditLog } from "../../../db/schema";
 import type { Db } from "../../platform/db";
 import { SENSITIVE_ACTIONS } from "./audit";
+import type { AdminActivity, AuditLogEntry, RoleChangeEntry, SecurityLogs, SecuritySummary } from "./schemas";
 
 /** The spec's dashboard limits (§9). */
 export const LOG_LIMITS = { logs: 50, sensitive: 20, authFailures: 10, roleChanges: 20 } as const;
 export const AUTH_FAILURE_WINDOW_HOURS = 24;
 export const ADMIN_ACTIVITY_WINDOW_DAYS = 7;
-
-export type AuditLogEntry = {
-  id: string;
-  user_id: string | null;
-  user_email: string | null;
-  action: string;
-  table_name: string | null;
-  ip_address: string | null;
-  old_values: Record<string, unknown> | null;
-  new_values: Record<string, unknown> | null;
-  created_at: string;
-};
-
-export type RoleChangeEntry = {
-  id: string;
-  user_id: string;
-  user_email: string | null;
-  changed_by: string | null;
-  changed_by_email: string | null;
-  old_role: string | null;
-  new_role: string;
-  created_at: string;
-};
-
-export type SecuritySummary = {
-  events_24h: number;
-  auth_failures_24h: number;
-  auth_successes_24h: number;
-  sensitive_access_7d: number;
-};
-
-export type SecurityLogs = {
-  summary: SecuritySummary;
-  logs: AuditLogEntry[];
-  sensitive_access: AuditLogEntry[];
-  auth_failures: AuditLogEntry[];
-  role_changes: RoleChangeEntry[];
-};
 
 const entryColumns = {
   id: securityAuditLog.id,
@@ -115,13 +78,6 @@ export async function readSecurityLogs(db: Db, now = new Date()): Promise<Securi
     role_changes: roleChanges,
   };
 }
-
-export type AdminActivity = {
-  admin_user_id: string;
-  admin_email: string;
-  recent_sensitive_access_count: number;
-  last_access: string | null;
-};
 
 /**
  * Sensitive-data accesses per admin over the last 7 days (the spec's get_admin_activity_summary).

@@ -4,15 +4,13 @@ import type { Config } from "../../platform/config";
 import type { Db } from "../../platform/db";
 import { RETENTION_DAYS } from "./cleanup";
 import { configFindings } from "./scan-config";
-import { type Finding, SEVERITY_ORDER } from "./scan-types";
+import { type Finding, type ScanResult, SEVERITY_ORDER } from "./schemas";
 
 const ELEVATED_AUTH_FAILURES_24H = 50;
 const EMAIL_SAMPLE = 25;
 
 /** A public (non-admin) GET route the scan fetches anonymously, and how to fetch it. */
 export type Probe = { paths: string[]; fetch: (path: string) => Promise<Response> };
-
-export type ScanResult = { findings: Finding[]; scanned_at: string; probed_routes: string[] };
 
 /**
  * The security scan: configuration checks, checks of the data, and a live probe of every public
