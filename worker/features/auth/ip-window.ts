@@ -10,7 +10,7 @@ import { formatWait } from "./throttle-messages";
  * per-address limits live in D1). Generous enough for a household or office behind one address.
  */
 export const IP_WINDOWS = {
-  magicLink: { limit: 20, windowSeconds: 600 },
+  magicLink: { limit: 30, windowSeconds: 600 },
   verify: { limit: 60, windowSeconds: 600 },
   password: { limit: 30, windowSeconds: 600 },
   setPassword: { limit: 10, windowSeconds: 600 },

@@ -1,13 +1,9 @@
 import { and, inArray, lt, sql } from "drizzle-orm";
 import { eventSubmissions, securityAuditLog } from "../../../db/schema";
 import type { Db } from "../../platform/db";
-import type { CleanupResult } from "./schemas";
+import { type CleanupResult, RETENTION_DAYS } from "./schemas";
 
-/**
- * How long audit rows and reviewed event submissions are kept. Long enough to investigate an
- * incident reported weeks later; short enough that organizer emails and IPs are not kept forever.
- */
-export const RETENTION_DAYS = 90;
+export { RETENTION_DAYS };
 
 /** Deletes audit rows and approved/rejected event submissions older than the retention period. */
 export async function cleanupOldData(db: Db, now = new Date()): Promise<CleanupResult> {

@@ -63,3 +63,15 @@ export type AdminActivity = {
   recent_sensitive_access_count: number;
   last_access: string | null;
 };
+
+/** Spec §9: an admin with more than 50 sensitive accesses in 7 days is 'High Activity', more than 10 is elevated. */
+export const HIGH_ACTIVITY_THRESHOLD = 50;
+export const ELEVATED_ACTIVITY_THRESHOLD = 10;
+/** The dashboard's sensitive-access card shows the first 5 of the 20 loaded. */
+export const SENSITIVE_PREVIEW_COUNT = 5;
+
+/**
+ * How long audit rows and reviewed event submissions are kept. Long enough to investigate an
+ * incident reported weeks later; short enough that organizer emails and IPs are not kept forever.
+ */
+export const RETENTION_DAYS = 90;
