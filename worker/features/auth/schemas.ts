@@ -1,4 +1,7 @@
 import { z } from "zod";
+import { isSafeRedirectPath } from "./redirect-path";
+
+export { isSafeRedirectPath };
 
 // Shared by the API and the web forms (the web bundle imports this file: zod and pure code only).
 
@@ -28,24 +31,6 @@ export const emailSchema = z
   .max(254, AUTH_MESSAGES.emailInvalid)
   .pipe(z.email({ error: AUTH_MESSAGES.emailInvalid }))
   .transform((e) => e.toLowerCase());
-
-/**
- * Where to go after sign-in: only a same-origin relative path (`/x`, not `//host` or `/\host`,
- * which browsers treat as another origin), so a link cannot be turned into an open redirect.
- */
-export function isSafeRedirectPath(value: string): boolean {
-  if (!value.startsWith("/") || value.startsWith("//") || value.startsWith("/\\")) return false;
-  // Control characters (tabs and newlines are stripped by URL parsers) could smuggle `//` in.
-  for (const ch of value) {
-    const code = ch.charCodeAt(0);
-    if (code < 0x20 || code === 0x7f || ch === "\\") return false;
-  }
-  try {
-    return new URL(value, "https://earthkind.invalid").origin === "https://earthkind.invalid";
-  } catch {
-    return false;
-  }
-}
 
 export const redirectToSchema = z
   .string()

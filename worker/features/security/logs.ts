@@ -3,7 +3,7 @@ import { alias } from "drizzle-orm/sqlite-core";
 import { profileAuditLog, profiles, securityAuditLog } from "../../../db/schema";
 import type { Db } from "../../platform/db";
 import { SENSITIVE_ACTIONS } from "./audit";
-import type { AdminActivity, AuditLogEntry, RoleChangeEntry, SecurityLogs, SecuritySummary } from "./schemas";
+import type { AdminActivity, SecurityLogs } from "./schemas";
 
 /** The spec's dashboard limits (§9). */
 export const LOG_LIMITS = { logs: 50, sensitive: 20, authFailures: 10, roleChanges: 20 } as const;
