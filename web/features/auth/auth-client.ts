@@ -108,6 +108,8 @@ export class AuthClient {
   }
 
   async signInWithPassword(email: string, password: string): Promise<Session> {
+    // A sign-in must land after the initial session read, or that read's "no session" would overwrite it.
+    await this.start();
     const { session } = await apiFetch<SessionResponse>("/api/auth/password", {
       method: "POST",
       body: { email, password },
@@ -118,6 +120,7 @@ export class AuthClient {
 
   /** Exchanges a magic-link token (POST only, so link scanners cannot use it up). */
   async verifyMagicLink(token: string): Promise<{ session: Session; redirectTo: string | null }> {
+    await this.start();
     const { session, redirect_to } = await apiFetch<VerifyResponse>("/api/auth/verify", {
       method: "POST",
       body: { token },
