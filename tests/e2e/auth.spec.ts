@@ -182,3 +182,26 @@ test("the security dashboard loads and shows the admin's own sign-in", async ({ 
   await expect(page.getByText("Old data cleaned").first()).toBeVisible();
   await expectNoAxeViolations(page);
 });
+
+test("the access token is refreshed shortly before it expires", async ({ page, request }) => {
+  await page.clock.install();
+  await signInWithMagicLink(page, request, uniqueEmail("refresh"));
+  const refreshed = page.waitForResponse(
+    (r) => r.url().endsWith("/api/auth/refresh") && r.request().method() === "POST",
+  );
+  // Access tokens live 15 minutes; the client renews one about a minute early.
+  await page.clock.fastForward("14:05");
+  const res = await refreshed;
+  expect(res.status()).toBe(200);
+  expect(((await res.json()) as { session: unknown }).session).not.toBeNull();
+  await expect(header(page).getByRole("button", { name: "Sign Out" })).toBeVisible();
+});
+
+test("signing out in one tab signs out the other", async ({ page, context, request }) => {
+  await signInWithMagicLink(page, request, uniqueEmail("tabs"));
+  const other = await context.newPage();
+  await other.goto("/about");
+  await expect(header(other).getByRole("button", { name: "Sign Out" })).toBeVisible();
+  await header(page).getByRole("button", { name: "Sign Out" }).click();
+  await expect(header(other).getByRole("link", { name: "Sign In" })).toBeVisible();
+});
