@@ -72,9 +72,11 @@ export class AuthClient {
         this.channel = new BroadcastChannel(CHANNEL);
         this.channel.onmessage = (e: MessageEvent<Message>) => this.onMessage(e.data);
       }
-      document.addEventListener("visibilitychange", () => {
-        // Timers are throttled in background tabs; catch up as soon as the tab is seen again.
-        if (document.visibilityState === "visible" && this.state.session && this.expiresSoon()) void this.refresh();
+      // Timers are throttled in background tabs; catch up as soon as the tab is seen again.
+      globalThis.document?.addEventListener("visibilitychange", () => {
+        if (document.visibilityState === "visible" && this.state.session && this.expiresSoon()) {
+          void this.refresh().catch(() => {});
+        }
       });
       let session: Session | null = null;
       try {
