@@ -50,12 +50,13 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
+function Probe() {
+  useAuth();
+  return null;
+}
+
 describe("useAuth", () => {
   it("throws outside the provider", () => {
-    const Probe = () => {
-      useAuth();
-      return null;
-    };
     expect(() => renderToString(createElement(Probe))).toThrow("useAuth must be used within an AuthProvider");
   });
 });
