@@ -72,6 +72,23 @@ test("magic link: the emailed link signs in, and the session survives a reload",
   expect(errors).toEqual([]);
 });
 
+test("asking for a second link within a minute is refused with a clear message", async ({ page }) => {
+  const email = uniqueEmail("twice");
+  await page.goto("/auth");
+  await page.getByLabel("Email").fill(email);
+  await page.getByRole("button", { name: "Send Magic Link" }).click();
+  await page.getByRole("button", { name: "Use Different Email" }).click();
+  await page.getByLabel("Email").fill(email);
+  await page.getByRole("button", { name: "Send Magic Link" }).click();
+  await expect(page.getByText("Error sending magic link").first()).toBeVisible();
+  await expect(
+    page
+      .getByRole("alert")
+      .filter({ hasText: /A sign-in link was just sent to this email\. Please wait/ })
+      .first(),
+  ).toBeVisible();
+});
+
 test("a used or broken link explains itself and offers a new one", async ({ page, request }) => {
   const email = uniqueEmail("used");
   await signInWithMagicLink(page, request, email);
