@@ -1,9 +1,11 @@
+import { createScheduledController } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { createApp } from "../../worker/app";
 import { RETENTION_DAYS } from "../../worker/features/security/cleanup";
 import { configFindings } from "../../worker/features/security/scan-config";
 import type { Finding } from "../../worker/features/security/schemas";
+import { DAILY_CRON, runScheduled } from "../../worker/jobs/scheduled";
 import { fromIp, uniqueIp } from "./auth-support";
 import { adminHeaders, api, config, createUser, signIn, uniqueEmail } from "./helpers";
 
@@ -183,5 +185,33 @@ describe("clean old data", () => {
       .all();
     // The pending one and the one reviewed recently stay.
     expect(results).toEqual([{ status: "approved" }, { status: "pending" }]);
+  });
+});
+
+describe("daily clean-up", () => {
+  it("removes old audit rows, stale password counters and dead sign-in tokens", async () => {
+    const marker = crypto.randomUUID();
+    const email = uniqueEmail("stale");
+    await env.DB.batch([
+      env.DB.prepare(
+        "INSERT INTO security_audit_log (id, action, table_name, created_at) VALUES (?, 'test_old', ?, ?)",
+      ).bind(crypto.randomUUID(), marker, daysAgo(RETENTION_DAYS + 2)),
+      env.DB.prepare("INSERT INTO password_throttle (email, failures, updated_at) VALUES (?, 3, ?)").bind(
+        email,
+        daysAgo(2),
+      ),
+      env.DB.prepare(
+        "INSERT INTO magic_link_tokens (id, email, token_hash, created_at, expires_at) VALUES (?, ?, ?, ?, ?)",
+      ).bind(crypto.randomUUID(), email, marker, daysAgo(3), daysAgo(3)),
+    ]);
+    await runScheduled(createScheduledController({ cron: DAILY_CRON, scheduledTime: Date.now() }), env);
+    const left = await env.DB.prepare(
+      `SELECT (SELECT count(*) FROM security_audit_log WHERE table_name = ?1)
+            + (SELECT count(*) FROM password_throttle WHERE email = ?2)
+            + (SELECT count(*) FROM magic_link_tokens WHERE token_hash = ?1) AS n`,
+    )
+      .bind(marker, email)
+      .first("n");
+    expect(left).toBe(0);
   });
 });
