@@ -11,7 +11,10 @@ export function DataTable<T extends { id: string }>({
   columns,
   rows,
   empty,
+  minWidth = "min-w-[28rem]",
 }: {
+  /** Below this the region scrolls sideways instead of squeezing the columns. */
+  minWidth?: string;
   caption: string;
   columns: Column<T>[];
   rows: T[];
@@ -21,7 +24,7 @@ export function DataTable<T extends { id: string }>({
   return (
     // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard (WCAG 2.1.1).
     <section aria-label={caption} tabIndex={0} className="overflow-x-auto rounded-xl border border-border">
-      <table className="w-full min-w-[36rem] text-left text-sm">
+      <table className={`w-full ${minWidth} text-left text-sm`}>
         <caption className="sr-only">{caption}</caption>
         <thead className="bg-muted/60 text-xs uppercase tracking-wide text-muted-foreground">
           <tr>

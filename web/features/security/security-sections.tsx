@@ -85,6 +85,7 @@ export function SensitiveAccessCard({ entries }: { entries: AuditLogEntry[] }) {
         columns={logColumns}
         rows={entries.slice(0, SENSITIVE_PREVIEW_COUNT)}
         empty="No sensitive data access recorded."
+        minWidth="min-w-[40rem]"
       />
     </Section>
   );
@@ -126,7 +127,13 @@ export function RoleChangesCard({ entries }: { entries: RoleChangeEntry[] }) {
 export function AccessLogsCard({ entries }: { entries: AuditLogEntry[] }) {
   return (
     <Section title="Access Logs" description="The latest 50 security events.">
-      <DataTable caption="Access logs" columns={logColumns} rows={entries} empty="No security events recorded yet." />
+      <DataTable
+        caption="Access logs"
+        columns={logColumns}
+        rows={entries}
+        empty="No security events recorded yet."
+        minWidth="min-w-[48rem]"
+      />
     </Section>
   );
 }
