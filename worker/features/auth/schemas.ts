@@ -1,27 +1,10 @@
 import { z } from "zod";
+import { AUTH_MESSAGES, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "./messages";
 import { isSafeRedirectPath } from "./redirect-path";
 
-export { isSafeRedirectPath };
+export { AUTH_MESSAGES, isSafeRedirectPath, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH };
 
 // Shared by the API and the web forms (the web bundle imports this file: zod and pure code only).
-
-export const PASSWORD_MIN_LENGTH = 10;
-// scrypt's cost does not depend on length, but a bound keeps request bodies and hashing inputs sane.
-export const PASSWORD_MAX_LENGTH = 256;
-
-export const AUTH_MESSAGES = {
-  emailRequired: "Email is required",
-  emailInvalid: "Please enter a valid email address.",
-  passwordRequiredTitle: "Password required",
-  passwordRequired: "Please enter your password.",
-  invalidCredentials: "Invalid email or password",
-  passwordTooShort: `Password must be at least ${PASSWORD_MIN_LENGTH} characters.`,
-  passwordTooLong: `Password must be at most ${PASSWORD_MAX_LENGTH} characters.`,
-  passwordIsEmail: "Password must not be the same as your email address.",
-  passwordsDontMatch: "Passwords do not match.",
-  redirectInvalid: "Invalid redirect path",
-  tokenMissing: "This sign-in link is incomplete. Please request a new one.",
-} as const;
 
 /** Trimmed and case-folded: the account identity is the lower-cased address. */
 export const emailSchema = z
