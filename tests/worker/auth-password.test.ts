@@ -8,6 +8,8 @@ import { fromIp, refreshCookieOf, uniqueIp } from "./auth-support";
 import { api, createUser, signIn, uniqueEmail } from "./helpers";
 
 const PASSWORD = "correct horse battery";
+// Each password check is a real scrypt (~32 MiB, 100+ ms; several times that on a busy 2-core machine).
+const SCRYPT_TIMEOUT = { timeout: 30_000 };
 
 async function userWithPassword(password = PASSWORD) {
   const user = await createUser();
@@ -29,7 +31,7 @@ async function auditRows(action: string, email: string) {
   return results.map((r) => ({ ...r, new_values: JSON.parse(r.new_values) as Record<string, string> }));
 }
 
-describe("password hashing", () => {
+describe("password hashing", SCRYPT_TIMEOUT, () => {
   it("stores scrypt with its parameters and a per-hash salt, and verifies in constant time", async () => {
     const a = await hashPassword("same password");
     const b = await hashPassword("same password");
@@ -43,7 +45,7 @@ describe("password hashing", () => {
   });
 });
 
-describe("password sign-in", () => {
+describe("password sign-in", SCRYPT_TIMEOUT, () => {
   it("signs in with the right password and audits the success with the client IP", async () => {
     const user = await userWithPassword();
     const ip = uniqueIp();
@@ -134,7 +136,7 @@ describe("password sign-in", () => {
   });
 });
 
-describe("PUT /api/me/password", () => {
+describe("PUT /api/me/password", SCRYPT_TIMEOUT, () => {
   it("sets a password for a magic-link user, who can then sign in with it", async () => {
     const user = await createUser();
     const { headers } = await signIn(user);
