@@ -3,14 +3,8 @@ import type { PublicPetition } from "../../../worker/features/petitions/schemas"
 import { Badge } from "../../components/ui/badge";
 import { buttonClasses } from "../../components/ui/button";
 import { cn } from "../../lib/cn";
-import {
-  DEFAULT_PETITION_IMAGE,
-  locationBadge,
-  orgAvatar,
-  petitionImageSrc,
-  TOPIC_LABELS,
-  TOPIC_STYLES,
-} from "./petition-display";
+import { DEFAULT_PETITION_IMAGE, locationBadge, orgAvatar, petitionImageSrc, TOPIC_STYLES } from "./petition-display";
+import { TopicBadge } from "./topic-badge";
 
 /** Petitions are hosted by other organisations: always a new tab, never with access to this one. */
 function openPetition(link: string): void {
@@ -66,7 +60,7 @@ export function PetitionCard({ petition }: { petition: PublicPetition }) {
       />
       <div className="flex flex-1 flex-col gap-4 p-6">
         <div className="flex flex-wrap gap-2">
-          <Badge className={topic.badge}>{TOPIC_LABELS[petition.topic]}</Badge>
+          <TopicBadge topic={petition.topic} />
           {location && (
             <Badge variant="outline" data-testid="location-badge">
               {location}

@@ -21,7 +21,8 @@ import type { Petition } from "../../../worker/features/petitions/schemas";
 import { Badge } from "../../components/ui/badge";
 import { Button } from "../../components/ui/button";
 import { cn } from "../../lib/cn";
-import { locationBadge, SCOPE_LABELS, TOPIC_LABELS, TOPIC_STYLES } from "./petition-display";
+import { locationBadge, SCOPE_LABELS } from "./petition-display";
+import { TopicBadge } from "./topic-badge";
 
 /**
  * With a pointer, only a row the dragged row overlaps is a target, so dropping outside the list has
@@ -79,7 +80,7 @@ function SortablePetitionRow({
         <h2 className="font-sans text-base font-semibold text-forest-900">{petition.title}</h2>
         <p className="text-sm text-muted-foreground">{petition.org_name}</p>
         <div className="mt-2 flex flex-wrap gap-2">
-          <Badge className={TOPIC_STYLES[petition.topic].badge}>{TOPIC_LABELS[petition.topic]}</Badge>
+          <TopicBadge topic={petition.topic} />
           <Badge variant="outline">{place}</Badge>
           {petition.verified ? <Badge variant="success">Verified</Badge> : <Badge variant="warning">Draft</Badge>}
         </div>
@@ -93,7 +94,7 @@ function SortablePetitionRow({
         <Button variant="outline" size="sm" onClick={onEdit}>
           Edit<span className="sr-only"> {petition.title}</span>
         </Button>
-        <Button variant="ghost" size="sm" className="text-destructive" onClick={onDelete}>
+        <Button variant="ghost" size="sm" onClick={onDelete}>
           Delete<span className="sr-only"> {petition.title}</span>
         </Button>
       </div>

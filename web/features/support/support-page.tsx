@@ -3,7 +3,7 @@ import { PAGE_META } from "../../../worker/features/seo/page-meta";
 import { routePath } from "../../../worker/features/spa/route-table";
 import { Badge } from "../../components/ui/badge";
 import { Button } from "../../components/ui/button";
-import { Card, CardContent, CardTitle } from "../../components/ui/card";
+import { Card, CardContent } from "../../components/ui/card";
 import { usePageMeta } from "../../lib/use-page-meta";
 import { useScrollToHashOnMount } from "../../lib/use-scroll-to-hash-on-mount";
 import { SUPPORT_RESOURCES_ID, SupportResources } from "./support-resources";
@@ -73,9 +73,7 @@ export function SupportPage() {
             <li key={step.title}>
               <Card className="h-full">
                 <CardContent>
-                  <CardTitle as="h3" className="text-2xl">
-                    {step.title}
-                  </CardTitle>
+                  <h3 className="text-2xl font-semibold text-forest-900">{step.title}</h3>
                   <p className="mt-3 leading-relaxed text-muted-foreground">{step.body}</p>
                 </CardContent>
               </Card>
@@ -83,38 +81,36 @@ export function SupportPage() {
           ))}
         </ul>
 
-        <Card className="mt-10 border-none bg-forest-800 text-white">
-          <CardContent>
-            <CardTitle as="h2" className="text-2xl text-white sm:text-3xl">
-              Why This Matters
-            </CardTitle>
+        <div className="mt-10 rounded-[var(--radius-card)] bg-forest-800 p-6 text-white sm:p-8">
+          <div>
+            <h2 className="text-2xl font-semibold text-white sm:text-3xl">Why This Matters</h2>
             <p className="mt-4 max-w-3xl text-lg leading-relaxed text-forest-100">
               Surveys find that most young people are worried about climate change, and many adults feel the same.
               Distress that goes unspoken can turn into numbness or burnout. Distress that is shared and cared for can
               become the steady energy that protecting nature needs for the long haul. Looking after yourself is part of
               the work.
             </p>
-          </CardContent>
-        </Card>
+          </div>
+        </div>
       </section>
 
       <SupportResources />
 
       <section aria-labelledby="guided-practices-title" className="mx-auto max-w-5xl px-4 pb-20 sm:px-6 lg:px-8">
-        <Card className="border-dashed bg-sand-100/60 shadow-none">
-          <CardContent className="flex flex-col gap-3">
+        <div className="rounded-[var(--radius-card)] border border-dashed border-border bg-sand-100/60 p-6 sm:p-8">
+          <div className="grid gap-3">
             <div className="flex flex-wrap items-center gap-3">
-              <CardTitle as="h2" className="text-2xl" id="guided-practices-title">
+              <h2 id="guided-practices-title" className="text-2xl font-semibold text-forest-900">
                 Guided Practices
-              </CardTitle>
+              </h2>
               <Badge variant="warning">Coming soon</Badge>
             </div>
             <p className="text-muted-foreground">
               Short audio and written practices for grounding, grief and hope, made for people who care about the
               planet. We're preparing them now.
             </p>
-          </CardContent>
-        </Card>
+          </div>
+        </div>
       </section>
 
       <section aria-labelledby="support-cta-title" className="bg-forest-50">
