@@ -11,7 +11,8 @@ test("home shows its sections in the spec's order with their copy", async ({ pag
   await expect(page.getByRole("link", { name: "Sign Up for Weekly Actions" })).toHaveAttribute("href", "#signup");
   await expect(page.getByRole("link", { name: "Find Events Near You" })).toHaveAttribute("href", "/events");
 
-  // Hero, How It Works, This Week's Action, petitions, events, About, support, signup.
+  // Hero, How It Works, This Week's Action, petitions (loaded after first paint), events, About, support, signup.
+  await expect(page.locator("#petitions").getByRole("heading", { name: "Quick Wins to Protect Nature" })).toBeVisible();
   const sectionIds = await page.locator("main section[id]").evaluateAll((els) => els.map((el) => el.id));
   expect(sectionIds).toEqual(["how-it-works", "weekly-action", "petitions", "events", "about", "support", "signup"]);
 

@@ -1,15 +1,22 @@
-import type { ReactNode } from "react";
+import { lazy, type ReactNode, Suspense } from "react";
 import { Link } from "react-router-dom";
 import { PAGE_META } from "../../../worker/features/seo/page-meta";
 import { routePath } from "../../../worker/features/spa/route-table";
 import { Button } from "../../components/ui/button";
+import { Spinner } from "../../components/ui/spinner";
 import { cn } from "../../lib/cn";
 import { usePageMeta } from "../../lib/use-page-meta";
 import { HowItWorksSteps } from "../how-it-works/how-it-works-steps";
-import { QuickWinsPetitions } from "../petitions/quick-wins-petitions";
 import { HeroSection } from "./hero-section";
 import { HOME_SECTION_IDS, SUBSCRIPTION_BENEFITS } from "./home-sections";
 import { EventsTeaserSlot, SignupSlot, WeeklyActionSlot } from "./home-slots";
+
+// Below the fold: its code (cards, data fetching) loads after the first paint, off the entry chunk's budget.
+const QuickWinsPetitions = lazy(() =>
+  import("../petitions/quick-wins-petitions").then((m) => ({ default: m.QuickWinsPetitions })),
+);
+
+const SECTION_BOX = "mx-auto max-w-7xl px-4 py-20 sm:px-6 sm:py-24 lg:px-8";
 
 /** A home section: anchor id, labelled by its h2, with the page's standard width and rhythm. */
 function HomeSection({
@@ -29,7 +36,7 @@ function HomeSection({
 }) {
   return (
     <section id={id} aria-labelledby={`${id}-title`} className={cn(tone === "tinted" && "bg-forest-50")}>
-      <div className="mx-auto max-w-7xl px-4 py-20 sm:px-6 sm:py-24 lg:px-8">
+      <div className={SECTION_BOX}>
         <div className="max-w-2xl">
           {eyebrow && <p className="text-sm font-semibold tracking-wider text-forest-600 uppercase">{eyebrow}</p>}
           <h2 id={`${id}-title`} className="mt-3 text-3xl font-semibold text-forest-900 sm:text-4xl">
@@ -69,11 +76,15 @@ export function HomePage() {
       </HomeSection>
 
       {/* The petitions block has its own heading ('Quick Wins to Protect Nature') and hides itself on error. */}
-      <QuickWinsPetitions
-        id={HOME_SECTION_IDS.petitions}
-        campaign="petitions_home"
-        className="mx-auto max-w-7xl px-4 py-20 sm:px-6 sm:py-24 lg:px-8"
-      />
+      <Suspense
+        fallback={
+          <div className={SECTION_BOX}>
+            <Spinner label="Loading petitions…" />
+          </div>
+        }
+      >
+        <QuickWinsPetitions id={HOME_SECTION_IDS.petitions} campaign="petitions_home" className={SECTION_BOX} />
+      </Suspense>
 
       <HomeSection
         id={HOME_SECTION_IDS.events}
