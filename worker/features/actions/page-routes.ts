@@ -24,7 +24,7 @@ export function actionMetaTags(action: PublicAction, origin: string, siteName: s
 
 /**
  * Rewrites the SPA shell's head: replaces the site-wide title/description/OpenGraph/Twitter values
- * and appends the tags index.html lacks. HTMLRewriter escapes attribute values and text itself.
+ * and appends the tags index.html lacks. Values are escaped for their context (text or quoted attribute).
  */
 function injectMeta(html: Response, tags: MetaTags): Response {
   const wanted: Record<string, string> = {
@@ -39,10 +39,12 @@ function injectMeta(html: Response, tags: MetaTags): Response {
     "twitter:image": tags.image,
     description: tags.description,
   };
+  // setAttribute escapes only the quote; escaping "&" first keeps "&amp;"-like text literal.
+  const attrValue = (s: string) => s.replace(/&/g, "&amp;");
   const seen = new Set<string>();
   const setMeta = (el: Element, key: string | null) => {
     if (key && key in wanted) {
-      el.setAttribute("content", wanted[key] as string);
+      el.setAttribute("content", attrValue(wanted[key] as string));
       seen.add(key);
     }
   };
@@ -54,7 +56,7 @@ function injectMeta(html: Response, tags: MetaTags): Response {
       element: (el) =>
         el.onEndTag((end) => {
           const attr = (key: string) => (key.startsWith("og:") ? "property" : "name");
-          const esc = (s: string) => s.replace(/&/g, "&amp;").replace(/"/g, "&quot;").replace(/</g, "&lt;");
+          const esc = (s: string) => attrValue(s).replace(/"/g, "&quot;");
           const missing = Object.entries(wanted).filter(([key]) => !seen.has(key));
           const extra = missing.map(([key, value]) => `<meta ${attr(key)}="${key}" content="${esc(value)}" />`);
           extra.push(`<link rel="canonical" href="${esc(tags.url)}" />`);
