@@ -2,8 +2,8 @@ import { desc, eq, or, sql } from "drizzle-orm";
 import { weeklyActions } from "../../../db/schema";
 import type { Db } from "../../platform/db";
 import { badRequest, conflict, notFound } from "../../platform/errors";
-import { type ActionRow, type AdminAction, type AdminActionListItem, toAdminAction } from "./dto";
-import { type ActionValues, MESSAGES } from "./schemas";
+import { type ActionRow, toAdminAction } from "./dto";
+import { type ActionValues, type AdminAction, type AdminActionListItem, MESSAGES } from "./schemas";
 import { addDays, dayOfWeek, siteDate } from "./site-calendar";
 
 /** Admin operations on weekly actions. `now` is passed in so tests control the clock. */

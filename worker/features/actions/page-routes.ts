@@ -1,7 +1,7 @@
 import type { Context } from "hono";
 import { type AppBindings, createRouter } from "../../platform/hono";
 import { fetchIndexHtml, serveSpa } from "../spa/routes";
-import type { PublicAction } from "./dto";
+import type { PublicAction } from "./schemas";
 import { findPublishedBySlug } from "./service";
 
 /** The social preview image used when an action has none (shipped in public/). */

@@ -168,3 +168,51 @@ export const adminListQuerySchema = z.object({
   sort: z.enum(["start", "created"]).default("start"),
   limit: z.coerce.number().int().min(1).max(200).default(200),
 });
+
+// Response shapes (types only), shared with the web client.
+
+export type ActionLink = { label: string; url: string };
+
+/** Where an action sits relative to today in SITE_TIMEZONE (spec §4 "Weekly action timing"). */
+export type ActionTiming = "current" | "past" | "upcoming";
+
+/** What the public API answers (snake_case, the spec's weekly_action fields). */
+export type PublicAction = {
+  id: string;
+  title: string;
+  slug: string;
+  start_date: string | null;
+  end_date: string | null;
+  summary: string;
+  why_it_matters: string;
+  steps: string[];
+  time_required: string;
+  materials: string[];
+  links: ActionLink[];
+  image_url: string | null;
+  cta_label: string;
+  cta_url: string | null;
+  created_at: string;
+  updated_at: string;
+  timing: ActionTiming;
+};
+
+/** The admin view adds the publishing and email fields. */
+export type AdminAction = PublicAction & {
+  status: "draft" | "published";
+  published_at: string | null;
+  send_on_publish: boolean;
+  schedule_send: boolean;
+  sent_at: string | null;
+};
+
+export type AdminActionListItem = {
+  id: string;
+  title: string;
+  slug: string;
+  start_date: string | null;
+  end_date: string | null;
+  status: "draft" | "published";
+  created_at: string;
+  updated_at: string;
+};

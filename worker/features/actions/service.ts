@@ -1,7 +1,8 @@
 import { and, desc, eq, isNotNull, lt, lte, sql } from "drizzle-orm";
 import { weeklyActions } from "../../../db/schema";
 import type { Db } from "../../platform/db";
-import { type PublicAction, toPublicAction } from "./dto";
+import { toPublicAction } from "./dto";
+import type { PublicAction } from "./schemas";
 import { siteDate } from "./site-calendar";
 
 /**

@@ -13,3 +13,12 @@ export const completionInputSchema = z.object({
 });
 
 export type CompletionInput = z.input<typeof completionInputSchema>;
+
+/** A completion as the member sees it, joined with its action (null once the action is deleted). */
+export type CompletionView = {
+  id: string;
+  action_id: string | null;
+  completed_at: string;
+  notes: string | null;
+  action: { title: string; slug: string; summary: string; start_date: string | null; end_date: string | null } | null;
+};

@@ -1,15 +1,7 @@
 import { and, desc, eq } from "drizzle-orm";
 import { actionCompletions, weeklyActions } from "../../../db/schema";
 import type { Db } from "../../platform/db";
-
-/** A completion as the member sees it, joined with its action (null once the action is deleted). */
-export type CompletionView = {
-  id: string;
-  action_id: string | null;
-  completed_at: string;
-  notes: string | null;
-  action: { title: string; slug: string; summary: string; start_date: string | null; end_date: string | null } | null;
-};
+import type { CompletionView } from "./schemas";
 
 /** More than a decade of weekly actions: the list stays bounded without cutting off a real member. */
 export const COMPLETIONS_LIMIT = 1000;
