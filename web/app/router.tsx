@@ -37,10 +37,12 @@ const pages: Record<SpaRouteName, PageRoute> = {
   authVerify: lazyPage(() => import("../features/auth/auth-verify-page").then((m) => m.AuthVerifyPage)),
   myProgress: lazyPage(() => import("../features/completions/my-progress-page").then((m) => m.MyProgressPage)),
   admin: lazyPage(() => import("../features/admin/admin-dashboard-page").then((m) => m.AdminDashboardPage)),
-  adminActions: lazyPage(() => import("../features/actions/admin-actions-page").then((m) => m.AdminActionsPage)),
-  adminActionNew: lazyPage(() => import("../features/actions/admin-action-new-page").then((m) => m.AdminActionNewPage)),
+  adminActions: lazyPage(() => import("../features/actions/admin/admin-actions-page").then((m) => m.AdminActionsPage)),
+  adminActionNew: lazyPage(() =>
+    import("../features/actions/admin/admin-action-new-page").then((m) => m.AdminActionNewPage),
+  ),
   adminActionEdit: lazyPage(() =>
-    import("../features/actions/admin-action-edit-page").then((m) => m.AdminActionEditPage),
+    import("../features/actions/admin/admin-action-edit-page").then((m) => m.AdminActionEditPage),
   ),
   adminPetitions: lazyPage(() =>
     import("../features/petitions/admin-petitions-page").then((m) => m.AdminPetitionsPage),
