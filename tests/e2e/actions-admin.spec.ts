@@ -22,23 +22,23 @@ test("an admin creates, previews, publishes, duplicates and deletes an action", 
   await page.getByRole("button", { name: "Save Draft" }).click();
   await expect(page.getByText("Title is required")).toBeVisible();
 
-  await page.getByLabel("Title").fill(title);
-  await expect(page.getByLabel("Slug")).toHaveValue(slug);
-  await page.getByLabel("Start Date").fill("2031-06-08");
-  await page.getByLabel("End Date").fill("2031-06-01");
+  await page.getByLabel("Title", { exact: true }).fill(title);
+  await expect(page.getByLabel("Slug", { exact: true })).toHaveValue(slug);
+  await page.getByLabel("Start Date", { exact: true }).fill("2031-06-08");
+  await page.getByLabel("End Date", { exact: true }).fill("2031-06-01");
   await page.getByLabel("Summary (160-220 characters)").fill("x".repeat(221));
   await expect(page.getByText("221/220 characters")).toBeVisible();
   await page.getByRole("button", { name: "Save Draft" }).click();
   await expect(page.getByText("Summary must be 220 characters or less")).toBeVisible();
   await expect(page.getByText("Start date must be before end date")).toBeVisible();
 
-  await page.getByLabel("End Date").fill("2031-06-14");
+  await page.getByLabel("End Date", { exact: true }).fill("2031-06-14");
   await page.getByLabel("Summary (160-220 characters)").fill("Give solitary bees a safe place to nest.");
   await page.getByLabel("Why It Matters").fill("Most native bees nest alone and need hollow stems.");
-  await page.getByLabel("Step 1").fill("Bundle hollow stems");
+  await page.getByLabel("Step 1", { exact: true }).fill("Bundle hollow stems");
   await page.getByRole("button", { name: "Add Step" }).click();
-  await page.getByLabel("Step 2").fill("Hang the bundle facing south");
-  await page.getByLabel("Material 1").fill("Bamboo canes");
+  await page.getByLabel("Step 2", { exact: true }).fill("Hang the bundle facing south");
+  await page.getByLabel("Material 1", { exact: true }).fill("Bamboo canes");
   await page.getByLabel("Link 1 label").fill("Xerces Society");
   await page.getByRole("button", { name: "Save Draft" }).click();
   await expect(page.getByText("Each link needs both a label and a URL")).toBeVisible();
@@ -65,10 +65,10 @@ test("an admin creates, previews, publishes, duplicates and deletes an action", 
   expect((await page.request.get(`/api/actions/${slug}`)).status()).toBe(404);
 
   await row.getByRole("link", { name: /Edit/ }).click();
-  await expect(page.getByLabel("Title")).toHaveValue(title);
+  await expect(page.getByLabel("Title", { exact: true })).toHaveValue(title);
   await page.getByRole("button", { name: "Publish" }).click();
   await expect(page).toHaveURL(/\/admin\/actions$/);
-  await expect(page.getByText("Action published")).toBeVisible();
+  await expect(page.getByText("Action published", { exact: true })).toBeVisible();
   await expect(page.getByRole("row", { name: new RegExp(title) })).toContainText("Published");
   expect((await page.request.get(`/api/actions/${slug}`)).status()).toBe(200);
 
@@ -78,9 +78,9 @@ test("an admin creates, previews, publishes, duplicates and deletes an action", 
     .getByRole("button", { name: /Duplicate/ })
     .click();
   await expect(page).toHaveURL(/\/admin\/actions\/[^/]+\/edit$/);
-  await expect(page.getByLabel("Title")).toHaveValue(`${title} (Copy)`);
-  await expect(page.getByLabel("Slug")).toHaveValue(new RegExp(`^${slug}-copy-\\d+$`));
-  await expect(page.getByLabel("Start Date")).toHaveValue("");
+  await expect(page.getByLabel("Title", { exact: true })).toHaveValue(`${title} (Copy)`);
+  await expect(page.getByLabel("Slug", { exact: true })).toHaveValue(new RegExp(`^${slug}-copy-\\d+$`));
+  await expect(page.getByLabel("Start Date", { exact: true })).toHaveValue("");
   await page.getByRole("link", { name: "Cancel" }).click();
 
   // Delete the copy, with confirmation.
@@ -101,27 +101,27 @@ test("a new action's draft is autosaved, restored after reload, and cleared afte
   await signInAsAdmin(page);
   await page.goto("/admin/actions/new");
   const title = `Draft Restore ${Date.now()}`;
-  await page.getByLabel("Title").fill(title);
+  await page.getByLabel("Title", { exact: true }).fill(title);
   await page.getByLabel("Why It Matters").fill("Because drafts matter.");
   // Autosave runs 2 s after the last change.
   await page.waitForTimeout(2_600);
   await page.reload();
-  await expect(page.getByText("Draft Restored")).toBeVisible();
-  await expect(page.getByLabel("Title")).toHaveValue(title);
+  await expect(page.getByText("Draft Restored", { exact: true })).toBeVisible();
+  await expect(page.getByLabel("Title", { exact: true })).toHaveValue(title);
   await expect(page.getByLabel("Why It Matters")).toHaveValue("Because drafts matter.");
 
   await page.getByRole("button", { name: "Save Draft" }).click();
   await expect(page).toHaveURL(/\/admin\/actions$/);
   await page.goto("/admin/actions/new");
-  await expect(page.getByLabel("Title")).toHaveValue("");
-  await expect(page.getByText("Draft Restored")).toHaveCount(0);
+  await expect(page.getByLabel("Title", { exact: true })).toHaveValue("");
+  await expect(page.getByText("Draft Restored", { exact: true })).toHaveCount(0);
 });
 
 test("Quick Setup asks first and creates three drafts; the test-send dialog needs an email", async ({ page }) => {
   await signInAsAdmin(page);
   await page.getByRole("button", { name: "Quick Setup" }).click();
   await page.getByRole("dialog").getByRole("button", { name: "Create Drafts" }).click();
-  await expect(page.getByText(/Created 3 draft actions|already have actions/)).toBeVisible();
+  await expect(page.getByText(/^(Created 3 draft actions|The next three weeks already have actions)/)).toBeVisible();
   await expect(page.getByRole("row", { name: /weekly-action-\d{4}-\d{2}-\d{2}/ })).toHaveCount(3);
 
   await page.getByRole("button", { name: "Test Send" }).click();

@@ -12,7 +12,7 @@ export function magicLinkFrom(message: { text: string; html: string }): string {
 export async function signInWithMagicLink(page: Page, request: APIRequestContext, email: string, redirectTo = "/") {
   const res = await request.post("/api/auth/magic-link", { data: { email, redirect_to: redirectTo } });
   expect(res.ok()).toBe(true);
-  const mail = await latestMailTo(request, email, /sign in|magic|log in/i);
+  const mail = await latestMailTo(request, email, /sign-in|sign in|magic link/i);
   await page.goto(magicLinkFrom(mail));
 }
 

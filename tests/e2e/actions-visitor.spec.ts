@@ -34,7 +34,7 @@ test("a visitor opens the current action from home, copies its link, completes i
 
   // Share: copy link.
   await page.getByRole("button", { name: "Copy Link" }).click();
-  await expect(page.getByText("Link copied to clipboard")).toBeVisible();
+  await expect(page.getByText("Link copied to clipboard", { exact: true })).toBeVisible();
   expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(page.url());
   await expect(page.getByRole("link", { name: /Share on X/ })).toHaveAttribute("href", /twitter\.com\/intent\/tweet/);
   await expect(page.getByRole("link", { name: /Share on Facebook/ })).toHaveAttribute("href", /facebook\.com\/sharer/);
@@ -54,7 +54,7 @@ test("a visitor opens the current action from home, copies its link, completes i
   await expect(dialog).toBeHidden();
 
   // The link brings them back to the action, signed in, and the completion is recorded.
-  const mail = await latestMailTo(request, email);
+  const mail = await latestMailTo(request, email, /sign-in link/i);
   await page.goto(magicLinkFrom(mail));
   await expect(page).toHaveURL(new RegExp(`/actions/${action.slug}$`), { timeout: 15_000 });
   await expect(page.getByRole("button", { name: "Completed!" })).toBeDisabled({ timeout: 15_000 });

@@ -45,18 +45,23 @@ export function ActionCompletionControl({
     if (!user || !actionId) return;
     const pending = takePendingCompletion(actionId);
     if (!pending) return;
+    const key = completionForActionQuery(user.id, actionId).queryKey;
     recordCompletion(actionId, pending.notes)
-      .then(() => {
+      .then(async ({ completion }) => {
+        // A status read that raced the write must not overwrite the answer we already have.
+        await queryClient.cancelQueries({ queryKey: key });
+        queryClient.setQueryData(key, { completion });
+        void queryClient.invalidateQueries({ queryKey: completionKeys.list(user.id) });
         toast({ title: "Action completed! 🎉", description: "Great job taking action for the environment." });
-        return queryClient.invalidateQueries({ queryKey: completionKeys.all });
       })
-      .catch((err: unknown) =>
+      .catch((err: unknown) => {
+        console.error("recording the pending completion failed", err);
         toast({
           title: "Error recording completion",
           description: err instanceof Error ? err.message : "Please try again.",
           variant: "destructive",
-        }),
-      );
+        });
+      });
   }, [user, actionId, queryClient]);
 
   useEffect(() => () => clearTimeout(recheckTimer.current), []);
