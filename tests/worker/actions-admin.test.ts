@@ -60,6 +60,7 @@ describe("admin actions: create and validation", () => {
     [{ links: [{ label: "", url: "https://example.org" }] }, "Each link needs both a label and a URL"],
     [{ slug: "Not A Slug" }, "Slug can only contain lowercase letters, numbers and hyphens"],
     [{ status: "published", start_date: "" }, "Start and end dates are required to publish"],
+    [{ slug: "current" }, "This slug is reserved. Choose another."],
     [{ image_url: "javascript:alert(1)" }, "Image URL must start with https:// or be an uploaded image"],
   ])("rejects %j with 400 and the spec's message", async (overrides, expected) => {
     const res = await post("/api/admin/actions", actionBody(overrides), await adminHeaders());

@@ -16,6 +16,7 @@ export const MESSAGES = {
   startAfterEnd: "Start date must be before end date",
   slugRequired: "Slug is required",
   slugFormat: "Slug can only contain lowercase letters, numbers and hyphens",
+  slugReserved: "This slug is reserved. Choose another.",
   datesRequiredToPublish: "Start and end dates are required to publish",
   invalidDate: "Enter a valid date",
   linkIncomplete: "Each link needs both a label and a URL",
@@ -26,6 +27,8 @@ export const MESSAGES = {
 } as const;
 
 const SLUG_RE = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+/** Paths under /api/actions and /actions that a slug must not shadow. */
+const RESERVED_SLUGS = new Set(["current", "preview"]);
 const DATE_RE = /^(\d{4})-(\d{2})-(\d{2})$/;
 
 /** The spec's slug rule: lowercased, non-alphanumeric runs become hyphens, edge hyphens trimmed. */
@@ -120,7 +123,8 @@ export const actionInputSchema = z
       .trim()
       .min(1, MESSAGES.slugRequired)
       .max(120, MESSAGES.tooLong("Slug", 120))
-      .regex(SLUG_RE, MESSAGES.slugFormat),
+      .regex(SLUG_RE, MESSAGES.slugFormat)
+      .refine((s) => !RESERVED_SLUGS.has(s), MESSAGES.slugReserved),
     start_date: optionalDate,
     end_date: optionalDate,
     summary: z.string().trim().max(SUMMARY_MAX, MESSAGES.summaryTooLong).default(""),
