@@ -1,3 +1,4 @@
+import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page, test } from "@playwright/test";
 import { signInWithMagicLink } from "./actions-helpers";
 import { grantAdmin, uniqueEmail } from "./support";
@@ -135,4 +136,21 @@ test("Quick Setup asks first and creates three drafts; the test-send dialog need
     dialog.getByRole("button", { name: "Send Test" }).click(),
   ]);
   expect(request.postDataJSON()).toEqual({ email: "tester@example.com" });
+});
+
+test("admin action pages, content export and My Progress pass axe", async ({ page }) => {
+  await signInAsAdmin(page);
+  await page.getByRole("button", { name: "Test Send" }).click();
+  expect((await new AxeBuilder({ page }).analyze()).violations, "test-send dialog").toEqual([]);
+  await page.keyboard.press("Escape");
+  for (const path of ["/admin/actions", "/admin/actions/new", "/admin/content-export", "/my-progress"]) {
+    await page.goto(path);
+    await expect(page.locator("h1")).toHaveCount(1);
+    await expect(page.getByRole("status").filter({ hasText: /Loading/ })).toHaveCount(0, { timeout: 10_000 });
+    expect((await new AxeBuilder({ page }).analyze()).violations, path).toEqual([]);
+  }
+  await page.goto("/admin/content-export");
+  await page.getByRole("button", { name: "Load Current Content" }).click();
+  await expect(page.getByLabel("Weekly content")).toHaveValue(/This Week's Action: /);
+  await expect(page.getByLabel("Weekly content")).toHaveValue(/utm_source=social/);
 });

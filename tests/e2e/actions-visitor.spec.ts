@@ -93,6 +93,13 @@ test("action pages pass axe, and an unknown slug shows 'Action not found' with s
     const results = await new AxeBuilder({ page }).analyze();
     expect(results.violations, path).toEqual([]);
   }
+  // The completion dialog, both steps.
+  await page.getByRole("button", { name: "Mark as Complete" }).click();
+  expect((await new AxeBuilder({ page }).analyze()).violations, "completion dialog").toEqual([]);
+  await page.getByRole("dialog").getByRole("button", { name: "Track Progress" }).click();
+  expect((await new AxeBuilder({ page }).analyze()).violations, "auth step").toEqual([]);
+  await page.keyboard.press("Escape");
+
   const response = await page.goto("/actions/no-such-action");
   expect(response?.status()).toBe(404);
   await expect(page.getByRole("heading", { level: 1, name: "Action not found" })).toBeVisible();

@@ -10,14 +10,13 @@ import { useAuth } from "../auth/auth-provider";
 import { completionsQuery } from "./api";
 import { progressStats } from "./progress-stats";
 
+/** One dt/dd pair in a div (the only wrapper a <dl> allows), styled as a card. */
 function Stat({ label, value }: { label: string; value: number }) {
   return (
-    <Card>
-      <CardContent className="flex flex-col gap-1">
-        <dt className="text-sm font-medium text-muted-foreground">{label}</dt>
-        <dd className="font-display text-4xl font-semibold text-forest-900">{value.toLocaleString("en-US")}</dd>
-      </CardContent>
-    </Card>
+    <div className="flex flex-col gap-1 rounded-[var(--radius-card)] border border-border bg-card p-6 shadow-sm sm:p-8">
+      <dt className="text-sm font-medium text-muted-foreground">{label}</dt>
+      <dd className="font-display text-4xl font-semibold text-forest-900">{value.toLocaleString("en-US")}</dd>
+    </div>
   );
 }
 
