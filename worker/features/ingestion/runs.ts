@@ -1,0 +1,170 @@
+import { and, desc, eq, inArray, lt } from "drizzle-orm";
+import { ingestionRuns } from "../../../db/schema";
+import type { Db } from "../../platform/db";
+import { COUNTER_KEYS, type Counters, emptyCounters } from "./types";
+
+type RunRow = typeof ingestionRuns.$inferSelect;
+
+/** An ingestion_runs row as the API answers it (the spec's run record). */
+export type RunRecord = {
+  id: string;
+  source_key: string;
+  status: "running" | "completed" | "failed";
+  error_message: string | null;
+  started_at: string;
+  finished_at: string | null;
+  pages: number;
+} & Counters;
+
+/**
+ * One source's outcome in a run answer (the spec's results item: source_key, success, error and
+ * the counters). `pending` marks a queued run that had not finished when the answer was sent.
+ */
+export type RunResult = Omit<RunRecord, "id" | "status"> & {
+  run_id: string | null;
+  status: RunRecord["status"] | "disabled";
+  success: boolean;
+  error: string | null;
+  pending?: boolean;
+};
+
+export type RunSummary = {
+  successful: number;
+  total_sources: number;
+  total_events: number;
+  total_inserted: number;
+  total_updated: number;
+};
+
+const COLUMN_OF: Record<keyof Counters, keyof RunRow> = {
+  found: "found",
+  mapped: "mapped",
+  inserted: "inserted",
+  updated: "updated",
+  duplicate_unchanged: "duplicateUnchanged",
+  skipped_past: "skippedPast",
+  skipped_invalid_datetime: "skippedInvalidDatetime",
+  skipped_missing_required: "skippedMissingRequired",
+  failed_db_error: "failedDbError",
+  geocoded_count: "geocodedCount",
+  all_day_events: "allDayEvents",
+};
+
+export function toRunRecord(r: RunRow): RunRecord {
+  const counters = Object.fromEntries(COUNTER_KEYS.map((k) => [k, r[COLUMN_OF[k]] as number])) as Counters;
+  return {
+    id: r.id,
+    source_key: r.sourceKey,
+    status: r.status,
+    error_message: r.errorMessage,
+    started_at: r.startedAt,
+    finished_at: r.finishedAt,
+    pages: r.pages,
+    ...counters,
+  };
+}
+
+export function toRunResult(r: RunRecord): RunResult {
+  const { id, ...rest } = r;
+  return {
+    ...rest,
+    run_id: id,
+    success: r.status === "completed",
+    error: r.status === "running" ? null : r.error_message,
+    ...(r.status === "running" ? { pending: true } : {}),
+  };
+}
+
+/** A source that was not run because it is disabled (no API key). */
+export function disabledResult(sourceKey: string, reason: string, now: Date): RunResult {
+  return {
+    run_id: null,
+    source_key: sourceKey,
+    status: "disabled",
+    success: false,
+    error: reason,
+    error_message: reason,
+    started_at: now.toISOString(),
+    finished_at: null,
+    pages: 0,
+    ...emptyCounters(),
+  };
+}
+
+export function summarize(results: RunResult[]): RunSummary {
+  return {
+    successful: results.filter((r) => r.success).length,
+    total_sources: new Set(results.map((r) => r.source_key)).size,
+    total_events: results.reduce((n, r) => n + r.found, 0),
+    total_inserted: results.reduce((n, r) => n + r.inserted, 0),
+    total_updated: results.reduce((n, r) => n + r.updated, 0),
+  };
+}
+
+/**
+ * Queued runs exist as 'running' rows from the moment they are queued. Returns the ids actually
+ * created: a run id that already exists (the daily run of a source, queued by an earlier tick)
+ * is not created again.
+ */
+export async function createRuns(db: Db, runs: { id: string; sourceKey: string }[], startedAt: Date): Promise<Set<string>> {
+  const created = new Set<string>();
+  // Four bound values per row; 20 rows per statement stays under D1's 100.
+  for (let i = 0; i < runs.length; i += 20) {
+    const rows = await db
+      .insert(ingestionRuns)
+      .values(
+        runs.slice(i, i + 20).map((r) => ({
+          id: r.id,
+          sourceKey: r.sourceKey,
+          status: "running" as const,
+          startedAt: startedAt.toISOString(),
+        })),
+      )
+      .onConflictDoNothing()
+      .returning({ id: ingestionRuns.id });
+    for (const r of rows) created.add(r.id);
+  }
+  return created;
+}
+
+/** Runs whose queue message was lost for good would say 'running' forever; close them. */
+export async function closeStaleRuns(db: Db, olderThan: Date): Promise<number> {
+  const rows = await db
+    .update(ingestionRuns)
+    .set({ status: "failed", errorMessage: "The run did not finish.", finishedAt: new Date().toISOString() })
+    .where(and(eq(ingestionRuns.status, "running"), lt(ingestionRuns.startedAt, olderThan.toISOString())))
+    .returning({ id: ingestionRuns.id });
+  return rows.length;
+}
+
+export async function finishRun(
+  db: Db,
+  id: string,
+  result: { status: "completed" | "failed"; error: string | null; pages: number; counters: Counters },
+): Promise<void> {
+  const set: Partial<RunRow> = {
+    status: result.status,
+    errorMessage: result.error,
+    finishedAt: new Date().toISOString(),
+    pages: result.pages,
+  };
+  for (const k of COUNTER_KEYS) (set as Record<string, unknown>)[COLUMN_OF[k]] = result.counters[k];
+  await db.update(ingestionRuns).set(set).where(eq(ingestionRuns.id, id));
+}
+
+export async function getRuns(db: Db, ids: string[]): Promise<RunRecord[]> {
+  if (!ids.length) return [];
+  const rows = await db.select().from(ingestionRuns).where(inArray(ingestionRuns.id, ids));
+  return rows.map(toRunRecord);
+}
+
+/** The spec's read: runs of the known sources, newest first, twice as many as there are sources. */
+export async function recentRuns(db: Db, sourceKeys: string[], limit: number): Promise<RunRecord[]> {
+  const rows = await db
+    .select()
+    .from(ingestionRuns)
+    .where(inArray(ingestionRuns.sourceKey, sourceKeys))
+    .orderBy(desc(ingestionRuns.startedAt), desc(ingestionRuns.id))
+    .limit(limit);
+  return rows.map(toRunRecord);
+}
