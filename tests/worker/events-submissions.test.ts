@@ -68,7 +68,10 @@ describe("event submission validation (shared schema)", () => {
     [{ postal_code: "97204-12" }, "Please enter a valid ZIP code (5 digits, or 5+4)"],
     [{ category: "parties" }, "Please choose one of the listed categories"],
     [{ start_time: "someday" }, "Please enter a valid start time"],
-    [{ start_time: "2030-05-01T10:00:00Z", end_time: "2030-05-01T09:00:00Z" }, "The end time must be after the start time"],
+    [
+      { start_time: "2030-05-01T10:00:00Z", end_time: "2030-05-01T09:00:00Z" },
+      "The end time must be after the start time",
+    ],
     [{ title: "x".repeat(201) }, "The title field must be 200 characters or less"],
   ])("rejects %o", async (overrides, message) => {
     const res = await submit(validSubmission(overrides));
@@ -215,9 +218,14 @@ describe("moderation (admin)", () => {
       headers,
     });
     expect(res.status).toBe(200);
-    expect(await res.json()).toMatchObject({ submission: { status: "rejected", reject_reason: "Not an environmental event" } });
+    expect(await res.json()).toMatchObject({
+      submission: { status: "rejected", reject_reason: "Not an environmental event" },
+    });
     const [row] = await db().select().from(eventSubmissions).where(eq(eventSubmissions.id, s.id));
     expect(row?.eventId).toBeNull();
-    expect((await api("/api/admin/event-submissions/nope/reject", { method: "POST", json: { reason: "x" }, headers })).status).toBe(404);
+    expect(
+      (await api("/api/admin/event-submissions/nope/reject", { method: "POST", json: { reason: "x" }, headers }))
+        .status,
+    ).toBe(404);
   });
 });

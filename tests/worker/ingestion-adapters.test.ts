@@ -117,7 +117,8 @@ describe("ics adapter (recorded Sierra Club chapter feed)", () => {
 describe("html adapter (recorded Audubon listing, paginated)", () => {
   const audubon = source("audubon");
   const pages: Record<string, string> = { "0": page0, "1": page1, "2": page2 };
-  const listing = () => fakeFetch((url) => (url.host === "www.audubon.org" ? pages[url.searchParams.get("page") ?? ""] : undefined));
+  const listing = () =>
+    fakeFetch((url) => (url.host === "www.audubon.org" ? pages[url.searchParams.get("page") ?? ""] : undefined));
 
   it("reads items with per-source selectors and follows pages until an empty one", async () => {
     const fake = listing();
@@ -142,7 +143,9 @@ describe("html adapter (recorded Audubon listing, paginated)", () => {
       imageUrl: "https://www.audubon.org/sites/default/files/styles/card/public/2030-02/birds-brews.jpg?itok=x1",
       category: "wildlife",
     });
-    expect(brews?.description).toBe("An evening walk along the shoreline followed by a social hour.\nBinoculars available to borrow.");
+    expect(brews?.description).toBe(
+      "An evening walk along the shoreline followed by a social hour.\nBinoculars available to borrow.",
+    );
     const owl = byId(result.candidates, "https://www.audubon.org/events/christmas-bird-count-portland");
     expect(owl).toMatchObject({ allDay: true, start: { kind: "local", date: "2030-03-12", time: null } });
     expect(byId(result.candidates, "https://www.audubon.org/events/date-to-be-announced").start).toEqual({
@@ -150,7 +153,9 @@ describe("html adapter (recorded Audubon listing, paginated)", () => {
       raw: "TBD",
     });
     expect(byId(result.candidates, "https://www.audubon.org/events/untitled").title).toBe("");
-    expect(byId(result.candidates, "https://www.audubon.org/events/bird-friendly-gardens-webinar").isVirtual).toBe(true);
+    expect(byId(result.candidates, "https://www.audubon.org/events/bird-friendly-gardens-webinar").isVirtual).toBe(
+      true,
+    );
   });
 
   it("reads at most the requested pages from the requested start page", async () => {
@@ -182,7 +187,11 @@ describe("api adapter (recorded NPS events pages)", () => {
   const api = () =>
     fakeFetch((url) => {
       if (url.host !== "developer.nps.gov") return undefined;
-      return url.searchParams.get("pageNumber") === "1" ? npsPage1 : url.searchParams.get("pageNumber") === "2" ? npsPage2 : undefined;
+      return url.searchParams.get("pageNumber") === "1"
+        ? npsPage1
+        : url.searchParams.get("pageNumber") === "2"
+          ? npsPage2
+          : undefined;
     });
 
   it("pages through the API with the key in a header and maps one candidate per date", async () => {

@@ -22,11 +22,16 @@ export function fakeFetch(answers: (url: URL, init?: RequestInit) => FakeAnswer 
     if (answer === undefined) return new Response("not found", { status: 404, statusText: "Not Found" });
     if (answer === "hang") {
       return new Promise<Response>((_, reject) => {
-        init?.signal?.addEventListener("abort", () => reject(new DOMException("The operation was aborted", "AbortError")));
+        init?.signal?.addEventListener("abort", () =>
+          reject(new DOMException("The operation was aborted", "AbortError")),
+        );
       });
     }
     if (typeof answer === "string") return new Response(answer, { status: 200 });
-    return new Response(answer.body ?? "", { status: answer.status, statusText: answer.status === 500 ? "Internal Server Error" : "" });
+    return new Response(answer.body ?? "", {
+      status: answer.status,
+      statusText: answer.status === 500 ? "Internal Server Error" : "",
+    });
   };
   return { fetch: fn, requests };
 }

@@ -3,8 +3,14 @@
 const CATEGORY_RULES: [string, RegExp][] = [
   ["cleanup", /\b(clean[\s-]?ups?|litter|trash|debris|pick[\s-]?up)\b/i],
   ["oceans", /\b(ocean|beach|coast(al)?|marine|tide ?pools?|reef|surf|whales?|sea ?turtles?|shoreline)\b/i],
-  ["forest_restoration", /\b(tree planting|plant(ing)? trees|reforest\w*|restor\w*|invasive|ivy pull|weed\w*|native plants?|trail work|stewardship)\b/i],
-  ["wildlife", /\b(bird\w*|wildlife|owls?|raptors?|butterfl\w+|pollinators?|bats?|habitat|wildflowers?|hawks?|eagles?|count)\b/i],
+  [
+    "forest_restoration",
+    /\b(tree planting|plant(ing)? trees|reforest\w*|restor\w*|invasive|ivy pull|weed\w*|native plants?|trail work|stewardship)\b/i,
+  ],
+  [
+    "wildlife",
+    /\b(bird\w*|wildlife|owls?|raptors?|butterfl\w+|pollinators?|bats?|habitat|wildflowers?|hawks?|eagles?|count)\b/i,
+  ],
   ["climate_action", /\b(climate|carbon|solar|renewable|emissions?|clean energy|electric vehicles?|fossil)\b/i],
   ["education", /\b(talk|lecture|workshop|class|webinar|course|presentation|film|training|walk and talk|program)\b/i],
 ];
@@ -44,7 +50,8 @@ const NAMED_ENTITIES: Record<string, string> = {
 export function decodeEntities(s: string): string {
   return s.replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (m, body: string) => {
     if (body[0] === "#") {
-      const code = body[1]?.toLowerCase() === "x" ? Number.parseInt(body.slice(2), 16) : Number.parseInt(body.slice(1), 10);
+      const code =
+        body[1]?.toLowerCase() === "x" ? Number.parseInt(body.slice(2), 16) : Number.parseInt(body.slice(1), 10);
       return Number.isFinite(code) && code > 0 && code < 0x110000 ? String.fromCodePoint(code) : m;
     }
     return NAMED_ENTITIES[body.toLowerCase()] ?? m;
@@ -105,9 +112,15 @@ const STATE_CODES = new Set(US_STATES.split(" "));
  * City, state and ZIP from a one-line US address ("123 Main St, Portland, OR 97201"). Whatever
  * cannot be read is null; the pipeline geocodes from what there is.
  */
-export function parseUsAddress(text: string | null): { city: string | null; state: string | null; postalCode: string | null } {
+export function parseUsAddress(text: string | null): {
+  city: string | null;
+  state: string | null;
+  postalCode: string | null;
+} {
   if (!text) return { city: null, state: null, postalCode: null };
-  const m = /(?:^|,)\s*([^,]+?),\s*([A-Z]{2})(?:\s+(\d{5})(?:-\d{4})?)?\s*(?:,?\s*(?:USA|United States))?\s*$/.exec(text.trim());
+  const m = /(?:^|,)\s*([^,]+?),\s*([A-Z]{2})(?:\s+(\d{5})(?:-\d{4})?)?\s*(?:,?\s*(?:USA|United States))?\s*$/.exec(
+    text.trim(),
+  );
   if (m?.[2] && STATE_CODES.has(m[2])) {
     return { city: m[1]?.trim() ?? null, state: m[2], postalCode: m[3] ?? null };
   }

@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { createDb, type Db } from "../../platform/db";
 import { getConfig } from "../../platform/config";
+import { createDb, type Db } from "../../platform/db";
 import type { AppEnv } from "../../platform/env";
 import { sourceFetch, usesFixtures } from "./fetcher";
 import { runIntoRecord } from "./run-source";
@@ -39,7 +39,13 @@ export async function enqueueRuns(env: AppEnv, db: Db, requests: RunRequest[], n
   );
   const runs = all.filter((r) => created.has(r.runId));
   const messages = runs.map((r) => ({
-    body: { kind: "run-source", run_id: r.runId, source_key: r.sourceKey, start_page: r.startPage, pages: r.pages } satisfies IngestMessage,
+    body: {
+      kind: "run-source",
+      run_id: r.runId,
+      source_key: r.sourceKey,
+      start_page: r.startPage,
+      pages: r.pages,
+    } satisfies IngestMessage,
   }));
   for (let i = 0; i < messages.length; i += SEND_BATCH_MAX) {
     await env.INGEST_QUEUE.sendBatch(messages.slice(i, i + SEND_BATCH_MAX));

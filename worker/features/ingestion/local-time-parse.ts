@@ -58,7 +58,11 @@ export function parseListingDate(raw: string | null | undefined, year?: number):
   if (us) {
     const [m, d, y] = [Number(us[1]), Number(us[2]), Number(us[3])];
     if (validDate(y, m, d)) {
-      return { kind: "local", date: `${y}-${pad(m)}-${pad(d)}`, time: parseClock(text.slice((us.index ?? 0) + us[0].length)) };
+      return {
+        kind: "local",
+        date: `${y}-${pad(m)}-${pad(d)}`,
+        time: parseClock(text.slice((us.index ?? 0) + us[0].length)),
+      };
     }
   }
   return { kind: "invalid", raw };

@@ -1,7 +1,7 @@
+import type { Db } from "../../platform/db";
 import { cityKey, placesByCity, placesByZip, zip5 } from "../events/geocode";
 import { nearestZip } from "../events/nearest-zip";
 import { addDays, localToUtc } from "../events/zoned-time";
-import type { Db } from "../../platform/db";
 import { STATE_TIME_ZONES } from "./state-time-zones";
 import type { Candidate, Counters, SourceConfig, When } from "./types";
 import { emptyCounters } from "./types";
@@ -45,12 +45,22 @@ async function geocode(db: Db, list: Candidate[]): Promise<Located[]> {
     if (c.isVirtual) return { ...c, lat: null, lon: null, geocoded: false };
     if (c.lat !== null && c.lon !== null) {
       const near = c.state ? null : reverse.get(`${c.lat.toFixed(2)},${c.lon.toFixed(2)}`);
-      return near ? { ...c, city: c.city ?? near.city, state: near.state, postalCode: c.postalCode ?? near.zip, geocoded: false } : { ...c, geocoded: false };
+      return near
+        ? { ...c, city: c.city ?? near.city, state: near.state, postalCode: c.postalCode ?? near.zip, geocoded: false }
+        : { ...c, geocoded: false };
     }
     const zip = zip5(c.postalCode);
-    const place = (zip ? byZip.get(zip) : undefined) ?? (c.city && c.state ? byCity.get(cityKey(c.city, c.state)) : undefined);
+    const place =
+      (zip ? byZip.get(zip) : undefined) ?? (c.city && c.state ? byCity.get(cityKey(c.city, c.state)) : undefined);
     if (!place) return { ...c, geocoded: false };
-    return { ...c, lat: place.lat, lon: place.lon, city: c.city ?? place.city, state: c.state ?? place.state, geocoded: true };
+    return {
+      ...c,
+      lat: place.lat,
+      lon: place.lon,
+      city: c.city ?? place.city,
+      state: c.state ?? place.state,
+      geocoded: true,
+    };
   });
 }
 

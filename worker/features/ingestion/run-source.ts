@@ -25,7 +25,12 @@ export type RunDeps = {
   timeoutMs?: number;
 };
 
-export type SourceRunOutcome = { status: "completed" | "failed"; error: string | null; pages: number; counters: Counters };
+export type SourceRunOutcome = {
+  status: "completed" | "failed";
+  error: string | null;
+  pages: number;
+  counters: Counters;
+};
 
 /**
  * Reads one source and stores its events. Never throws for a source's own failure (HTTP error,

@@ -101,19 +101,25 @@ export function summarize(results: RunResult[]): RunSummary {
   };
 }
 
+const RUNS_PER_INSERT = 6;
+
 /**
  * Queued runs exist as 'running' rows from the moment they are queued. Returns the ids actually
  * created: a run id that already exists (the daily run of a source, queued by an earlier tick)
  * is not created again.
  */
-export async function createRuns(db: Db, runs: { id: string; sourceKey: string }[], startedAt: Date): Promise<Set<string>> {
+export async function createRuns(
+  db: Db,
+  runs: { id: string; sourceKey: string }[],
+  startedAt: Date,
+): Promise<Set<string>> {
   const created = new Set<string>();
-  // Four bound values per row; 20 rows per statement stays under D1's 100.
-  for (let i = 0; i < runs.length; i += 20) {
+  // drizzle binds every column (16 per row, defaults included): 6 rows stay under D1's 100.
+  for (let i = 0; i < runs.length; i += RUNS_PER_INSERT) {
     const rows = await db
       .insert(ingestionRuns)
       .values(
-        runs.slice(i, i + 20).map((r) => ({
+        runs.slice(i, i + RUNS_PER_INSERT).map((r) => ({
           id: r.id,
           sourceKey: r.sourceKey,
           status: "running" as const,

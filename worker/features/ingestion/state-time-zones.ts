@@ -67,5 +67,5 @@ export const WINDOWS_TIME_ZONES: Record<string, string> = {
   "Pacific Standard Time": "America/Los_Angeles",
   "Alaskan Standard Time": "America/Anchorage",
   "Hawaiian Standard Time": "Pacific/Honolulu",
-  "UTC": "UTC",
+  UTC: "UTC",
 };

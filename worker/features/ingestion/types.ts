@@ -104,5 +104,4 @@ export const COUNTER_KEYS = [
 export type CounterKey = (typeof COUNTER_KEYS)[number];
 export type Counters = Record<CounterKey, number>;
 
-export const emptyCounters = (): Counters =>
-  Object.fromEntries(COUNTER_KEYS.map((k) => [k, 0])) as Counters;
+export const emptyCounters = (): Counters => Object.fromEntries(COUNTER_KEYS.map((k) => [k, 0])) as Counters;

@@ -1,5 +1,5 @@
-import type { Db } from "../../platform/db";
 import { sha256Hex } from "../../platform/crypto";
+import type { Db } from "../../platform/db";
 
 /** The stored fields of an ingested event (id, status and timestamps are the database's). */
 export type EventRow = {
@@ -118,7 +118,13 @@ function chunkRows(rows: Prepared[]): Prepared[][] {
   return chunks;
 }
 
-export type WriteOutcome = { inserted: number; updated: number; unchanged: number; failed: number; failedIds: Set<string> };
+export type WriteOutcome = {
+  inserted: number;
+  updated: number;
+  unchanged: number;
+  failed: number;
+  failedIds: Set<string>;
+};
 
 /**
  * Upserts by source_key + external_id. The stored content hash decides: a new id is inserted, a
@@ -152,8 +158,10 @@ export async function writeEvents(db: Db, sourceKey: string, rows: EventRow[]): 
   let unchanged = 0;
   for (const r of rows) {
     const hash = await contentHash(r);
-    if (!existing.has(r.externalId)) toWrite.push({ row: toJsonRow(r, hash, now), isNew: true, externalId: r.externalId });
-    else if (existing.get(r.externalId) !== hash) toWrite.push({ row: toJsonRow(r, hash, now), isNew: false, externalId: r.externalId });
+    if (!existing.has(r.externalId))
+      toWrite.push({ row: toJsonRow(r, hash, now), isNew: true, externalId: r.externalId });
+    else if (existing.get(r.externalId) !== hash)
+      toWrite.push({ row: toJsonRow(r, hash, now), isNew: false, externalId: r.externalId });
     else unchanged++;
   }
 

@@ -1,4 +1,12 @@
-import { classifyCategory, clean, cleanMultiline, decodeEntities, looksVirtual, parseUsAddress, webUrl } from "../classify";
+import {
+  classifyCategory,
+  clean,
+  cleanMultiline,
+  decodeEntities,
+  looksVirtual,
+  parseUsAddress,
+  webUrl,
+} from "../classify";
 import { fetchSource, readText, SourceError } from "../http";
 import { listedEnd, parseListingDate } from "../local-time-parse";
 import type { AdapterContext, AdapterResult, Candidate, HtmlField, HtmlSelectors, SourceConfig } from "../types";

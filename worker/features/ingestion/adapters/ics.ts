@@ -28,13 +28,17 @@ export function icalTimeToWhen(t: IcalTime): When {
   const raw = (t as unknown as { timezone?: string }).timezone;
   const tzid = t.zone && t.zone.tzid !== "floating" ? t.zone.tzid : (raw ?? t.zone?.tzid);
   if (tzid === "UTC" || tzid === "Z" || t.zone === ICAL.Timezone.utcTimezone) {
-    return { kind: "instant", iso: new Date(Date.UTC(t.year, t.month - 1, t.day, t.hour, t.minute, t.second)).toISOString() };
+    return {
+      kind: "instant",
+      iso: new Date(Date.UTC(t.year, t.month - 1, t.day, t.hour, t.minute, t.second)).toISOString(),
+    };
   }
   if (tzid && tzid !== "floating") {
     if (isValidTimeZone(tzid)) return { kind: "local", date: dateOf(t), time: clockOf(t), zone: tzid };
     const mapped = WINDOWS_TIME_ZONES[tzid];
     if (mapped) return { kind: "local", date: dateOf(t), time: clockOf(t), zone: mapped };
-    if (t.zone && t.zone.tzid !== "floating") return { kind: "instant", iso: new Date(t.toUnixTime() * 1000).toISOString() };
+    if (t.zone && t.zone.tzid !== "floating")
+      return { kind: "instant", iso: new Date(t.toUnixTime() * 1000).toISOString() };
   }
   return { kind: "local", date: dateOf(t), time: clockOf(t) };
 }
@@ -137,7 +141,9 @@ export function parseIcsFeed(
       if (!event.isRecurring()) {
         if (isCancelled(v)) continue;
         found++;
-        candidates.push(toCandidate(source, uid, { start: event.startDate, end: hasEnd(v) ? event.endDate : null, item: event }));
+        candidates.push(
+          toCandidate(source, uid, { start: event.startDate, end: hasEnd(v) ? event.endDate : null, item: event }),
+        );
         continue;
       }
       const it = event.iterator();
@@ -176,7 +182,13 @@ export function parseIcsFeed(
         const event = new ICAL.Event(v);
         const ridValue = v.getFirstPropertyValue("recurrence-id") as IcalTime | null;
         const rid = ridValue ? ridValue.toICALString() : "";
-        candidates.push(toCandidate(source, `${uid}#${rid}`, { start: event.startDate, end: hasEnd(v) ? event.endDate : null, item: event }));
+        candidates.push(
+          toCandidate(source, `${uid}#${rid}`, {
+            start: event.startDate,
+            end: hasEnd(v) ? event.endDate : null,
+            item: event,
+          }),
+        );
       } catch (err) {
         console.warn(`ingestion ${source.key}: skipping VEVENT ${uid}`, err);
       }
@@ -186,7 +198,10 @@ export function parseIcsFeed(
 }
 
 export async function readIcsSource(source: SourceConfig, ctx: AdapterContext): Promise<AdapterResult> {
-  const res = await fetchSource(ctx.fetch, source.url, { timeoutMs: ctx.timeoutMs, accept: "text/calendar, */*;q=0.5" });
+  const res = await fetchSource(ctx.fetch, source.url, {
+    timeoutMs: ctx.timeoutMs,
+    accept: "text/calendar, */*;q=0.5",
+  });
   const text = await readText(res, source.url, ctx.timeoutMs);
   return { pages: 1, ...parseIcsFeed(text, source, ctx.now) };
 }

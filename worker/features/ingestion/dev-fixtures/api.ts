@@ -11,7 +11,8 @@ export function npsFixture(pageNumber: number, now: Date): unknown {
           {
             id: "FIX-GOGA-1",
             title: "Habitat Restoration at Crissy Field",
-            description: "<p>Help the <strong>Golden Gate National Parks Conservancy</strong> remove invasive plants.</p>",
+            description:
+              "<p>Help the <strong>Golden Gate National Parks Conservancy</strong> remove invasive plants.</p>",
             location: "Crissy Field Center",
             latitude: "37.8039",
             longitude: "-122.4660",

@@ -1,7 +1,7 @@
 import { localToUtc } from "../../events/zoned-time";
 import { AUDUBON_KEY } from "../sources";
 import type { SourceConfig } from "../types";
-import { addressLine, dayFrom, PLACES, PLACE_KEYS, pick, type FixturePlace } from "./places";
+import { addressLine, dayFrom, type FixturePlace, PLACE_KEYS, PLACES, pick } from "./places";
 
 /** Pages each HTML fixture has: Audubon spans more than one run so the batched run has work. */
 export const FIXTURE_PAGES: Record<string, number> = { [AUDUBON_KEY]: 12, "hundred-peaks": 2, "nature-conservancy": 1 };
@@ -17,7 +17,10 @@ function items(source: SourceConfig, page: number, now: Date): Item[] {
     const n = (page - 1) * PER_PAGE + i + 1;
     const place = PLACES[pick(PLACE_KEYS, n + source.key.length)] as FixturePlace;
     const day = dayFrom(now, place.zone, 1 + ((n * 3) % 40));
-    const kind = pick(["Bird Walk", "Habitat Restoration Day", "Owl Prowl", "Shoreline Cleanup", "Native Plant Workshop"], n);
+    const kind = pick(
+      ["Bird Walk", "Habitat Restoration Day", "Owl Prowl", "Shoreline Cleanup", "Native Plant Workshop"],
+      n,
+    );
     return { n, place, day, title: `${kind} at ${place.venue}` };
   });
 }

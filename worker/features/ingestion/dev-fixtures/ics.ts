@@ -1,5 +1,5 @@
 import type { SourceConfig } from "../types";
-import { addressLine, dayFrom, PLACES, type FixturePlace } from "./places";
+import { addressLine, dayFrom, type FixturePlace, PLACES } from "./places";
 
 /** Which place each ICS source's fixture events are at. */
 const ICS_PLACES: Record<string, FixturePlace> = {
@@ -16,7 +16,8 @@ const ICS_PLACES: Record<string, FixturePlace> = {
 };
 
 const compact = (day: string) => day.replace(/-/g, "");
-const escapeText = (s: string) => s.replace(/\\/g, "\\\\").replace(/;/g, "\\;").replace(/,/g, "\\,").replace(/\n/g, "\\n");
+const escapeText = (s: string) =>
+  s.replace(/\\/g, "\\\\").replace(/;/g, "\\;").replace(/,/g, "\\,").replace(/\n/g, "\\n");
 
 /** RFC 5545 folding: lines longer than 75 octets continue on lines starting with a space. */
 function fold(line: string): string {
