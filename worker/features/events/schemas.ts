@@ -212,7 +212,10 @@ export function isWebUrl(value: string): boolean {
 /** Accepts an ISO date-time with a zone or a form's datetime-local value; the web sends the former. */
 export const parseSubmissionTime = (value: string): number => new Date(value).getTime();
 
-const text = z.preprocess((v) => (v === null || v === undefined ? "" : v), z.string({ error: "Invalid value" }));
+const text = z
+  .string({ error: "Please fill in the form with text values" })
+  .nullish()
+  .transform((v) => v ?? "");
 
 export const eventSubmissionSchema = z
   .object(Object.fromEntries(SUBMISSION_FIELDS.map((f) => [f, text])) as Record<SubmissionField, typeof text>)

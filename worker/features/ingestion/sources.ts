@@ -1,9 +1,7 @@
+import { AUDUBON_KEY } from "./sources-meta";
 import type { SourceConfig } from "./types";
 
-/** Pages a single run reads (spec §9), and the Audubon batch shape. */
-export const PAGES_PER_RUN = 5;
-export const AUDUBON_BATCH = { totalBatches: 10, batchSize: 5 } as const;
-export const AUDUBON_KEY = "audubon";
+export { AUDUBON_BATCH, AUDUBON_KEY, PAGES_PER_RUN } from "./sources-meta";
 
 /** WordPress "The Events Calendar" sites publish every upcoming event at /events/?ical=1. */
 const ics = (
