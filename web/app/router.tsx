@@ -36,7 +36,7 @@ const pages: Record<SpaRouteName, PageRoute> = {
   auth: lazyPage(() => import("../features/auth/auth-page").then((m) => m.AuthPage)),
   authVerify: lazyPage(() => import("../features/auth/auth-verify-page").then((m) => m.AuthVerifyPage)),
   myProgress: lazyPage(() => import("../features/completions/my-progress-page").then((m) => m.MyProgressPage)),
-  admin: lazyPage(() => import("../features/admin/admin-dashboard-page").then((m) => m.AdminDashboardPage)),
+  admin: lazyPage(() => import("./admin-dashboard").then((m) => m.AdminDashboard)),
   adminActions: lazyPage(() => import("../features/actions/admin-actions-page").then((m) => m.AdminActionsPage)),
   adminActionNew: lazyPage(() => import("../features/actions/admin-action-new-page").then((m) => m.AdminActionNewPage)),
   adminActionEdit: lazyPage(() =>
@@ -48,7 +48,9 @@ const pages: Record<SpaRouteName, PageRoute> = {
   adminEmail: lazyPage(() =>
     import("../features/email/admin-email-settings-page").then((m) => m.AdminEmailSettingsPage),
   ),
-  adminSecurity: lazyPage(() => import("../features/security/admin-security-page").then((m) => m.AdminSecurityPage)),
+  adminSecurity: lazyPage(() =>
+    import("../features/security/security-dashboard-page").then((m) => m.SecurityDashboardPage),
+  ),
   adminContentExport: lazyPage(() =>
     import("../features/content-export/admin-content-export-page").then((m) => m.AdminContentExportPage),
   ),

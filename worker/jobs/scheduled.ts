@@ -1,4 +1,5 @@
 import { scheduleDailyIngestion } from "../features/ingestion/schedule";
+import { cleanupOldData } from "../features/security/cleanup";
 import { createDb } from "../platform/db";
 import type { AppEnv } from "../platform/env";
 import { cleanupExpiredRows } from "./cleanup";
@@ -11,6 +12,7 @@ export async function runScheduled(controller: ScheduledController, env: AppEnv)
   const now = new Date(controller.scheduledTime);
   if (controller.cron === DAILY_CRON) {
     await cleanupExpiredRows(db, now);
+    await cleanupOldData(db, now);
     return;
   }
   // Frequent tick: due weekly sends and the ingestion schedule are added by their features.
