@@ -1,8 +1,9 @@
 import { and, desc, eq } from "drizzle-orm";
-import { eventSubmissions, events, securityAuditLog } from "../../../db/schema";
+import { eventSubmissions, events } from "../../../db/schema";
 import type { Db } from "../../platform/db";
 import { badRequest, conflict, notFound } from "../../platform/errors";
 import type { AuthUser } from "../../platform/hono";
+import { writeAudit } from "../security/audit";
 import { geocodeOne } from "./geocode";
 import type { AdminSubmission, SubmissionStatus } from "./schemas";
 
@@ -50,8 +51,9 @@ export async function listSubmissions(
     .where(eq(eventSubmissions.status, opts.status))
     .orderBy(desc(eventSubmissions.createdAt))
     .limit(opts.limit);
+  // Written before the rows are returned: if the audit cannot be written, nothing is shown.
   if (rows.length > 0) {
-    await db.insert(securityAuditLog).values({
+    await writeAudit(db, {
       userId: opts.admin.id,
       action: "organizer_email_access",
       tableName: "event_submissions",
