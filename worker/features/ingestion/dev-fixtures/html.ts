@@ -43,13 +43,22 @@ function audubon(list: Item[], page: number, source: SourceConfig): string {
   return `<!doctype html><html><body><main><h1>Events</h1>${cards}<nav class="pager"><a href="?page=${page}">Next</a></nav></main></body></html>`;
 }
 
+const PEAKS = [
+  "Mount Baden-Powell (9,399 ft)",
+  "Mount Islip (8,250 ft)",
+  "Throop Peak (9,138 ft)",
+  "Mount Lowe (5,603 ft)",
+  "Strawberry Peak (6,164 ft)",
+  "Josephine Peak (5,558 ft)",
+];
+
 function hundredPeaks(list: Item[]): string {
   const rows = list
     .map(
-      ({ n, place, day, title }) => `<tr class="outing">
+      ({ n, day }) => `<tr class="outing">
   <td class="outing-date">${new Date(`${day}T12:00:00Z`).toLocaleDateString("en-US", { weekday: "short", month: "short", day: "numeric", year: "numeric", timeZone: "UTC" })} 7:00 AM</td>
-  <td class="outing-title"><a href="/outings/${n}">${esc(title.replace(/ at .*/, ""))} &ndash; Peak ${n}</a></td>
-  <td class="outing-meeting-place">${esc(addressLine(place))}</td>
+  <td class="outing-title"><a href="/outings/${n}">Hike: ${esc(pick(PEAKS, n))}</a></td>
+  <td class="outing-meeting-place">${esc(addressLine(PLACES.pasadena as FixturePlace))}</td>
   <td class="outing-description">Strenuous hike, 8 miles, 2,500 ft gain. Bring 3 liters of water.</td>
 </tr>`,
     )

@@ -15,6 +15,19 @@ const ICS_PLACES: Record<string, FixturePlace> = {
   "sierra-club-nyc": PLACES.nyc as FixturePlace,
 };
 
+const TALKS = [
+  "Restoring Native Habitat",
+  "Plastic-Free Oceans",
+  "Tidal Marsh Comebacks",
+  "Reading the Urban Forest",
+  "Salmon and the Working River",
+  "Prairie Restoration 101",
+  "Backyard Birding Basics",
+  "Bay Area Shorebird Migration",
+  "Colorado's Climate Action Plan",
+  "Harbor Seals of New York",
+];
+
 const compact = (day: string) => day.replace(/-/g, "");
 const escapeText = (s: string) =>
   s.replace(/\\/g, "\\\\").replace(/;/g, "\\;").replace(/,/g, "\\,").replace(/\n/g, "\\n");
@@ -41,6 +54,7 @@ export function icsFixture(source: SourceConfig, now: Date): string {
   const d = (n: number) => compact(dayFrom(now, tz, n));
   const where = escapeText(addressLine(place));
   const name = source.name;
+  const talk = TALKS[Object.keys(ICS_PLACES).indexOf(source.key)] ?? (TALKS[0] as string);
   const lines = [
     "BEGIN:VCALENDAR",
     "VERSION:2.0",
@@ -74,8 +88,8 @@ export function icsFixture(source: SourceConfig, now: Date): string {
     `UID:talk-${source.key}@fixtures.earthkind.local`,
     `DTSTART;TZID=${tz}:${d(3)}T183000`,
     `DTEND;TZID=${tz}:${d(3)}T200000`,
-    `SUMMARY:${escapeText("Evening Talk: Restoring Native Habitat")}`,
-    `DESCRIPTION:${escapeText("A slideshow and Q&A about bringing back native plants, birds and pollinators.")}`,
+    `SUMMARY:${escapeText(`Evening Talk: ${talk}`)}`,
+    `DESCRIPTION:${escapeText(`An online slideshow and Q&A hosted by ${name}.`)}`,
     "LOCATION:Online via Zoom",
     `URL:https://example.org/${source.key}/talk`,
     "END:VEVENT",
@@ -83,7 +97,7 @@ export function icsFixture(source: SourceConfig, now: Date): string {
     `UID:festival-${source.key}@fixtures.earthkind.local`,
     `DTSTART;VALUE=DATE:${d(5)}`,
     `DTEND;VALUE=DATE:${d(6)}`,
-    `SUMMARY:${escapeText(`${place.city} Nature Festival`)}`,
+    `SUMMARY:${escapeText(`${place.venue} Nature Festival`)}`,
     `DESCRIPTION:${escapeText("Guided walks, native plant sale and kids' activities all day.")}`,
     `LOCATION:${where}`,
     `URL:https://example.org/${source.key}/festival`,
