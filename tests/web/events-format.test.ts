@@ -10,7 +10,9 @@ import {
 import { ApiError } from "../../web/lib/api";
 import type { EventResult } from "../../worker/features/events/schemas";
 
-// The viewer's zone: date-fns formats in it, as a browser would.
+// The viewer's zone: date-fns formats in it, as a browser would. (This program has DOM types, not
+// Node's; the test runs in Node, where setting TZ takes effect at once.)
+declare const process: { env: Record<string, string | undefined> };
 process.env.TZ = "America/Los_Angeles";
 
 const event = (overrides: Partial<EventResult>): EventResult => ({
