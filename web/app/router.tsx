@@ -36,7 +36,7 @@ const pages: Record<SpaRouteName, PageRoute> = {
   auth: lazyPage(() => import("../features/auth/auth-page").then((m) => m.AuthPage)),
   authVerify: lazyPage(() => import("../features/auth/auth-verify-page").then((m) => m.AuthVerifyPage)),
   myProgress: lazyPage(() => import("../features/completions/my-progress-page").then((m) => m.MyProgressPage)),
-  admin: lazyPage(() => import("../features/admin/admin-dashboard-page").then((m) => m.AdminDashboardPage)),
+  admin: lazyPage(() => import("./admin-dashboard").then((m) => m.AdminDashboard)),
   adminActions: lazyPage(() => import("../features/actions/admin/admin-actions-page").then((m) => m.AdminActionsPage)),
   adminActionNew: lazyPage(() =>
     import("../features/actions/admin/admin-action-new-page").then((m) => m.AdminActionNewPage),
