@@ -1,3 +1,4 @@
+import { scheduleDailyIngestion } from "../features/ingestion/schedule";
 import { cleanupOldData } from "../features/security/cleanup";
 import { createDb } from "../platform/db";
 import type { AppEnv } from "../platform/env";
@@ -15,4 +16,6 @@ export async function runScheduled(controller: ScheduledController, env: AppEnv)
     return;
   }
   // Frequent tick: due weekly sends and the ingestion schedule are added by their features.
+  // Each job is isolated so one failing does not skip the others.
+  await scheduleDailyIngestion(env, db, now).catch((err) => console.error("scheduled: daily ingestion", err));
 }

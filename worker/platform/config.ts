@@ -19,6 +19,8 @@ const configSchema = z.object({
   MAGIC_LINK_TTL_MINUTES: z.coerce.number().int().positive().default(10),
   NPS_API_KEY: z.string().optional(),
   FIRECRAWL_API_KEY: z.string().optional(),
+  /** Development only: "false" makes ingestion read the real sources instead of local fixtures. */
+  INGESTION_FIXTURES: z.enum(["true", "false"]).optional(),
 });
 
 export type Config = z.infer<typeof configSchema> & { siteOrigin: string };
