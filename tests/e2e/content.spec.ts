@@ -7,19 +7,27 @@ test("home shows its sections in the spec's order with their copy", async ({ pag
   await page.goto("/");
   await expect(page.getByRole("heading", { level: 1, name: "Protect the Wild. Start Today." })).toBeVisible();
   await expect(page.getByText("Take one simple action, each week, to protect our planet.")).toBeVisible();
-  await expect(page.getByRole("link", { name: "This Week's Action" })).toHaveAttribute("href", "/actions");
-  await expect(page.getByRole("link", { name: "Sign Up for Weekly Actions" })).toHaveAttribute("href", "#signup");
-  await expect(page.getByRole("link", { name: "Find Events Near You" })).toHaveAttribute("href", "/events");
+  const hero = page.getByRole("region", { name: "Protect the Wild. Start Today." });
+  await expect(hero.getByRole("link", { name: "This Week's Action" })).toHaveAttribute("href", "/actions");
+  await expect(hero.getByRole("link", { name: "Sign Up for Weekly Actions" })).toHaveAttribute("href", "#signup");
+  await expect(hero.getByRole("link", { name: "Find Events Near You" })).toHaveAttribute("href", "/events");
 
   // Hero, How It Works, This Week's Action, petitions (loaded after first paint), events, About, support, signup.
   await expect(page.locator("#petitions").getByRole("heading", { name: "Quick Wins to Protect Nature" })).toBeVisible();
-  const sectionIds = await page.locator("main section[id]").evaluateAll((els) => els.map((el) => el.id));
-  expect(sectionIds).toEqual(["how-it-works", "weekly-action", "petitions", "events", "about", "support", "signup"]);
+  const order = ["how-it-works", "weekly-action", "petitions", "events", "about", "support", "signup"];
+  const inOrder = await page.evaluate((ids) => {
+    const els = ids.map((id) => document.getElementById(id));
+    const present = els.filter((el): el is HTMLElement => el !== null);
+    if (present.length !== ids.length) return `missing: ${ids.filter((_, i) => !els[i]).join(", ")}`;
+    // Each section follows the one before it in the document.
+    return present.every((el, i) => i === 0 || (present[i - 1] as HTMLElement).compareDocumentPosition(el) === 4);
+  }, order);
+  expect(inOrder).toBe(true);
 
   const steps = page.locator("#how-it-works li h3");
   await expect(steps).toHaveText(["Sign Up", "Get Weekly Actions", "Take Action"]);
   await expect(page.locator("#how-it-works")).toContainText("every Monday morning");
-  await expect(page.getByRole("heading", { level: 2, name: "This Week's Action" })).toBeVisible();
+  await expect(page.locator("#weekly-action").getByText("This Week's Action", { exact: true })).toBeVisible();
   await expect(page.locator("#petitions").getByRole("heading", { name: "Quick Wins to Protect Nature" })).toBeVisible();
   await expect(page.locator("#petitions").getByRole("link", { name: "Suggest a petition" })).toHaveAttribute(
     "href",
@@ -31,7 +39,7 @@ test("home shows its sections in the spec's order with their copy", async ({ pag
     "/get-support",
   );
 
-  await page.getByRole("link", { name: "Sign Up for Weekly Actions" }).click();
+  await hero.getByRole("link", { name: "Sign Up for Weekly Actions" }).click();
   await expect(page).toHaveURL(/#signup$/);
   await expect(page.locator("#signup")).toBeInViewport();
   expect(errors).toEqual([]);

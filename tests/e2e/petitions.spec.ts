@@ -32,10 +32,15 @@ function expectTracked(opened: string, petitionUrl: string, campaign: string) {
   expect(url.searchParams.get("utm_campaign")).toBe(campaign);
 }
 
-async function expectOpensPetition(context: BrowserContext, petition: ApiPetition, act: () => Promise<void>) {
+async function expectOpensPetition(
+  context: BrowserContext,
+  petition: ApiPetition,
+  act: () => Promise<void>,
+  campaign = "petitions_home",
+) {
   const [popup] = await Promise.all([context.waitForEvent("page"), act()]);
   await popup.waitForLoadState("domcontentloaded");
-  expectTracked(popup.url(), petition.url, "petitions_home");
+  expectTracked(popup.url(), petition.url, campaign);
   // noopener: the petition site gets no handle on our window.
   expect(await popup.evaluate(() => window.opener === null)).toBe(true);
   await popup.close();
@@ -68,6 +73,24 @@ test.describe("Quick Wins petitions on home", () => {
     // Space opened the petition instead of scrolling the page.
     expect(await page.evaluate(() => window.scrollY)).toBe(scrollBefore);
   });
+});
+
+test("the action page shows at most 3 petitions, tracked with utm_campaign=petitions_action", async ({
+  page,
+  context,
+  request,
+}) => {
+  await answerRemoteHosts(context);
+  const { action } = (await (await request.get("/api/actions/current")).json()) as { action: { slug: string } | null };
+  test.skip(!action, "no current or past action to show");
+  const petition = await firstHomePetition(request);
+  await page.goto(`/actions/${action?.slug}`);
+  const block = page.locator("#action-petitions");
+  await expect(block.getByRole("heading", { name: "Quick Wins to Protect Nature" })).toBeVisible();
+  expect(await block.getByTestId("petition-card").count()).toBeLessThanOrEqual(3);
+  const card = block.getByTestId("petition-card").first();
+  await expect(card.getByRole("heading")).toHaveText(petition.title);
+  await expectOpensPetition(context, petition, () => card.getByRole("heading").click(), "petitions_action");
 });
 
 async function signInAsAdmin(page: Page) {
@@ -173,6 +196,8 @@ test.describe("admin petitions", () => {
     await home.goto("/");
     const firstCard = home.locator("#petitions").getByTestId("petition-card").first();
     await expect(firstCard.getByRole("heading")).toHaveText(title);
+    // Card images load lazily: bring it into view so the broken image is requested (and fails).
+    await firstCard.scrollIntoViewIfNeeded();
     await expect(firstCard.locator("img")).toHaveAttribute("src", "/images/wildflower-default.svg");
     await expect(firstCard.getByTestId("location-badge")).toHaveText("OR");
     await expect(firstCard).toContainText("PP");

@@ -5,6 +5,7 @@ import { ApiError } from "../../lib/api";
 import { usePageTitle } from "../../lib/use-page-title";
 import { useAuth } from "../auth/auth-provider";
 import { ActionCompletionControl } from "../completions/action-completion-control";
+import { QuickWinsPetitions } from "../petitions/quick-wins-petitions";
 import { ActionArticle } from "./action-article";
 import { ActionCtaButton } from "./action-cta";
 import { acceptedLinks, actionPath } from "./action-display";
@@ -84,8 +85,7 @@ export function ActionDetailPage() {
           </div>
         </section>
 
-        {/* Petitions block (campaign petitions_action, max 3): wired in by the petitions feature. */}
-        <div id="action-petitions" className="mt-12" />
+        <QuickWinsPetitions id="action-petitions" campaign="petitions_action" limit={3} className="mt-12" />
 
         <p className="mt-12">
           <Link to="/actions" className={linkClass}>

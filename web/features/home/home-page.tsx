@@ -69,11 +69,12 @@ export function HomePage() {
         </p>
       </HomeSection>
 
-      <HomeSection id={HOME_SECTION_IDS.weeklyAction} title="This Week's Action" tone="tinted">
-        <div className="mt-10">
+      {/* The card has its own heading and the #weekly-action anchor. */}
+      <div className="bg-forest-50">
+        <div className={SECTION_BOX}>
           <WeeklyActionSlot />
         </div>
-      </HomeSection>
+      </div>
 
       {/* The petitions block has its own heading ('Quick Wins to Protect Nature') and hides itself on error. */}
       <Suspense
@@ -86,19 +87,10 @@ export function HomePage() {
         <QuickWinsPetitions id={HOME_SECTION_IDS.petitions} campaign="petitions_home" className={SECTION_BOX} />
       </Suspense>
 
-      <HomeSection
-        id={HOME_SECTION_IDS.events}
-        title="Conservation Events Near You"
-        intro="Cleanups, restoration days and wildlife walks: meet neighbors who care about the same wild places."
-        tone="tinted"
-      >
-        <div className="mt-10">
-          <EventsTeaserSlot />
-        </div>
-        <Button asChild variant="outline" className="mt-8">
-          <Link to={routePath("events")}>See all events</Link>
-        </Button>
-      </HomeSection>
+      {/* The teaser is its own section with heading and 'See all events' link. */}
+      <div id={HOME_SECTION_IDS.events} className="bg-forest-50">
+        <EventsTeaserSlot />
+      </div>
 
       <HomeSection
         id={HOME_SECTION_IDS.about}

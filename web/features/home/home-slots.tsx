@@ -1,17 +1,48 @@
+import { lazy, Suspense } from "react";
+import { Spinner } from "../../components/ui/spinner";
+
 /**
- * The home page's blocks that other features build (composed here, per the conventions). Each slot
- * renders nothing until its feature is merged; the lead replaces the body with the component:
+ * The home page's blocks that other features build (composed here, per the conventions). Everything
+ * below the hero is below the fold, so each block is loaded after the first paint: the entry chunk
+ * stays within its budget (ARCHITECTURE.md §10).
  *   WeeklyActionSlot → actions:     web/features/actions/current-action-card.tsx
- *   EventsTeaserSlot → events:      web/features/events/events-teaser.tsx
- *   SignupSlot       → subscribers: web/features/subscribers/signup-section.tsx
+ *   EventsTeaserSlot → events:      web/features/events/events-teaser.tsx (its own section and heading)
+ *   SignupSlot       → subscribers: web/features/subscribers/signup-section.tsx — renders nothing until that
+ *                      feature is merged; the lead replaces its body with the component.
  */
 
+const CurrentActionCard = lazy(() =>
+  import("../actions/current-action-card").then((m) => ({ default: m.CurrentActionCard })),
+);
+const EventsTeaser = lazy(() => import("../events/events-teaser").then((m) => ({ default: m.EventsTeaser })));
+
 export function WeeklyActionSlot() {
-  return null;
+  return (
+    <Suspense
+      fallback={
+        // Carries the card's anchor so /#weekly-action finds its target while the card loads.
+        <div id="weekly-action" className="flex min-h-80 items-center justify-center">
+          <Spinner label="Loading this week's action…" />
+        </div>
+      }
+    >
+      <CurrentActionCard />
+    </Suspense>
+  );
 }
 
 export function EventsTeaserSlot() {
-  return null;
+  return (
+    <Suspense
+      fallback={
+        <div className="flex min-h-80 items-center justify-center">
+          <Spinner label="Loading events…" />
+        </div>
+      }
+    >
+      <EventsTeaser />
+    </Suspense>
+  );
 }
 
 export function SignupSlot() {
