@@ -35,7 +35,7 @@ const pages: Record<SpaRouteName, PageRoute> = {
   unsubscribe: lazyPage(() => import("../features/subscribers/unsubscribe-page").then((m) => m.UnsubscribePage)),
   auth: lazyPage(() => import("../features/auth/auth-page").then((m) => m.AuthPage)),
   authVerify: lazyPage(() => import("../features/auth/auth-verify-page").then((m) => m.AuthVerifyPage)),
-  myProgress: lazyPage(() => import("../features/completions/my-progress-page").then((m) => m.MyProgressPage)),
+  myProgress: lazyPage(() => import("./my-progress").then((m) => m.MyProgress)),
   admin: lazyPage(() => import("./admin-dashboard").then((m) => m.AdminDashboard)),
   adminActions: lazyPage(() => import("../features/actions/admin/admin-actions-page").then((m) => m.AdminActionsPage)),
   adminActionNew: lazyPage(() =>

@@ -1,5 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
 import { format, parseISO } from "date-fns";
+import type { ReactNode } from "react";
 import { Link, Navigate } from "react-router-dom";
 import { PageHeader } from "../../components/page-header";
 import { Button } from "../../components/ui/button";
@@ -20,8 +21,11 @@ function Stat({ label, value }: { label: string; value: number }) {
   );
 }
 
-/** /my-progress — the signed-in member's completed actions (signed out → /auth). */
-export function MyProgressPage() {
+/**
+ * /my-progress — the signed-in member's completed actions (signed out → /auth). `account` is the
+ * account section (password), composed in by web/app so features do not import each other's UI.
+ */
+export function MyProgressPage({ account }: { account?: ReactNode }) {
   usePageTitle("My Progress");
   const { user, loading } = useAuth();
   const query = useQuery({ ...completionsQuery(user?.id ?? ""), enabled: Boolean(user) });
@@ -104,6 +108,7 @@ export function MyProgressPage() {
           </section>
         </>
       )}
+      {account ? <div className="mt-14">{account}</div> : null}
     </div>
   );
 }
