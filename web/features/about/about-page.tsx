@@ -5,7 +5,6 @@ import { PageHeader } from "../../components/page-header";
 import { Button } from "../../components/ui/button";
 import { Card, CardContent, CardTitle } from "../../components/ui/card";
 import { usePageMeta } from "../../lib/use-page-meta";
-import { useScrollToHashOnMount } from "../../lib/use-scroll-to-hash-on-mount";
 import { ContactFormSlot } from "./about-slots";
 import { PrivacySection, TermsSection } from "./legal-sections";
 
@@ -30,7 +29,6 @@ const VALUES = [
 
 export function AboutPage() {
   usePageMeta(PAGE_META.about);
-  useScrollToHashOnMount();
   return (
     <div className="mx-auto max-w-7xl px-4 py-16 sm:px-6 sm:py-24 lg:px-8">
       <PageHeader

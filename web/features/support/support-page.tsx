@@ -5,7 +5,6 @@ import { Badge } from "../../components/ui/badge";
 import { Button } from "../../components/ui/button";
 import { Card, CardContent } from "../../components/ui/card";
 import { usePageMeta } from "../../lib/use-page-meta";
-import { useScrollToHashOnMount } from "../../lib/use-scroll-to-hash-on-mount";
 import { SUPPORT_RESOURCES_ID, SupportResources } from "./support-resources";
 
 const FEEL_HEAL_ACT = [
@@ -26,7 +25,6 @@ const FEEL_HEAL_ACT = [
 /** /support and /get-support (both routes render this page; /support is canonical). */
 export function SupportPage() {
   usePageMeta(PAGE_META.support);
-  useScrollToHashOnMount();
   return (
     <>
       <section aria-labelledby="support-title" className="bg-moss-50">
