@@ -1,3 +1,5 @@
+import { restartStalledFanouts, runDueWeeklySends } from "../features/email/campaigns";
+import { emailDepsFromEnv } from "../features/email/consumer";
 import { createDb } from "../platform/db";
 import type { AppEnv } from "../platform/env";
 import { cleanupExpiredRows } from "./cleanup";
@@ -12,5 +14,9 @@ export async function runScheduled(controller: ScheduledController, env: AppEnv)
     await cleanupExpiredRows(db, now);
     return;
   }
-  // Frequent tick: due weekly sends and the ingestion schedule are added by their features.
+  // Frequent tick: due weekly sends (09:00 SITE_TIMEZONE on the start date, DST-correct) and the
+  // ingestion schedule, added by its feature.
+  const email = emailDepsFromEnv(env, { db, now: () => now });
+  await runDueWeeklySends(email);
+  await restartStalledFanouts(email);
 }
