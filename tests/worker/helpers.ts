@@ -14,7 +14,11 @@ export function api(path: string, init: RequestInit & { json?: unknown } = {}): 
   const headers = new Headers(rest.headers);
   if (json !== undefined) headers.set("Content-Type", "application/json");
   return exports.default.fetch(
-    new Request(`http://localhost${path}`, { ...rest, headers, body: json !== undefined ? JSON.stringify(json) : rest.body }),
+    new Request(`http://localhost${path}`, {
+      ...rest,
+      headers,
+      body: json !== undefined ? JSON.stringify(json) : rest.body,
+    }),
   );
 }
 

@@ -4,6 +4,7 @@ import type { Db } from "../../platform/db";
 import { AppError, conflict, notFound } from "../../platform/errors";
 import { findCurrentActionRow, loadActionRow } from "./content";
 import type { EmailDeps } from "./jobs";
+import { ledger } from "./ledger-sql";
 import { isSendDue } from "./schedule";
 import type { CampaignStatus } from "./schemas";
 
@@ -118,37 +119,9 @@ export async function restartStalledFanouts(deps: EmailDeps): Promise<number> {
   return stalled.length;
 }
 
-/**
- * Marks a campaign completed once its fan-out is finished and every recipient has an outcome, and
- * sets the action's sent_at — both in one batch (one transaction), safe to run any number of times.
- */
-export function completionStatements(db: Db, campaignId: string, nowIso: string) {
-  return [
-    db
-      .update(emailCampaigns)
-      .set({ status: "completed", completedAt: nowIso })
-      .where(
-        and(
-          eq(emailCampaigns.id, campaignId),
-          sql`${emailCampaigns.status} IN ('pending', 'sending')`,
-          sql`${emailCampaigns.fanoutDoneAt} IS NOT NULL`,
-          sql`${emailCampaigns.sentCount} + ${emailCampaigns.failedCount} + ${emailCampaigns.skippedCount} >= ${emailCampaigns.totalRecipients}`,
-        ),
-      ),
-    db
-      .update(weeklyActions)
-      .set({ sentAt: nowIso })
-      .where(
-        and(
-          isNull(weeklyActions.sentAt),
-          sql`${weeklyActions.id} = (SELECT action_id FROM email_campaigns WHERE id = ${campaignId} AND kind = 'weekly' AND status = 'completed')`,
-        ),
-      ),
-  ] as const;
-}
-
+/** Completes the campaign if it is done (see ledger.complete); safe to run any number of times. */
 export async function completeIfDone(db: Db, campaignId: string, nowIso: string): Promise<void> {
-  await db.batch(completionStatements(db, campaignId, nowIso));
+  await db.$client.batch(ledger(db.$client).complete(campaignId, nowIso));
 }
 
 const STATUS_LIMIT = 20;

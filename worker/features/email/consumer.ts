@@ -1,4 +1,4 @@
-import { eq, sql } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { emailCampaigns } from "../../../db/schema";
 import { getConfig } from "../../platform/config";
 import { createDb } from "../../platform/db";
@@ -11,6 +11,7 @@ import { type EventsNear, noEvents } from "./content-types";
 import { type ContentCache, deliverWeeklyBatch } from "./deliver-weekly";
 import { runFanoutStep } from "./fanout";
 import { backoffSeconds, type EmailDeps, type EmailJob, isEmailJob } from "./jobs";
+import { ledger } from "./ledger-sql";
 import { deliverWelcome } from "./welcome";
 
 /** The sending dependencies from the Worker's bindings; `eventsNear` is wired in by the app. */
@@ -106,16 +107,10 @@ export async function handleEmailDeadLetters(batch: MessageBatch<unknown>, deps:
       if (job.type === "weekly") {
         const ids = JSON.stringify([...new Set(job.subscriberIds)]);
         const error = `gave up after ${msg.attempts} attempts`;
-        await db.batch([
-          db.run(sql`UPDATE email_deliveries SET status = 'failed',
-            error = CASE WHEN error IS NULL THEN ${error} ELSE error || ' (' || ${error} || ')' END,
-            claimed_until = NULL, updated_at = ${nowIso}
-            WHERE campaign_id = ${job.campaignId} AND status = 'pending' AND subscriber_id IN (SELECT value FROM json_each(${ids}))`),
-          db.run(sql`INSERT INTO email_deliveries (id, campaign_id, subscriber_id, email, status, error)
-            SELECT lower(hex(randomblob(16))), ${job.campaignId}, j.value, coalesce(s.email, ''), 'failed', ${error}
-            FROM json_each(${ids}) j LEFT JOIN subscribers s ON s.id = j.value
-            WHERE EXISTS (SELECT 1 FROM email_campaigns c WHERE c.id = ${job.campaignId})
-            ON CONFLICT DO NOTHING`),
+        const sqlLedger = ledger(db.$client);
+        await db.$client.batch([
+          sqlLedger.failPending(job.campaignId, ids, error, nowIso),
+          sqlLedger.insertMissing(job.campaignId, ids, "failed", error),
         ]);
         await completeIfDone(db, job.campaignId, nowIso);
       } else if (job.type === "fanout") {

@@ -64,10 +64,13 @@ type StoredPetition = {
 
 /** Up to 3 verified petitions with a title and an http(s) url, in the admin's order (settings 'petitions'). */
 export async function loadEmailPetitions(db: Db, kv: KVNamespace): Promise<EmailPetition[]> {
-  const stored = await readSetting<StoredPetition[]>(db, kv, "petitions");
+  return pickEmailPetitions(await readSetting<unknown>(db, kv, "petitions"));
+}
+
+export function pickEmailPetitions(stored: unknown): EmailPetition[] {
   if (!Array.isArray(stored)) return [];
   const petitions: EmailPetition[] = [];
-  for (const p of stored) {
+  for (const p of stored as (StoredPetition | null)[]) {
     if (petitions.length >= MAX_EMAIL_PETITIONS) break;
     if (p?.verified !== true || typeof p.title !== "string" || !p.title.trim()) continue;
     const url = safeUrl(typeof p.url === "string" ? p.url : null);

@@ -1,10 +1,10 @@
 import { eq, sql } from "drizzle-orm";
 import { emailCampaigns } from "../../../db/schema";
 import type { MailMessage, SendResult } from "../../platform/mail/types";
-import { completionStatements } from "./campaigns";
 import { loadActionRow, loadEmailPetitions, siteFromConfig, toEmailAction } from "./content";
 import type { EmailAction, EmailEvent, EmailPetition } from "./content-types";
 import { backoffSeconds, type EmailDeps, type EmailJob } from "./jobs";
+import { ledger } from "./ledger-sql";
 import { manageLinks } from "./templates/layout";
 import { renderWeeklyEmail } from "./templates/weekly";
 
@@ -62,46 +62,23 @@ export async function deliverWeeklyBatch(
   }
   const loaded = await content;
 
-  const [, , , , claimed] = await db.batch([
-    db.run(sql`INSERT INTO email_deliveries (id, campaign_id, subscriber_id, email, status)
-      SELECT lower(hex(randomblob(16))), ${cid}, s.id, s.email, 'pending'
-      FROM subscribers s WHERE s.id IN (SELECT value FROM json_each(${ids}))
-        AND EXISTS (SELECT 1 FROM email_campaigns c WHERE c.id = ${cid})
-      ON CONFLICT DO NOTHING`),
-    db.run(sql`INSERT INTO email_deliveries (id, campaign_id, subscriber_id, email, status, error)
-      SELECT lower(hex(randomblob(16))), ${cid}, j.value, '', 'skipped', 'subscriber no longer exists'
-      FROM json_each(${ids}) j
-      WHERE NOT EXISTS (SELECT 1 FROM subscribers s WHERE s.id = j.value)
-        AND EXISTS (SELECT 1 FROM email_campaigns c WHERE c.id = ${cid})
-      ON CONFLICT DO NOTHING`),
+  const sqlLedger = ledger(db.$client);
+  const prepared = await db.$client.batch([
+    sqlLedger.insertPending(cid, ids),
+    sqlLedger.insertMissing(cid, ids, "skipped", "subscriber no longer exists"),
     // Unsubscribed since the fan-out read them (or since an earlier attempt): never sent to.
-    db.run(sql`UPDATE email_deliveries SET status = 'skipped', error = 'unsubscribed', claimed_until = NULL, updated_at = ${nowIso}
-      WHERE campaign_id = ${cid} AND status = 'pending'
-        AND subscriber_id IN (SELECT value FROM json_each(${ids}))
-        AND NOT EXISTS (SELECT 1 FROM subscribers s WHERE s.id = email_deliveries.subscriber_id AND s.active = 1)`),
+    sqlLedger.skipInactive(cid, ids, nowIso),
     // Without the action there is nothing to send: the recipients fail rather than wait forever.
-    db.run(
-      loaded
-        ? sql`SELECT 1`
-        : sql`UPDATE email_deliveries SET status = 'failed', error = 'the weekly action no longer exists', claimed_until = NULL, updated_at = ${nowIso}
-          WHERE campaign_id = ${cid} AND status = 'pending' AND subscriber_id IN (SELECT value FROM json_each(${ids}))`,
-    ),
-    db.all<ClaimedRow>(sql`UPDATE email_deliveries
-      SET attempts = attempts + 1, claimed_until = ${leaseIso}, updated_at = ${nowIso}
-      WHERE campaign_id = ${cid} AND status = 'pending'
-        AND subscriber_id IN (SELECT value FROM json_each(${ids}))
-        AND (claimed_until IS NULL OR claimed_until < ${nowIso})
-      RETURNING id, subscriber_id`),
-    ...completionStatements(db, cid, nowIso),
+    ...(loaded ? [] : [sqlLedger.failPending(cid, ids, "the weekly action no longer exists", nowIso)]),
+    sqlLedger.claim(cid, ids, nowIso, leaseIso),
+    ...sqlLedger.complete(cid, nowIso),
   ]);
-  const claimedRows = claimed as ClaimedRow[];
+  const claimedRows = (prepared[loaded ? 3 : 4]?.results ?? []) as ClaimedRow[];
 
   if (claimedRows.length === 0 || !loaded) {
     // Nothing of ours to send. Rows still pending are leased by another consumer (a duplicate of
     // this message): look again once that lease has run out, in case its holder crashed.
-    const [left] = await db.all<{ n: number }>(
-      sql`SELECT count(*) AS n FROM email_deliveries WHERE campaign_id = ${cid} AND status = 'pending' AND subscriber_id IN (SELECT value FROM json_each(${ids}))`,
-    );
+    const left = await sqlLedger.countPending(cid, ids).first<{ n: number }>();
     return (left?.n ?? 0) > 0 ? { retryAfterSeconds: CLAIM_LEASE_SECONDS } : {};
   }
 
@@ -143,28 +120,21 @@ export async function deliverWeeklyBatch(
     });
   }
 
-  const results = await sendInChunks(
+  const outcomes = await sendInChunks(
     deps,
     messages.map((m) => m.message),
   );
 
   let retryAfter: number | undefined;
   const marks = messages.map(({ deliveryId }, i) => {
-    const result = results[i] as SendResult;
-    if (result.ok) {
-      return db.run(sql`UPDATE email_deliveries SET status = 'sent', provider_message_id = ${result.providerMessageId},
-        error = NULL, claimed_until = NULL, updated_at = ${nowIso} WHERE id = ${deliveryId} AND status = 'pending'`);
-    }
-    if (!result.retryable) {
-      return db.run(sql`UPDATE email_deliveries SET status = 'failed', error = ${result.error.slice(0, 500)},
-        claimed_until = NULL, updated_at = ${nowIso} WHERE id = ${deliveryId} AND status = 'pending'`);
-    }
+    const result = outcomes[i] as SendResult;
+    if (result.ok) return sqlLedger.markSent(deliveryId, result.providerMessageId, nowIso);
+    if (!result.retryable) return sqlLedger.markFailed(deliveryId, result.error, nowIso);
     retryAfter = Math.max(retryAfter ?? 0, result.retryAfterSeconds ?? backoffSeconds(attempts));
     // Released, not failed: the next attempt of this message claims it again.
-    return db.run(sql`UPDATE email_deliveries SET error = ${result.error.slice(0, 500)}, claimed_until = NULL,
-      updated_at = ${nowIso} WHERE id = ${deliveryId} AND status = 'pending'`);
+    return sqlLedger.release(deliveryId, result.error, nowIso);
   });
-  await db.batch([...marks, ...completionStatements(db, cid, nowIso)] as unknown as Parameters<typeof db.batch>[0]);
+  await db.$client.batch([...marks, ...sqlLedger.complete(cid, nowIso)]);
   return retryAfter === undefined ? {} : { retryAfterSeconds: retryAfter };
 }
 
