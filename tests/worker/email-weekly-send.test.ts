@@ -1,7 +1,8 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { outboxMessages, weeklyActions } from "../../db/schema";
+import { emailCampaigns, outboxMessages, weeklyActions } from "../../db/schema";
 import { CLAIM_LEASE_SECONDS } from "../../worker/features/email/deliver-weekly";
+import { MAX_FANOUT_WAITS, runFanoutStep } from "../../worker/features/email/fanout";
 import { ResendProvider } from "../../worker/platform/mail/resend";
 import {
   campaignRow,
@@ -224,6 +225,36 @@ describe("weekly send consumer", () => {
   it("drops malformed messages instead of retrying them forever", async () => {
     const result = await runConsumer([{ type: "nonsense" } as never], testDeps());
     expect(result.explicitAcks).toHaveLength(1);
+  });
+});
+
+describe("fan-out step", () => {
+  it("stops for a step the cursor has moved past, and counts each page once", async () => {
+    const action = await createAction();
+    const [campaign] = await db()
+      .insert(emailCampaigns)
+      .values({ actionId: action.id, kind: "weekly", status: "sending", fanoutCursor: "ffffffff", totalRecipients: 7 })
+      .returning();
+    const id = campaign?.id as string;
+    // A duplicate (or orphaned) step for a page already done: nothing enqueued, nothing counted.
+    expect(await runFanoutStep(testDeps(), { type: "fanout", campaignId: id, after: "00000000" })).toEqual({});
+    expect(await campaignRow(id)).toMatchObject({ fanoutCursor: "ffffffff", totalRecipients: 7, fanoutDoneAt: null });
+  });
+
+  it("lets a step that arrived before its predecessor moved the cursor wait, without using up retries", async () => {
+    const action = await createAction();
+    const [campaign] = await db()
+      .insert(emailCampaigns)
+      .values({ actionId: action.id, kind: "weekly", status: "sending", fanoutCursor: "00000000" })
+      .returning();
+    const id = campaign?.id as string;
+    const early = { type: "fanout" as const, campaignId: id, after: "88888888" };
+    // Re-sent with a delay (acked), until the bound; then an ordinary retry.
+    expect(await runFanoutStep(testDeps(), early)).toEqual({});
+    expect(await runFanoutStep(testDeps(), { ...early, waits: MAX_FANOUT_WAITS })).toEqual({ retryAfterSeconds: 10 });
+    expect(await campaignRow(id)).toMatchObject({ fanoutCursor: "00000000", totalRecipients: 0 });
+    // Do not let the re-sent copy wait in the background for the rest of the run.
+    await db().update(emailCampaigns).set({ status: "failed" }).where(eq(emailCampaigns.id, id));
   });
 });
 

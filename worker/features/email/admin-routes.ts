@@ -41,6 +41,8 @@ async function jsonOrEmpty(c: Context<AppBindings>): Promise<unknown> {
 /** The provider's reason is shown to the admin (it is what they need to fix the configuration). */
 const sendFailed = (reason: string) => new AppError(502, "send_failed", `Unable to send test email: ${reason}`);
 
+const CAMPAIGN_KINDS = ["weekly", "test", "welcome_test"] as const;
+
 /** /api/admin/email — behind the one admin guard in app.ts. */
 export const emailAdminRoutes = createRouter()
   .get("/config", (c) => c.json({ missing_vars: missingEmailVars(c.var.config), provider: c.var.config.MAIL_PROVIDER }))
@@ -84,4 +86,9 @@ export const emailAdminRoutes = createRouter()
     if (!result.ok) throw sendFailed(result.error);
     return c.json(result);
   })
-  .get("/campaigns", async (c) => c.json({ campaigns: await listCampaigns(c.var.db) }));
+  .get("/campaigns", async (c) => {
+    const kind = c.req.query("kind") || undefined;
+    const known = CAMPAIGN_KINDS.find((k) => k === kind);
+    if (kind !== undefined && !known) throw badRequest("Unknown campaign kind");
+    return c.json({ campaigns: await listCampaigns(c.var.db, known) });
+  });

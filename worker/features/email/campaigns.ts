@@ -127,7 +127,7 @@ export async function completeIfDone(db: Db, campaignId: string, nowIso: string)
 const STATUS_LIMIT = 20;
 
 /** The newest campaigns with their counters (kept by triggers, so no count over the ledger). */
-export async function listCampaigns(db: Db): Promise<CampaignStatus[]> {
+export async function listCampaigns(db: Db, kind?: CampaignStatus["kind"]): Promise<CampaignStatus[]> {
   const rows = await db
     .select({
       c: emailCampaigns,
@@ -135,6 +135,7 @@ export async function listCampaigns(db: Db): Promise<CampaignStatus[]> {
     })
     .from(emailCampaigns)
     .leftJoin(weeklyActions, eq(weeklyActions.id, emailCampaigns.actionId))
+    .where(kind ? eq(emailCampaigns.kind, kind) : undefined)
     .orderBy(desc(emailCampaigns.createdAt))
     .limit(STATUS_LIMIT);
   return rows.map(({ c, actionTitle }) => toCampaignStatus(c, actionTitle ?? null));

@@ -50,8 +50,7 @@ function providerOrError(create: () => MailProvider): MailProvider {
 async function handleJob(deps: EmailDeps, job: EmailJob, attempts: number, cache: ContentCache) {
   switch (job.type) {
     case "fanout":
-      await runFanoutStep(deps, job);
-      return {};
+      return runFanoutStep(deps, job);
     case "weekly":
       return deliverWeeklyBatch(deps, job, attempts, cache);
     case "welcome":

@@ -10,7 +10,7 @@ export const EMAIL_QUEUE_NAME = "earthkind-email";
  * subscriber fresh, so someone who unsubscribed after the batch was enqueued is skipped.
  */
 export type EmailJob =
-  | { type: "fanout"; campaignId: string; after: string | null }
+  | { type: "fanout"; campaignId: string; after: string | null; waits?: number }
   | { type: "weekly"; campaignId: string; subscriberIds: string[] }
   | { type: "welcome"; subscriberId: string; requestedAt: string }
   | { type: "contact"; messageId: string };
@@ -36,7 +36,11 @@ export function isEmailJob(body: unknown): body is EmailJob {
   const b = body as Record<string, unknown>;
   switch (b.type) {
     case "fanout":
-      return typeof b.campaignId === "string" && (b.after === null || typeof b.after === "string");
+      return (
+        typeof b.campaignId === "string" &&
+        (b.after === null || typeof b.after === "string") &&
+        (b.waits === undefined || typeof b.waits === "number")
+      );
     case "weekly":
       return (
         typeof b.campaignId === "string" &&
@@ -52,11 +56,24 @@ export function isEmailJob(body: unknown): body is EmailJob {
   }
 }
 
-/** Sends jobs in chunks of at most 100 (the Queues limit). */
+/** Queue.sendBatch takes at most 256 KB in total; stay well below. */
+const MAX_SEND_BATCH_BYTES = 200_000;
+
+/** Sends jobs in chunks within the Queues limits (100 messages, 256 KB per sendBatch). */
 export async function enqueueAll(queue: Queue<EmailJob>, jobs: EmailJob[]): Promise<void> {
-  for (let i = 0; i < jobs.length; i += MAX_SEND_BATCH) {
-    await queue.sendBatch(jobs.slice(i, i + MAX_SEND_BATCH).map((body) => ({ body })));
+  let chunk: MessageSendRequest<EmailJob>[] = [];
+  let bytes = 0;
+  for (const body of jobs) {
+    const size = JSON.stringify(body).length + 100;
+    if (chunk.length === MAX_SEND_BATCH || (chunk.length > 0 && bytes + size > MAX_SEND_BATCH_BYTES)) {
+      await queue.sendBatch(chunk);
+      chunk = [];
+      bytes = 0;
+    }
+    chunk.push({ body });
+    bytes += size;
   }
+  if (chunk.length > 0) await queue.sendBatch(chunk);
 }
 
 /** Exponential backoff for failed attempts: 30 s, 60 s, 2 min … capped at 15 min. */
