@@ -13,7 +13,11 @@ export function persistDirFromArgs(argv = process.argv) {
 
 /** Runs a command, streaming its output; exits the script if it fails. */
 export function run(cmd, args, options = {}) {
-  const result = spawnSync(cmd, args, { stdio: "inherit", ...options, env: { ...process.env, CI: "true", ...options.env } });
+  const result = spawnSync(cmd, args, {
+    stdio: "inherit",
+    ...options,
+    env: { ...process.env, CI: "true", ...options.env },
+  });
   if (result.status !== 0) {
     console.error(`✗ ${cmd} ${args.join(" ")} failed`);
     process.exit(result.status ?? 1);

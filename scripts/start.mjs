@@ -11,10 +11,10 @@ const siteUrl = `http://localhost:${port}`;
 ensureDevVars();
 run("npx", ["node", "scripts/seed-local.mjs", "--persist-to", persistDir]);
 
+if (!dev) run("npx", ["vite", "build"]);
 const args = dev
   ? ["vite", "dev", "--port", port, "--strictPort"]
-  : (run("npx", ["vite", "build"]),
-    [
+  : [
       "wrangler",
       "dev",
       "--port",
@@ -25,7 +25,7 @@ const args = dev
       "--show-interactive-dev-session=false",
       "--var",
       `SITE_URL:${siteUrl}`,
-    ]);
+    ];
 
 console.log(`\n• Earthkind is starting at ${siteUrl}  (local mailbox: ${siteUrl}/dev/mailbox)\n`);
 const child = spawn("npx", args, { stdio: "inherit", env: { ...process.env, SITE_URL: siteUrl } });

@@ -1,7 +1,9 @@
+import "@fontsource-variable/inter";
+import "@fontsource-variable/fraunces";
+import "./styles.css";
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { App } from "./app/app";
-import "./styles.css";
 
 const root = document.getElementById("root");
 if (!root) throw new Error("#root is missing from index.html");

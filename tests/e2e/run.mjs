@@ -67,7 +67,10 @@ const stop = () => {
   } catch {}
   rmSync(persistDir, { recursive: true, force: true });
 };
-process.on("SIGINT", () => (stop(), process.exit(130)));
+process.on("SIGINT", () => {
+  stop();
+  process.exit(130);
+});
 
 let code = 1;
 try {

@@ -1,3 +1,11 @@
+import { RouterProvider } from "react-router-dom";
+import { Providers } from "./providers";
+import { router } from "./router";
+
 export function App() {
-  return <h1>Protect the Wild. Start Today.</h1>;
+  return (
+    <Providers>
+      <RouterProvider router={router} />
+    </Providers>
+  );
 }

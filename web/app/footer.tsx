@@ -1,0 +1,91 @@
+import { Link, useLocation } from "react-router-dom";
+import { routePath } from "../../worker/features/spa/route-table";
+import { Button } from "../components/ui/button";
+import { Wordmark } from "./logo";
+import { SocialIcon } from "./social-icon";
+import { SOCIAL_LINKS } from "./social-links";
+
+const FOOTER_LINKS = [
+  { label: "About", to: routePath("about") },
+  { label: "Weekly Actions", to: routePath("actions") },
+  { label: "Support", to: routePath("support") },
+  { label: "Contact", to: `${routePath("about")}#contact` },
+] as const;
+
+const linkClass = "rounded text-forest-100 underline-offset-4 transition-colors hover:text-white hover:underline";
+
+export function SiteFooter() {
+  const { pathname } = useLocation();
+  const isHome = pathname === routePath("home");
+
+  return (
+    <footer className="on-dark mt-auto bg-forest-900 text-forest-100">
+      <div className="mx-auto max-w-7xl px-4 pt-16 pb-10 sm:px-6 lg:px-8">
+        <div className="grid gap-12 md:grid-cols-[1.4fr_1fr_1fr]">
+          <div className="max-w-sm">
+            <Link to={routePath("home")} className="inline-block rounded-lg text-white">
+              <Wordmark tone="light" />
+            </Link>
+            <p className="mt-4 leading-relaxed text-forest-200">
+              One simple action each week to protect the wild places and creatures we love.
+            </p>
+            {/* The home page has its own signup; everywhere else the footer offers the way in. */}
+            {!isHome && (
+              <Button asChild variant="accent" size="sm" className="mt-6">
+                <Link to={routePath("actions")}>Get Weekly Actions</Link>
+              </Button>
+            )}
+          </div>
+
+          <nav aria-label="Footer">
+            <h2 className="font-sans text-sm font-semibold tracking-wider text-sand-200 uppercase">Explore</h2>
+            <ul className="mt-4 grid gap-3">
+              {FOOTER_LINKS.map((link) => (
+                <li key={link.to}>
+                  <Link to={link.to} className={linkClass}>
+                    {link.label}
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          </nav>
+
+          <div>
+            <h2 className="font-sans text-sm font-semibold tracking-wider text-sand-200 uppercase">Follow along</h2>
+            <ul className="mt-4 flex gap-3">
+              {SOCIAL_LINKS.map((social) => (
+                <li key={social.name}>
+                  <a
+                    href={social.href}
+                    target="_blank"
+                    rel="noopener noreferrer"
+                    aria-label={`Earthkind on ${social.name} (opens in a new tab)`}
+                    className="inline-flex size-11 items-center justify-center rounded-full bg-white/10 text-white transition-colors hover:bg-white/20"
+                  >
+                    <SocialIcon name={social.name} className="size-5" />
+                  </a>
+                </li>
+              ))}
+            </ul>
+          </div>
+        </div>
+
+        <div className="mt-14 flex flex-col gap-4 border-t border-white/15 pt-8 text-sm text-forest-200 sm:flex-row sm:items-center sm:justify-between">
+          <p>© {new Date().getFullYear()} Earthkind. All rights reserved.</p>
+          <ul className="flex gap-6">
+            <li>
+              <Link to={`${routePath("about")}#privacy`} className={linkClass}>
+                Privacy Policy
+              </Link>
+            </li>
+            <li>
+              <Link to={`${routePath("about")}#terms`} className={linkClass}>
+                Terms of Use
+              </Link>
+            </li>
+          </ul>
+        </div>
+      </div>
+    </footer>
+  );
+}

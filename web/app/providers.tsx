@@ -1,0 +1,13 @@
+import { QueryClientProvider } from "@tanstack/react-query";
+import type { ReactNode } from "react";
+import { queryClient } from "../lib/query-client";
+import { LazyToaster } from "./lazy-toaster";
+
+export function Providers({ children }: { children: ReactNode }) {
+  return (
+    <QueryClientProvider client={queryClient}>
+      {children}
+      <LazyToaster />
+    </QueryClientProvider>
+  );
+}

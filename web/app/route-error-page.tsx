@@ -1,0 +1,35 @@
+import { isRouteErrorResponse, Link, useRouteError } from "react-router-dom";
+import { routePath } from "../../worker/features/spa/route-table";
+import { Button } from "../components/ui/button";
+import { usePageTitle } from "../lib/use-page-title";
+import { NotFoundPage } from "./not-found-page";
+
+/**
+ * A page that threw while rendering, or whose code failed to load. The usual cause of the latter
+ * is a deploy that replaced the hashed chunks this tab knew about, which a reload fixes.
+ */
+export function RouteErrorPage() {
+  const error = useRouteError();
+  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  // Set here for both cases: this effect runs after NotFoundPage's and would otherwise overwrite it.
+  usePageTitle(notFound ? "Page not found" : "Something went wrong");
+  if (notFound) return <NotFoundPage />;
+  if (import.meta.env.DEV) console.error(error);
+
+  return (
+    <section className="mx-auto flex min-h-[65vh] max-w-2xl flex-col items-center justify-center px-4 py-20 text-center sm:px-6">
+      <h1 className="text-4xl font-semibold text-forest-900 sm:text-5xl">Something went wrong</h1>
+      <p className="mt-4 max-w-md text-lg leading-relaxed text-muted-foreground">
+        This page couldn’t be shown. Reloading usually fixes it.
+      </p>
+      <div className="mt-8 flex flex-wrap justify-center gap-3">
+        <Button size="lg" onClick={() => window.location.reload()}>
+          Reload page
+        </Button>
+        <Button asChild size="lg" variant="outline">
+          <Link to={routePath("home")}>Return to Home</Link>
+        </Button>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,85 @@
+import type { ComponentType } from "react";
+import { createBrowserRouter, type RouteObject } from "react-router-dom";
+import { SPA_ROUTES, type SpaRouteName } from "../../worker/features/spa/route-table";
+import { HomePage } from "../features/home/home-page";
+import { RootLayout } from "./layout";
+import { NotFoundPage } from "./not-found-page";
+import { PageFallback } from "./page-fallback";
+import { RootErrorBoundary } from "./root-error-boundary";
+import { RouteErrorPage } from "./route-error-page";
+
+type PageRoute = Pick<RouteObject, "Component" | "lazy">;
+
+/** A page whose code is split into its own chunk and fetched on first visit. */
+function lazyPage(load: () => Promise<ComponentType>): PageRoute {
+  return { lazy: async () => ({ Component: await load() }) };
+}
+
+/**
+ * One entry per route of the shared table: the Record type makes a route added to SPA_ROUTES
+ * without a page a type error. Home is eager (it is the landing page, and its header behaviour
+ * should not wait for a chunk); everything else is lazy, which keeps the entry chunk small and
+ * puts every admin page in chunks that public pages never load.
+ */
+const pages: Record<SpaRouteName, PageRoute> = {
+  home: { Component: HomePage },
+  howItWorks: lazyPage(() => import("../features/how-it-works/how-it-works-page").then((m) => m.HowItWorksPage)),
+  events: lazyPage(() => import("../features/events/events-page").then((m) => m.EventsPage)),
+  actions: lazyPage(() => import("../features/actions/actions-page").then((m) => m.ActionsPage)),
+  actionPreview: lazyPage(() => import("../features/actions/action-preview-page").then((m) => m.ActionPreviewPage)),
+  action: lazyPage(() => import("../features/actions/action-detail-page").then((m) => m.ActionDetailPage)),
+  about: lazyPage(() => import("../features/about/about-page").then((m) => m.AboutPage)),
+  support: lazyPage(() => import("../features/support/support-page").then((m) => m.SupportPage)),
+  getSupport: lazyPage(() => import("../features/support/support-page").then((m) => m.SupportPage)),
+  submitEvent: lazyPage(() => import("../features/events/submit-event-page").then((m) => m.SubmitEventPage)),
+  unsubscribe: lazyPage(() => import("../features/subscribers/unsubscribe-page").then((m) => m.UnsubscribePage)),
+  auth: lazyPage(() => import("../features/auth/auth-page").then((m) => m.AuthPage)),
+  authVerify: lazyPage(() => import("../features/auth/auth-verify-page").then((m) => m.AuthVerifyPage)),
+  myProgress: lazyPage(() => import("../features/completions/my-progress-page").then((m) => m.MyProgressPage)),
+  admin: lazyPage(() => import("../features/admin/admin-dashboard-page").then((m) => m.AdminDashboardPage)),
+  adminActions: lazyPage(() => import("../features/actions/admin-actions-page").then((m) => m.AdminActionsPage)),
+  adminActionNew: lazyPage(() => import("../features/actions/admin-action-new-page").then((m) => m.AdminActionNewPage)),
+  adminActionEdit: lazyPage(() =>
+    import("../features/actions/admin-action-edit-page").then((m) => m.AdminActionEditPage),
+  ),
+  adminPetitions: lazyPage(() =>
+    import("../features/petitions/admin-petitions-page").then((m) => m.AdminPetitionsPage),
+  ),
+  adminEmail: lazyPage(() =>
+    import("../features/email/admin-email-settings-page").then((m) => m.AdminEmailSettingsPage),
+  ),
+  adminSecurity: lazyPage(() => import("../features/security/admin-security-page").then((m) => m.AdminSecurityPage)),
+  adminContentExport: lazyPage(() =>
+    import("../features/content-export/admin-content-export-page").then((m) => m.AdminContentExportPage),
+  ),
+};
+
+const routeNames = Object.keys(SPA_ROUTES) as SpaRouteName[];
+const isAdminRoute = (name: SpaRouteName) => SPA_ROUTES[name].startsWith("/admin");
+const toRoute = (name: SpaRouteName): RouteObject => ({ id: name, path: SPA_ROUTES[name], ...pages[name] });
+
+export const routes: RouteObject[] = [
+  {
+    path: "/",
+    Component: RootLayout,
+    ErrorBoundary: RootErrorBoundary,
+    children: [
+      {
+        // Pathless: errors and the first lazy load render inside the layout, keeping header and footer.
+        ErrorBoundary: RouteErrorPage,
+        HydrateFallback: PageFallback,
+        children: [
+          ...routeNames.filter((name) => !isAdminRoute(name)).map(toRoute),
+          {
+            // The admin shell (the place for the admin guard) is lazy too, so no admin code is in public chunks.
+            lazy: async () => ({ Component: (await import("../features/admin/admin-layout")).AdminLayout }),
+            children: routeNames.filter(isAdminRoute).map(toRoute),
+          },
+          { path: "*", Component: NotFoundPage },
+        ],
+      },
+    ],
+  },
+];
+
+export const router = createBrowserRouter(routes);
