@@ -1,4 +1,5 @@
 import { PlaceholderPage } from "../../components/placeholder-page";
+import { ContactForm } from "../contact/contact-form";
 
 /**
  * The footer links to /about#contact, #privacy and #terms, so those anchors exist from the start;
@@ -17,8 +18,11 @@ export function AboutPage() {
             Join the Mission
           </h2>
           <p className="mt-3 max-w-2xl leading-relaxed text-muted-foreground">
-            Want to volunteer, partner with us or just say hello? A contact form is coming here soon.
+            Want to volunteer, partner with us or just say hello? Tell us a little about yourself.
           </p>
+          <div className="mt-8 max-w-3xl">
+            <ContactForm />
+          </div>
         </section>
         <section id="privacy" aria-labelledby="privacy-title">
           <h2 id="privacy-title" className="text-2xl font-semibold text-forest-900">

@@ -2,21 +2,15 @@ import { Link } from "react-router-dom";
 import { routePath } from "../../../worker/features/spa/route-table";
 import { Button } from "../../components/ui/button";
 import { usePageTitle } from "../../lib/use-page-title";
+import { SIGNUP_SECTION_ID, SignupSection } from "../subscribers/signup-section";
 
 /** The on-page email signup; the hero button and the action card's third button jump here. */
-export const SIGNUP_SECTION_ID = "signup";
+export { SIGNUP_SECTION_ID };
 
 const STEPS = [
   { title: "Sign Up", body: "Share your first name and email (and ZIP code, if you like local events)." },
   { title: "Get Weekly Actions", body: "One simple action lands in your inbox every Monday morning." },
   { title: "Take Action", body: "Do it in your own time, track your progress and see your impact grow." },
-] as const;
-
-const BENEFITS = [
-  "One weekly action plan, plus petitions",
-  "Local event notifications",
-  "Impact updates",
-  "Sustainable living tips",
 ] as const;
 
 export function HomePage() {
@@ -98,39 +92,7 @@ export function HomePage() {
         </ol>
       </section>
 
-      <section id={SIGNUP_SECTION_ID} aria-labelledby="signup-title" className="bg-forest-50">
-        <div className="mx-auto grid max-w-7xl gap-10 px-4 py-24 sm:px-6 md:grid-cols-2 lg:px-8">
-          <div>
-            <h2 id="signup-title" className="text-3xl font-semibold text-forest-900 sm:text-4xl">
-              Get one simple action every week
-            </h2>
-            <p className="mt-4 text-lg leading-relaxed text-muted-foreground">
-              Join neighbors across the country turning care for nature into a weekly habit.
-            </p>
-          </div>
-          <ul className="grid content-start gap-3">
-            {BENEFITS.map((benefit) => (
-              <li key={benefit} className="flex items-start gap-3 text-forest-900">
-                <svg
-                  className="mt-0.5 size-5 shrink-0 text-forest-500"
-                  viewBox="0 0 20 20"
-                  fill="none"
-                  aria-hidden="true"
-                >
-                  <path
-                    d="m4.5 10.5 3.5 3.5 7.5-8"
-                    stroke="currentColor"
-                    strokeWidth="2"
-                    strokeLinecap="round"
-                    strokeLinejoin="round"
-                  />
-                </svg>
-                {benefit}
-              </li>
-            ))}
-          </ul>
-        </div>
-      </section>
+      <SignupSection />
     </>
   );
 }

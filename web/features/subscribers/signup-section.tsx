@@ -1,0 +1,176 @@
+import { useMutation } from "@tanstack/react-query";
+import { type FormEvent, useId, useRef, useState } from "react";
+import {
+  EMAIL_MAX,
+  escapeName,
+  NAME_MAX,
+  SIGNUP_MESSAGES,
+  signupErrorTitle,
+  signupSchema,
+  ZIP_FIELD_MAX,
+} from "../../../worker/features/subscribers/schemas";
+import { Button } from "../../components/ui/button";
+import { Input } from "../../components/ui/input";
+import { Label } from "../../components/ui/label";
+import { toast } from "../../components/ui/use-toast";
+import { ApiError } from "../../lib/api";
+import { signup } from "./api";
+import { takeSignupAttempt } from "./client-rate-limit";
+
+/** The element id the hero button and the action card jump to (`#signup`). */
+export const SIGNUP_SECTION_ID = "signup";
+
+const BENEFITS = [
+  "One weekly action plan, plus petitions",
+  "Local event notifications",
+  "Impact updates",
+  "Sustainable living tips",
+] as const;
+
+type FormValues = { first_name: string; email: string; zip_code: string };
+type Field = keyof FormValues;
+const EMPTY: FormValues = { first_name: "", email: "", zip_code: "" };
+
+/** Which field a validation message belongs to, so it can be marked invalid and focused. */
+const FIELD_OF: Record<string, Field> = {
+  [SIGNUP_MESSAGES.name.description]: "first_name",
+  [SIGNUP_MESSAGES.email.description]: "email",
+  [SIGNUP_MESSAGES.zip.description]: "zip_code",
+};
+
+/**
+ * The weekly-action signup (spec §5): rate limit, name, email, ZIP — checked in that order, each
+ * failure a toast with the spec's title and text; the same zod schema guards the API.
+ */
+export function SignupSection({ title = "Get one simple action every week" }: { title?: string }) {
+  const id = useId();
+  const [values, setValues] = useState<FormValues>(EMPTY);
+  const [invalid, setInvalid] = useState<Field | null>(null);
+  const refs = {
+    first_name: useRef<HTMLInputElement>(null),
+    email: useRef<HTMLInputElement>(null),
+    zip_code: useRef<HTMLInputElement>(null),
+  };
+
+  const mutation = useMutation({
+    mutationFn: signup,
+    onSuccess: () => {
+      toast(SIGNUP_MESSAGES.success);
+      setValues(EMPTY);
+    },
+    onError: (error) => {
+      const message = error instanceof Error ? error.message : "";
+      if (message.includes("already subscribed")) {
+        toast({ ...SIGNUP_MESSAGES.alreadySubscribed, variant: "destructive" });
+      } else if (error instanceof ApiError && error.status === 429) {
+        toast({ ...SIGNUP_MESSAGES.rateLimited, variant: "destructive" });
+      } else {
+        toast({
+          title: SIGNUP_MESSAGES.failure.title,
+          description: message || SIGNUP_MESSAGES.failure.description,
+          variant: "destructive",
+        });
+      }
+    },
+  });
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (mutation.isPending) return;
+    if (!takeSignupAttempt()) {
+      toast({ ...SIGNUP_MESSAGES.rateLimited, variant: "destructive" });
+      return;
+    }
+    const parsed = signupSchema.safeParse(values);
+    if (!parsed.success) {
+      const description = parsed.error.issues[0]?.message ?? SIGNUP_MESSAGES.failure.description;
+      const field = FIELD_OF[description] ?? null;
+      setInvalid(field);
+      if (field) refs[field].current?.focus();
+      toast({ title: signupErrorTitle(description), description, variant: "destructive" });
+      return;
+    }
+    setInvalid(null);
+    const { first_name, email, zip_code } = parsed.data;
+    mutation.mutate({ first_name: escapeName(first_name), email, ...(zip_code ? { zip_code } : {}) });
+  }
+
+  const field = (name: Field, label: string, props: Partial<Parameters<typeof Input>[0]>) => (
+    <div className="grid gap-2">
+      <Label htmlFor={`${id}-${name}`}>{label}</Label>
+      <Input
+        ref={refs[name]}
+        id={`${id}-${name}`}
+        name={name}
+        value={values[name]}
+        aria-invalid={invalid === name || undefined}
+        onChange={(e) => {
+          const value = e.target.value;
+          setValues((v) => ({ ...v, [name]: value }));
+          if (invalid === name) setInvalid(null);
+        }}
+        {...props}
+      />
+    </div>
+  );
+
+  return (
+    <section id={SIGNUP_SECTION_ID} aria-labelledby={`${id}-title`} className="scroll-mt-24 bg-forest-50">
+      <div className="mx-auto grid max-w-7xl gap-10 px-4 py-24 sm:px-6 md:grid-cols-2 lg:px-8">
+        <div>
+          <h2 id={`${id}-title`} className="text-3xl font-semibold text-forest-900 sm:text-4xl">
+            {title}
+          </h2>
+          <p className="mt-4 text-lg leading-relaxed text-muted-foreground">
+            Join neighbors across the country turning care for nature into a weekly habit. Every Monday morning, one
+            simple action lands in your inbox.
+          </p>
+          <ul className="mt-8 grid content-start gap-3">
+            {BENEFITS.map((benefit) => (
+              <li key={benefit} className="flex items-start gap-3 text-forest-900">
+                <svg
+                  className="mt-0.5 size-5 shrink-0 text-forest-500"
+                  viewBox="0 0 20 20"
+                  fill="none"
+                  aria-hidden="true"
+                >
+                  <path
+                    d="m4.5 10.5 3.5 3.5 7.5-8"
+                    stroke="currentColor"
+                    strokeWidth="2"
+                    strokeLinecap="round"
+                    strokeLinejoin="round"
+                  />
+                </svg>
+                {benefit}
+              </li>
+            ))}
+          </ul>
+        </div>
+        <form
+          noValidate
+          onSubmit={onSubmit}
+          aria-label="Sign up for weekly actions"
+          className="grid content-start gap-5 rounded-card border border-border bg-card p-6 shadow-sm sm:p-8"
+        >
+          {field("first_name", "First name", { autoComplete: "given-name", maxLength: NAME_MAX + 10 })}
+          {field("email", "Email", {
+            type: "email",
+            autoComplete: "email",
+            inputMode: "email",
+            maxLength: EMAIL_MAX + 10,
+          })}
+          {field("zip_code", "ZIP code (optional, for local events)", {
+            autoComplete: "postal-code",
+            inputMode: "numeric",
+            maxLength: ZIP_FIELD_MAX,
+          })}
+          <Button type="submit" size="lg" disabled={mutation.isPending}>
+            {mutation.isPending ? "Signing Up..." : "Sign Up for Weekly Actions"}
+          </Button>
+          <p className="text-sm text-muted-foreground">One email a week. Unsubscribe anytime with one click.</p>
+        </form>
+      </div>
+    </section>
+  );
+}
