@@ -1,7 +1,11 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { subscribers } from "../../db/schema";
-import { ALREADY_SUBSCRIBED_MESSAGE, escapeName, SIGNUP_MESSAGES } from "../../worker/features/subscribers/schemas";
+import {
+  ALREADY_SUBSCRIBED_MESSAGE,
+  escapeName,
+  SIGNUP_MESSAGES,
+} from "../../worker/features/subscribers/signup-rules";
 import { api, db, uniqueEmail } from "./helpers";
 
 const signup = (body: unknown, headers: Record<string, string> = {}) =>

@@ -1,5 +1,5 @@
 import { queryOptions } from "@tanstack/react-query";
-import type { SubscriptionView } from "../../../worker/features/subscribers/schemas";
+import type { SubscriptionView } from "../../../worker/features/subscribers/signup-rules";
 import { apiFetch } from "../../lib/api";
 
 /** The subscribers feature's API calls and query keys (one factory per feature). */

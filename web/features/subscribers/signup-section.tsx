@@ -6,9 +6,8 @@ import {
   NAME_MAX,
   SIGNUP_MESSAGES,
   signupErrorTitle,
-  signupSchema,
   ZIP_FIELD_MAX,
-} from "../../../worker/features/subscribers/schemas";
+} from "../../../worker/features/subscribers/signup-rules";
 import { Button } from "../../components/ui/button";
 import { Input } from "../../components/ui/input";
 import { Label } from "../../components/ui/label";
@@ -26,6 +25,12 @@ const BENEFITS = [
   "Impact updates",
   "Sustainable living tips",
 ] as const;
+
+/**
+ * The zod schema (and zod) load on first use of the form, not with the home page: zod is ~15 KB
+ * gzip that most visits never need. Focusing the form starts the download.
+ */
+const loadSignupSchema = () => import("../../../worker/features/subscribers/schemas").then((m) => m.signupSchema);
 
 type FormValues = { first_name: string; email: string; zip_code: string };
 type Field = keyof FormValues;
@@ -46,6 +51,7 @@ export function SignupSection({ title = "Get one simple action every week" }: { 
   const id = useId();
   const [values, setValues] = useState<FormValues>(EMPTY);
   const [invalid, setInvalid] = useState<Field | null>(null);
+  const [checking, setChecking] = useState(false);
   const refs = {
     first_name: useRef<HTMLInputElement>(null),
     email: useRef<HTMLInputElement>(null),
@@ -74,14 +80,24 @@ export function SignupSection({ title = "Get one simple action every week" }: { 
     },
   });
 
-  function onSubmit(event: FormEvent<HTMLFormElement>) {
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    if (mutation.isPending) return;
+    if (mutation.isPending || checking) return;
     if (!takeSignupAttempt()) {
       toast({ ...SIGNUP_MESSAGES.rateLimited, variant: "destructive" });
       return;
     }
-    const parsed = signupSchema.safeParse(values);
+    setChecking(true);
+    let schema: Awaited<ReturnType<typeof loadSignupSchema>>;
+    try {
+      schema = await loadSignupSchema();
+    } catch {
+      toast({ ...SIGNUP_MESSAGES.failure, variant: "destructive" });
+      return;
+    } finally {
+      setChecking(false);
+    }
+    const parsed = schema.safeParse(values);
     if (!parsed.success) {
       const description = parsed.error.issues[0]?.message ?? SIGNUP_MESSAGES.failure.description;
       const field = FIELD_OF[description] ?? null;
@@ -149,7 +165,8 @@ export function SignupSection({ title = "Get one simple action every week" }: { 
         </div>
         <form
           noValidate
-          onSubmit={onSubmit}
+          onSubmit={(e) => void onSubmit(e)}
+          onFocus={() => void loadSignupSchema().catch(() => {})}
           aria-label="Sign up for weekly actions"
           className="grid content-start gap-5 rounded-card border border-border bg-card p-6 shadow-sm sm:p-8"
         >
@@ -165,7 +182,7 @@ export function SignupSection({ title = "Get one simple action every week" }: { 
             inputMode: "numeric",
             maxLength: ZIP_FIELD_MAX,
           })}
-          <Button type="submit" size="lg" disabled={mutation.isPending}>
+          <Button type="submit" size="lg" disabled={mutation.isPending || checking}>
             {mutation.isPending ? "Signing Up..." : "Sign Up for Weekly Actions"}
           </Button>
           <p className="text-sm text-muted-foreground">One email a week. Unsubscribe anytime with one click.</p>

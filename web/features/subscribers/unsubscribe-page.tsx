@@ -3,7 +3,7 @@ import { format, parseISO } from "date-fns";
 import { useState } from "react";
 import { Link, useSearchParams } from "react-router-dom";
 import { routePath } from "../../../worker/features/spa/route-table";
-import { INVALID_LINK_MESSAGE, type SubscriptionView } from "../../../worker/features/subscribers/schemas";
+import { INVALID_LINK_MESSAGE, type SubscriptionView } from "../../../worker/features/subscribers/signup-rules";
 import { PageHeader } from "../../components/page-header";
 import { Badge } from "../../components/ui/badge";
 import { Button } from "../../components/ui/button";

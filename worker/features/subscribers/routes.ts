@@ -4,8 +4,9 @@ import { checkRateLimit } from "../../platform/rate-limit";
 import { clientIp } from "../../platform/request";
 import { validate } from "../../platform/validate";
 import type { EmailJob } from "../email/jobs";
-import { ALREADY_SUBSCRIBED_MESSAGE, SIGNUP_MESSAGES, signupRequestSchema } from "./schemas";
+import { signupRequestSchema } from "./schemas";
 import { subscribe } from "./service";
+import { ALREADY_SUBSCRIBED_MESSAGE, SIGNUP_MESSAGES } from "./signup-rules";
 
 /** Per-IP signups: generous for a household or office, tight enough to stop scripted list-bombing. */
 const SIGNUP_IP_LIMIT = { limit: 20, windowSeconds: 600 };

@@ -2,7 +2,8 @@ import { eq, sql } from "drizzle-orm";
 import { subscribers } from "../../../db/schema";
 import { randomToken } from "../../platform/crypto";
 import type { Db } from "../../platform/db";
-import { maskEmail, type SignupRequest, type SubscriptionView } from "./schemas";
+import type { SignupRequest } from "./schemas";
+import { maskEmail, type SubscriptionView } from "./signup-rules";
 
 type SubscriberRow = typeof subscribers.$inferSelect;
 

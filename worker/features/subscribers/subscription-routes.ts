@@ -1,8 +1,9 @@
 import { badRequest, notFound } from "../../platform/errors";
 import { createRouter } from "../../platform/hono";
 import { validate } from "../../platform/validate";
-import { INVALID_LINK_MESSAGE, manageTokenBodySchema, manageTokenSchema } from "./schemas";
+import { manageTokenBodySchema, manageTokenSchema } from "./schemas";
 import { findByToken, setActiveByToken, toSubscriptionView } from "./service";
+import { INVALID_LINK_MESSAGE } from "./signup-rules";
 
 export const SUBSCRIPTION_NOT_FOUND = "We couldn't find a subscription for this link.";
 
