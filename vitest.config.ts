@@ -11,6 +11,10 @@ export default defineConfig(async () => {
           test: { name: "unit", include: ["tests/unit/**/*.test.ts"], environment: "node" },
         },
         {
+          // Web modules that need no DOM (stores, hooks rendered to a string); fetch is the boundary.
+          test: { name: "web", include: ["tests/web/**/*.test.{ts,tsx}"], environment: "node" },
+        },
+        {
           plugins: [
             cloudflareTest({
               wrangler: { configPath: "./wrangler.toml" },

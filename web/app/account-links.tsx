@@ -1,6 +1,10 @@
+import { useState } from "react";
 import { Link } from "react-router-dom";
 import { routePath } from "../../worker/features/spa/route-table";
 import { Button, type ButtonVariant } from "../components/ui/button";
+import { toast } from "../components/ui/use-toast";
+import { useAuth } from "../features/auth/auth-provider";
+import { cn } from "../lib/cn";
 
 interface AccountLinksProps {
   /** Button look for the surface it sits on (solid header, transparent header, mobile menu). */
@@ -10,16 +14,53 @@ interface AccountLinksProps {
 }
 
 /**
- * The header's account area, used by the desktop bar and the mobile menu. Signed out it is the
- * Sign In button (spec §2); the auth feature replaces this body with My Progress and Sign Out for
- * signed-in users, so the header itself need not change.
+ * The header's account area, used by the desktop bar and the mobile menu (spec §2): Sign In when
+ * signed out; My Progress and Sign Out when signed in. While the session is being restored it
+ * keeps the space without showing either, so a signed-in reload does not flash "Sign In".
  */
 export function AccountLinks({ variant, className, onNavigate }: AccountLinksProps) {
+  const { user, loading, signOut } = useAuth();
+  const [signingOut, setSigningOut] = useState(false);
+
+  if (loading) return <span aria-hidden="true" className={cn("inline-block h-9 w-24", className)} />;
+
+  if (!user) {
+    return (
+      <Button asChild variant={variant} size="sm" className={className}>
+        <Link to={routePath("auth")} onClick={onNavigate}>
+          Sign In
+        </Link>
+      </Button>
+    );
+  }
+
+  const handleSignOut = async () => {
+    setSigningOut(true);
+    try {
+      await signOut();
+      onNavigate?.();
+      toast({ title: "Signed out", description: "See you next week." });
+    } finally {
+      setSigningOut(false);
+    }
+  };
+
   return (
-    <Button asChild variant={variant} size="sm" className={className}>
-      <Link to={routePath("auth")} onClick={onNavigate}>
-        Sign In
-      </Link>
-    </Button>
+    <div className={cn("flex items-center gap-2", className)}>
+      <Button asChild variant={variant} size="sm" className={className ? "flex-1" : undefined}>
+        <Link to={routePath("myProgress")} onClick={onNavigate}>
+          My Progress
+        </Link>
+      </Button>
+      <Button
+        variant={variant === "inverse" ? "outline-inverse" : "outline"}
+        size="sm"
+        className={className ? "flex-1" : undefined}
+        onClick={handleSignOut}
+        disabled={signingOut}
+      >
+        Sign Out
+      </Button>
+    </div>
   );
 }

@@ -48,7 +48,9 @@ const pages: Record<SpaRouteName, PageRoute> = {
   adminEmail: lazyPage(() =>
     import("../features/email/admin-email-settings-page").then((m) => m.AdminEmailSettingsPage),
   ),
-  adminSecurity: lazyPage(() => import("../features/security/admin-security-page").then((m) => m.AdminSecurityPage)),
+  adminSecurity: lazyPage(() =>
+    import("../features/security/security-dashboard-page").then((m) => m.SecurityDashboardPage),
+  ),
   adminContentExport: lazyPage(() =>
     import("../features/content-export/admin-content-export-page").then((m) => m.AdminContentExportPage),
   ),

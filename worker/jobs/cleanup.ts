@@ -1,11 +1,17 @@
 import { and, isNotNull, lt, or } from "drizzle-orm";
-import { magicLinkTokens, refreshTokens } from "../../db/schema";
+import { magicLinkTokens, passwordThrottle, refreshTokens } from "../../db/schema";
 import type { Db } from "../platform/db";
 
-/** Expired or used sign-in tokens are useless after a day; keeping them only grows the table. */
-export async function cleanupExpiredRows(db: Db, now: Date): Promise<{ magicLinks: number; refreshTokens: number }> {
+/**
+ * Expired or used sign-in tokens are useless after a day, as are password-failure counters that
+ * have been quiet for a day (they reset after an hour anyway); keeping them only grows the tables.
+ */
+export async function cleanupExpiredRows(
+  db: Db,
+  now: Date,
+): Promise<{ magicLinks: number; refreshTokens: number; passwordThrottle: number }> {
   const dayAgo = new Date(now.getTime() - 24 * 60 * 60 * 1000).toISOString();
-  const [links, tokens] = await db.batch([
+  const [links, tokens, throttles] = await db.batch([
     db
       .delete(magicLinkTokens)
       .where(
@@ -16,6 +22,7 @@ export async function cleanupExpiredRows(db: Db, now: Date): Promise<{ magicLink
       )
       .returning({ id: magicLinkTokens.id }),
     db.delete(refreshTokens).where(lt(refreshTokens.expiresAt, dayAgo)).returning({ id: refreshTokens.id }),
+    db.delete(passwordThrottle).where(lt(passwordThrottle.updatedAt, dayAgo)),
   ]);
-  return { magicLinks: links.length, refreshTokens: tokens.length };
+  return { magicLinks: links.length, refreshTokens: tokens.length, passwordThrottle: throttles.meta.changes ?? 0 };
 }

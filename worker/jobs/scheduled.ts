@@ -1,5 +1,6 @@
 import { restartStalledFanouts, runDueWeeklySends } from "../features/email/campaigns";
 import { emailDepsFromEnv } from "../features/email/consumer";
+import { cleanupOldData } from "../features/security/cleanup";
 import { createDb } from "../platform/db";
 import type { AppEnv } from "../platform/env";
 import { cleanupExpiredRows } from "./cleanup";
@@ -12,6 +13,7 @@ export async function runScheduled(controller: ScheduledController, env: AppEnv)
   const now = new Date(controller.scheduledTime);
   if (controller.cron === DAILY_CRON) {
     await cleanupExpiredRows(db, now);
+    await cleanupOldData(db, now);
     return;
   }
   // Frequent tick: due weekly sends (09:00 SITE_TIMEZONE on the start date, DST-correct) and the

@@ -1,6 +1,12 @@
-import { NavLink, Outlet } from "react-router-dom";
+import { useQuery } from "@tanstack/react-query";
+import type { ReactNode } from "react";
+import { Navigate, NavLink, Outlet, useLocation } from "react-router-dom";
 import { routePath } from "../../../worker/features/spa/route-table";
+import { Spinner } from "../../components/ui/spinner";
 import { cn } from "../../lib/cn";
+import { usePageTitle } from "../../lib/use-page-title";
+import { meQuery } from "../auth/api";
+import { useAuth } from "../auth/auth-provider";
 
 const ADMIN_LINKS = [
   { label: "Dashboard", to: routePath("admin"), end: true },
@@ -11,11 +17,35 @@ const ADMIN_LINKS = [
   { label: "Content Export", to: routePath("adminContentExport"), end: true },
 ] as const;
 
+export const ACCESS_DENIED_MESSAGE = "Access denied. You need admin privileges to access this page.";
+
 /**
- * Wraps every /admin route and is loaded lazily with them. The auth issue adds the guard here
- * (spec §6: signed out → /auth, non-admin → 'Access denied…'), so each admin page need not repeat it.
+ * Wraps every /admin route (spec §4 "Admin page access"): loading, then /auth when signed out, the
+ * access-denied notice for non-admins, otherwise the page. The role comes from a fresh profile read
+ * (GET /api/me), and a failed read counts as non-admin (spec §6). The server guards /api/admin on
+ * its own; this only decides what to render.
+ *
+ * `banner` is the slot at the top of every admin screen (the 'Email Configuration Incomplete'
+ * warning); the router composes it in.
  */
-export function AdminLayout() {
+export function AdminLayout({ banner }: { banner?: ReactNode }) {
+  const { user, loading } = useAuth();
+  const location = useLocation();
+  const profile = useQuery({ ...meQuery(), enabled: Boolean(user), retry: false });
+
+  if (loading || (user && profile.isPending)) {
+    return (
+      <AdminFrame>
+        <Spinner label="Checking your access…" />
+      </AdminFrame>
+    );
+  }
+  if (!user) {
+    const next = `${location.pathname}${location.search}`;
+    return <Navigate to={`${routePath("auth")}?next=${encodeURIComponent(next)}`} replace />;
+  }
+  if (profile.isError || profile.data?.profile.role !== "admin") return <AccessDenied />;
+
   return (
     <div className="bg-sand-100/50">
       <nav aria-label="Admin" className="border-b border-border bg-card">
@@ -38,7 +68,32 @@ export function AdminLayout() {
           ))}
         </ul>
       </nav>
+      {banner ? <div className="mx-auto max-w-7xl px-4 pt-6 sm:px-6 lg:px-8">{banner}</div> : null}
       <Outlet />
     </div>
+  );
+}
+
+function AdminFrame({ children }: { children: ReactNode }) {
+  return <div className="mx-auto max-w-7xl px-4 py-16 sm:px-6 lg:px-8">{children}</div>;
+}
+
+function AccessDenied() {
+  usePageTitle("Access denied");
+  return (
+    <AdminFrame>
+      <div className="max-w-xl rounded-[var(--radius-card)] border border-clay-200 bg-clay-50 p-8">
+        <h1 className="text-3xl font-semibold text-forest-900">Access denied</h1>
+        <p role="alert" className="mt-3 text-clay-700">
+          {ACCESS_DENIED_MESSAGE}
+        </p>
+        <NavLink
+          to={routePath("home")}
+          className="mt-6 inline-block font-semibold text-forest-700 underline underline-offset-2"
+        >
+          Back to Home
+        </NavLink>
+      </div>
+    </AdminFrame>
   );
 }

@@ -1,11 +1,203 @@
-import { PlaceholderPage } from "../../components/placeholder-page";
+import { type FormEvent, useId, useState } from "react";
+import { Link, Navigate, useSearchParams } from "react-router-dom";
+import { isSafeRedirectPath } from "../../../worker/features/auth/redirect-path";
+import { routePath } from "../../../worker/features/spa/route-table";
+import { Button } from "../../components/ui/button";
+import { Card, CardContent } from "../../components/ui/card";
+import { Input } from "../../components/ui/input";
+import { Label } from "../../components/ui/label";
+import { Spinner } from "../../components/ui/spinner";
+import { toast } from "../../components/ui/use-toast";
+import { cn } from "../../lib/cn";
+import { usePageTitle } from "../../lib/use-page-title";
+import { useAuth } from "./auth-provider";
+import { CheckEmail } from "./check-email";
+import { errorText, SIGN_IN_TOASTS } from "./messages";
+
+type Mode = "magic" | "password";
+
+/** `?next=/admin/...` (set by guards) if it is a same-origin path; otherwise My Progress. */
+function useNextPath(): string | undefined {
+  const [params] = useSearchParams();
+  const next = params.get("next");
+  return next && isSafeRedirectPath(next) ? next : undefined;
+}
 
 export function AuthPage() {
+  usePageTitle("Sign In");
+  const { user, loading } = useAuth();
+  const next = useNextPath();
+  const [sentTo, setSentTo] = useState<string | null>(null);
+
+  // Spec §2: a signed-in user who opens /auth goes to My Progress (or back where a guard sent them from).
+  if (user) return <Navigate to={next ?? routePath("myProgress")} replace />;
+
   return (
-    <PlaceholderPage
-      title="Sign In"
-      eyebrow="Welcome back"
-      lead="Sign in with a magic link sent to your email, or with your password, to track the actions you complete."
-    />
+    <div className="mx-auto w-full max-w-lg px-4 py-12 sm:py-20">
+      <Link
+        to={routePath("home")}
+        className="inline-flex items-center gap-1.5 rounded-md text-sm font-semibold text-forest-700 hover:text-forest-900"
+      >
+        <span aria-hidden="true">←</span> Back to Home
+      </Link>
+      <Card className="mt-6">
+        <CardContent>
+          {loading ? (
+            <>
+              <h1 className="text-3xl font-semibold text-forest-900">Sign In</h1>
+              <Spinner className="mt-6" label="Checking whether you are signed in…" />
+            </>
+          ) : sentTo ? (
+            <CheckEmail email={sentTo} onUseDifferentEmail={() => setSentTo(null)} />
+          ) : (
+            <SignInForm next={next} onSent={setSentTo} />
+          )}
+        </CardContent>
+      </Card>
+    </div>
+  );
+}
+
+function SignInForm({ next, onSent }: { next: string | undefined; onSent: (email: string) => void }) {
+  const id = useId();
+  const { sendMagicLink, signInWithPassword } = useAuth();
+  const [mode, setMode] = useState<Mode>("magic");
+  const [email, setEmail] = useState("");
+  const [password, setPassword] = useState("");
+  const [submitting, setSubmitting] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  const switchMode = (to: Mode) => {
+    // Spec §4: toggling clears the password and the sent state.
+    setMode(to);
+    setPassword("");
+    setError(null);
+  };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const address = email.trim();
+    if (!address || submitting) return;
+    setError(null);
+    if (mode === "password" && password === "") {
+      setError(SIGN_IN_TOASTS.passwordRequired.description);
+      toast({ ...SIGN_IN_TOASTS.passwordRequired, variant: "destructive" });
+      return;
+    }
+    setSubmitting(true);
+    try {
+      if (mode === "magic") {
+        await sendMagicLink(address, next);
+        toast(SIGN_IN_TOASTS.linkSent);
+        onSent(address);
+      } else {
+        await signInWithPassword(address, password);
+        // The page redirects itself once the provider reports the session.
+        toast(SIGN_IN_TOASTS.welcomeBack);
+      }
+    } catch (err) {
+      const message = errorText(err);
+      setError(message);
+      toast({
+        title: mode === "magic" ? SIGN_IN_TOASTS.linkFailed : SIGN_IN_TOASTS.signInFailed,
+        description: message,
+        variant: "destructive",
+      });
+      setSubmitting(false);
+    }
+  };
+
+  return (
+    <form onSubmit={submit} noValidate className="grid gap-6">
+      <div>
+        <h1 className="text-3xl font-semibold text-forest-900">Sign In</h1>
+        <p className="mt-2 text-muted-foreground">Track the actions you complete and see your progress.</p>
+      </div>
+
+      <fieldset className="grid grid-cols-2 gap-1 rounded-full bg-sand-100 p-1">
+        <legend className="sr-only">How would you like to sign in?</legend>
+        {(
+          [
+            ["magic", "Magic Link"],
+            ["password", "Password"],
+          ] as const
+        ).map(([value, label]) => (
+          <button
+            key={value}
+            type="button"
+            aria-pressed={mode === value}
+            onClick={() => switchMode(value)}
+            className={cn(
+              "rounded-full px-4 py-2 text-sm font-semibold transition-colors",
+              mode === value ? "bg-card text-forest-900 shadow-sm" : "text-forest-700 hover:text-forest-900",
+            )}
+          >
+            {label}
+          </button>
+        ))}
+      </fieldset>
+
+      <div className="grid gap-1.5">
+        <Label htmlFor={`${id}-email`}>Email</Label>
+        <Input
+          id={`${id}-email`}
+          type="email"
+          autoComplete="email"
+          inputMode="email"
+          required
+          value={email}
+          onChange={(e) => setEmail(e.target.value)}
+          placeholder="you@example.com"
+        />
+      </div>
+
+      {mode === "password" && (
+        <div className="grid gap-1.5">
+          <Label htmlFor={`${id}-password`}>Password</Label>
+          <Input
+            id={`${id}-password`}
+            type="password"
+            autoComplete="current-password"
+            value={password}
+            onChange={(e) => setPassword(e.target.value)}
+            aria-invalid={error === SIGN_IN_TOASTS.passwordRequired.description ? true : undefined}
+          />
+        </div>
+      )}
+
+      {error && (
+        <p role="alert" className="rounded-xl bg-clay-100 px-4 py-3 text-sm text-clay-700">
+          {error}
+        </p>
+      )}
+
+      <Button type="submit" size="lg" disabled={email.trim() === "" || submitting}>
+        {submitting
+          ? mode === "magic"
+            ? "Sending…"
+            : "Signing in…"
+          : mode === "magic"
+            ? "Send Magic Link"
+            : "Sign In"}
+      </Button>
+
+      <p className="text-sm text-muted-foreground">
+        {mode === "magic" ? (
+          "We'll email you a link that signs you in. No password needed."
+        ) : (
+          <>
+            Forgot your password?{" "}
+            <button
+              type="button"
+              className="rounded font-semibold text-forest-700 underline underline-offset-2 hover:text-forest-900"
+              onClick={() => switchMode("magic")}
+            >
+              Sign in with a magic link
+            </button>
+            , then set a new one on My Progress.
+          </>
+        )}
+      </p>
+    </form>
   );
 }

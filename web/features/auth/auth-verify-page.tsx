@@ -1,11 +1,141 @@
-import { PlaceholderPage } from "../../components/placeholder-page";
+import { type FormEvent, useEffect, useId, useState } from "react";
+import { Link, useNavigate, useSearchParams } from "react-router-dom";
+import { isSafeRedirectPath } from "../../../worker/features/auth/redirect-path";
+import { routePath } from "../../../worker/features/spa/route-table";
+import { Button } from "../../components/ui/button";
+import { Card, CardContent } from "../../components/ui/card";
+import { Input } from "../../components/ui/input";
+import { Label } from "../../components/ui/label";
+import { Spinner } from "../../components/ui/spinner";
+import { toast } from "../../components/ui/use-toast";
+import { usePageTitle } from "../../lib/use-page-title";
+import { type AuthContextValue, useAuth } from "./auth-provider";
+import { CheckEmail } from "./check-email";
+import { errorText, SIGN_IN_TOASTS } from "./messages";
 
+// One exchange per token per page load: React's development double effects (and re-renders) must
+// not POST a single-use token twice, which would report a perfectly good link as "already used".
+const exchanges = new Map<string, ReturnType<AuthContextValue["verifyMagicLink"]>>();
+
+/**
+ * Where the emailed link lands. Opening the page does nothing on the server; the token is exchanged
+ * by this POST, so mail scanners that merely fetch the link cannot use it up.
+ */
 export function AuthVerifyPage() {
+  usePageTitle("Signing In");
+  const [params] = useSearchParams();
+  const token = params.get("token")?.trim() ?? "";
+  const { verifyMagicLink } = useAuth();
+  const navigate = useNavigate();
+  const [error, setError] = useState<string | null>(
+    token ? null : "This sign-in link is incomplete. Please request a new one.",
+  );
+
+  useEffect(() => {
+    if (!token) return;
+    let active = true;
+    let exchange = exchanges.get(token);
+    if (!exchange) {
+      exchange = verifyMagicLink(token);
+      exchanges.set(token, exchange);
+    }
+    exchange.then(
+      ({ redirectTo }) => {
+        if (!active) return;
+        toast(SIGN_IN_TOASTS.welcomeBack);
+        navigate(redirectTo && isSafeRedirectPath(redirectTo) ? redirectTo : routePath("myProgress"), {
+          replace: true,
+        });
+      },
+      (err: unknown) => {
+        if (active) setError(errorText(err));
+      },
+    );
+    return () => {
+      active = false;
+    };
+  }, [token, verifyMagicLink, navigate]);
+
   return (
-    <PlaceholderPage
-      title="Signing You In"
-      eyebrow="Magic link"
-      lead="We’re checking your sign-in link. This only takes a moment."
-    />
+    <div className="mx-auto w-full max-w-lg px-4 py-12 sm:py-20">
+      <Card>
+        <CardContent>
+          {error ? (
+            <LinkProblem message={error} />
+          ) : (
+            <>
+              <h1 className="text-3xl font-semibold text-forest-900">Signing you in…</h1>
+              <Spinner className="mt-6" label="Checking your sign-in link…" />
+            </>
+          )}
+        </CardContent>
+      </Card>
+    </div>
+  );
+}
+
+/** An expired, used or broken link: say which, and offer a new one right here. */
+function LinkProblem({ message }: { message: string }) {
+  const id = useId();
+  const { sendMagicLink } = useAuth();
+  const [email, setEmail] = useState("");
+  const [sending, setSending] = useState(false);
+  const [sendError, setSendError] = useState<string | null>(null);
+  const [sentTo, setSentTo] = useState<string | null>(null);
+
+  if (sentTo) return <CheckEmail email={sentTo} onUseDifferentEmail={() => setSentTo(null)} />;
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const address = email.trim();
+    if (!address || sending) return;
+    setSending(true);
+    setSendError(null);
+    try {
+      await sendMagicLink(address);
+      toast(SIGN_IN_TOASTS.linkSent);
+      setSentTo(address);
+    } catch (err) {
+      setSendError(errorText(err));
+      toast({ title: SIGN_IN_TOASTS.linkFailed, description: errorText(err), variant: "destructive" });
+    } finally {
+      setSending(false);
+    }
+  };
+
+  return (
+    <div className="grid gap-6">
+      <div>
+        <h1 className="text-3xl font-semibold text-forest-900">This sign-in link can't be used</h1>
+        <p role="alert" className="mt-3 text-muted-foreground">
+          {message}
+        </p>
+      </div>
+      <form onSubmit={submit} noValidate className="grid gap-4">
+        <div className="grid gap-1.5">
+          <Label htmlFor={`${id}-email`}>Email</Label>
+          <Input
+            id={`${id}-email`}
+            type="email"
+            autoComplete="email"
+            required
+            value={email}
+            onChange={(e) => setEmail(e.target.value)}
+            placeholder="you@example.com"
+          />
+        </div>
+        {sendError && (
+          <p role="alert" className="rounded-xl bg-clay-100 px-4 py-3 text-sm text-clay-700">
+            {sendError}
+          </p>
+        )}
+        <Button type="submit" disabled={email.trim() === "" || sending}>
+          {sending ? "Sending…" : "Send a New Link"}
+        </Button>
+      </form>
+      <Link to={routePath("auth")} className="text-sm font-semibold text-forest-700 underline underline-offset-2">
+        Back to Sign In
+      </Link>
+    </div>
   );
 }

@@ -1,20 +1,17 @@
-import { and, eq, isNull, sql } from "drizzle-orm";
+import { and, eq, gt, isNull, ne, sql } from "drizzle-orm";
 import { profiles, refreshTokens, sessions, users } from "../../../db/schema";
 import type { Config } from "../../platform/config";
 import { randomToken, sha256Hex } from "../../platform/crypto";
 import type { Db } from "../../platform/db";
+import { unauthorized } from "../../platform/errors";
+import { writeAudit } from "../security/audit";
 import { ACCESS_TOKEN_TTL_SECONDS, signAccessToken } from "./access-token";
 
-export const REFRESH_TOKEN_TTL_DAYS = 30;
+import type { SessionBody } from "./schemas";
 
-/** The spec's Session entity; the refresh token travels only in its HttpOnly cookie. */
-export type SessionBody = {
-  access_token: string;
-  token_type: "bearer";
-  expires_in: number;
-  expires_at: number;
-  user: { id: string; email: string };
-};
+export type { SessionBody };
+
+export const REFRESH_TOKEN_TTL_DAYS = 30;
 
 export type IssuedSession = { session: SessionBody; refreshToken: string; sessionId: string };
 
@@ -70,12 +67,98 @@ export async function createSession(db: Db, config: Config, user: SessionUser, n
   return issue(db, config, user, session.id, now);
 }
 
-/** Revokes a session: its refresh tokens stop working and its access tokens are refused at once. */
-export async function revokeSession(db: Db, sessionId: string, reason: string) {
-  await db
+/**
+ * Revokes a session: its refresh tokens stop working and its access tokens are refused at once.
+ * Returns the owner's id when this call revoked it (null if it was already revoked or unknown).
+ */
+export async function revokeSession(db: Db, sessionId: string, reason: string): Promise<string | null> {
+  const [row] = await db
     .update(sessions)
     .set({ revokedAt: new Date().toISOString(), revokedReason: reason })
-    .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
+    .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)))
+    .returning({ userId: sessions.userId });
+  return row?.userId ?? null;
 }
 
 export { issue as issueSessionTokens };
+
+/**
+ * Parallel tabs may present the same refresh token within moments of each other; inside this window
+ * the second one gets its own fresh token instead of being treated as theft.
+ */
+export const REFRESH_REUSE_GRACE_SECONDS = 10;
+
+const sessionEnded = () => unauthorized("Your session has ended. Please sign in again.");
+
+/**
+ * Rotates a refresh token: the presented one is marked used (one conditional UPDATE, so it can win
+ * only once) and a new one is issued in the same session. Presenting an already-used token after
+ * the grace window means it was copied: the whole session (the token family) is revoked.
+ */
+export async function rotateRefreshToken(
+  db: Db,
+  config: Config,
+  refreshToken: string,
+  now = new Date(),
+): Promise<IssuedSession & { reused: boolean }> {
+  const nowIso = now.toISOString();
+  const tokenHash = await sha256Hex(refreshToken);
+  const [fresh] = await db
+    .update(refreshTokens)
+    .set({ usedAt: nowIso })
+    .where(
+      and(eq(refreshTokens.tokenHash, tokenHash), isNull(refreshTokens.usedAt), gt(refreshTokens.expiresAt, nowIso)),
+    )
+    .returning({ sessionId: refreshTokens.sessionId });
+
+  let sessionId = fresh?.sessionId;
+  if (!sessionId) {
+    const [row] = await db
+      .select({ sessionId: refreshTokens.sessionId, usedAt: refreshTokens.usedAt, expiresAt: refreshTokens.expiresAt })
+      .from(refreshTokens)
+      .where(eq(refreshTokens.tokenHash, tokenHash))
+      .limit(1);
+    if (!row?.usedAt || row.expiresAt <= nowIso) throw sessionEnded();
+    const usedSeconds = (now.getTime() - Date.parse(row.usedAt)) / 1000;
+    if (usedSeconds > REFRESH_REUSE_GRACE_SECONDS) {
+      const userId = await revokeSession(db, row.sessionId, "refresh_token_reuse");
+      await writeAudit(db, {
+        action: "refresh_token_reuse",
+        userId,
+        tableName: "refresh_tokens",
+        newValues: { session_id: row.sessionId, first_used_at: row.usedAt, timestamp: nowIso },
+      });
+      throw sessionEnded();
+    }
+    sessionId = row.sessionId;
+  }
+
+  const [owner] = await db
+    .select({ id: users.id, email: users.email, role: profiles.role, revokedAt: sessions.revokedAt })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .innerJoin(profiles, eq(profiles.userId, sessions.userId))
+    .where(eq(sessions.id, sessionId))
+    .limit(1);
+  if (!owner || owner.revokedAt) throw sessionEnded();
+  const issued = await issue(db, config, { id: owner.id, email: owner.email, role: owner.role }, sessionId, now);
+  return { ...issued, reused: !fresh };
+}
+
+/** The session a refresh token belongs to (used by sign-out, which must work even with an expired access token). */
+export async function sessionOfRefreshToken(db: Db, refreshToken: string): Promise<string | null> {
+  const [row] = await db
+    .select({ sessionId: refreshTokens.sessionId })
+    .from(refreshTokens)
+    .where(eq(refreshTokens.tokenHash, await sha256Hex(refreshToken)))
+    .limit(1);
+  return row?.sessionId ?? null;
+}
+
+/** Ends every session of a user except one (after a password change, other devices must sign in again). */
+export async function revokeOtherSessions(db: Db, userId: string, keepSessionId: string, reason: string) {
+  await db
+    .update(sessions)
+    .set({ revokedAt: new Date().toISOString(), revokedReason: reason })
+    .where(and(eq(sessions.userId, userId), ne(sessions.id, keepSessionId), isNull(sessions.revokedAt)));
+}

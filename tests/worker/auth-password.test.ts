@@ -1,0 +1,193 @@
+import { env } from "cloudflare:workers";
+import { describe, expect, it } from "vitest";
+import { IP_WINDOWS, ipWindowKey } from "../../worker/features/auth/ip-window";
+import { lockSecondsAfter } from "../../worker/features/auth/password-sign-in";
+import { hashPassword, verifyPassword } from "../../worker/platform/password";
+import { checkRateLimit } from "../../worker/platform/rate-limit";
+import { fromIp, refreshCookieOf, uniqueIp } from "./auth-support";
+import { api, createUser, signIn, uniqueEmail } from "./helpers";
+
+const PASSWORD = "correct horse battery";
+// Each password check is a real scrypt (~32 MiB, 100+ ms; several times that on a busy 2-core machine).
+const SCRYPT_TIMEOUT = { timeout: 30_000 };
+
+async function userWithPassword(password = PASSWORD) {
+  const user = await createUser();
+  await env.DB.prepare("UPDATE users SET password_hash = ? WHERE id = ?")
+    .bind(await hashPassword(password), user.id)
+    .run();
+  return user;
+}
+
+const signInWith = (email: string, password: string, ip = uniqueIp()) =>
+  api("/api/auth/password", { method: "POST", json: { email, password }, headers: fromIp(ip) });
+
+async function auditRows(action: string, email: string) {
+  const { results } = await env.DB.prepare(
+    "SELECT user_id, ip_address, table_name, new_values FROM security_audit_log WHERE action = ? AND json_extract(new_values, '$.email') = ? ORDER BY created_at",
+  )
+    .bind(action, email)
+    .all<{ user_id: string | null; ip_address: string | null; table_name: string; new_values: string }>();
+  return results.map((r) => ({ ...r, new_values: JSON.parse(r.new_values) as Record<string, string> }));
+}
+
+describe("password hashing", SCRYPT_TIMEOUT, () => {
+  it("stores scrypt with its parameters and a per-hash salt, and verifies in constant time", async () => {
+    const a = await hashPassword("same password");
+    const b = await hashPassword("same password");
+    expect(a).toMatch(/^scrypt\$32768\$8\$3\$[A-Za-z0-9+/=]{24}\$[A-Za-z0-9+/=]{44}$/);
+    expect(a).not.toBe(b);
+    expect(await verifyPassword("same password", a)).toBe(true);
+    expect(await verifyPassword("other password", a)).toBe(false);
+    expect(await verifyPassword("same password", "garbage")).toBe(false);
+    // A tampered cost parameter cannot make verification run away.
+    expect(await verifyPassword("same password", a.replace("$32768$", "$1073741824$"))).toBe(false);
+  });
+});
+
+describe("password sign-in", SCRYPT_TIMEOUT, () => {
+  it("signs in with the right password and audits the success with the client IP", async () => {
+    const user = await userWithPassword();
+    const ip = uniqueIp();
+    const res = await signInWith(user.email.toUpperCase(), PASSWORD, ip);
+    expect(res.status).toBe(200);
+    const body = (await res.json()) as { session: { access_token: string; user: { email: string } } };
+    expect(body.session.user.email).toBe(user.email);
+    expect(refreshCookieOf(res)).toBeTruthy();
+    const me = await api("/api/me", { headers: { Authorization: `Bearer ${body.session.access_token}` } });
+    expect(((await me.json()) as { user: { has_password: boolean } }).user.has_password).toBe(true);
+
+    const [row] = await auditRows("auth_success", user.email);
+    expect(row).toMatchObject({ user_id: user.id, ip_address: ip, new_values: { method: "password" } });
+    expect(new Date(row?.new_values.timestamp ?? "").toISOString()).toBe(row?.new_values.timestamp);
+  });
+
+  it("answers a wrong password and an unknown email identically, and audits both failures", async () => {
+    const user = await userWithPassword();
+    const unknown = uniqueEmail("nobody");
+    const ip = uniqueIp();
+    const wrong = await signInWith(user.email, "wrong password!", ip);
+    const missing = await signInWith(unknown, "wrong password!", ip);
+    const magicOnly = await signInWith((await createUser()).email, "wrong password!", ip);
+    for (const res of [wrong, missing, magicOnly]) {
+      expect(res.status).toBe(401);
+      expect(await res.json()).toEqual({
+        error: { code: "invalid_credentials", message: "Invalid email or password" },
+      });
+      expect(refreshCookieOf(res)).toBeNull();
+    }
+    for (const email of [user.email, unknown]) {
+      const [row] = await auditRows("auth_failure", email);
+      expect(row).toMatchObject({
+        user_id: null,
+        ip_address: ip,
+        new_values: { email, reason: "Invalid email or password" },
+      });
+      expect(new Date(row?.new_values.timestamp ?? "").toISOString()).toBe(row?.new_values.timestamp);
+    }
+  });
+
+  it("requires a password with the spec's message", async () => {
+    const res = await signInWith(uniqueEmail(), "");
+    expect(res.status).toBe(400);
+    expect(((await res.json()) as { error: { message: string } }).error.message).toBe("Please enter your password.");
+  });
+
+  it("backs off per account: locked after 5 failures, with Retry-After, even for the right password", async () => {
+    const user = await userWithPassword();
+    for (let i = 0; i < 4; i++) expect((await signInWith(user.email, `wrong-${i}-password`)).status).toBe(401);
+    // The fifth failure still answers "invalid" but starts a one-minute lock.
+    expect((await signInWith(user.email, "wrong-5-password")).status).toBe(401);
+    const locked = await signInWith(user.email, PASSWORD);
+    expect(locked.status).toBe(429);
+    const retryAfter = Number(locked.headers.get("Retry-After"));
+    expect(retryAfter).toBeGreaterThan(50);
+    expect(retryAfter).toBeLessThanOrEqual(60);
+    expect(((await locked.json()) as { error: { message: string } }).error.message).toMatch(
+      /^Too many failed sign-in attempts\. Please try again in (\d+ seconds|1 minute), or sign in with a magic link\.$/,
+    );
+
+    // Once the lock has passed, the right password works and clears the counter.
+    await env.DB.prepare("UPDATE password_throttle SET locked_until = ? WHERE email = ?")
+      .bind(new Date(Date.now() - 1000).toISOString(), user.email)
+      .run();
+    expect((await signInWith(user.email, PASSWORD)).status).toBe(200);
+    expect(
+      await env.DB.prepare("SELECT count(*) AS n FROM password_throttle WHERE email = ?").bind(user.email).first("n"),
+    ).toBe(0);
+  });
+
+  it("doubles the lock with each further failure, up to an hour", () => {
+    expect([1, 4, 5, 6, 7, 10, 11, 20].map(lockSecondsAfter)).toEqual([0, 0, 60, 120, 240, 1920, 3600, 3600]);
+  });
+
+  it("limits password attempts per IP in KV", async () => {
+    const ip = uniqueIp();
+    const { limit, windowSeconds } = IP_WINDOWS.password;
+    // Use up the window the way earlier requests would (each real attempt costs a scrypt).
+    for (let i = 0; i < limit - 1; i++) await checkRateLimit(env.KV, ipWindowKey("password", ip), limit, windowSeconds);
+    expect((await signInWith(uniqueEmail("ipw"), "some password", ip)).status).toBe(401);
+    const res = await signInWith(uniqueEmail("ipw"), "some password", ip);
+    expect(res.status).toBe(429);
+    expect(Number(res.headers.get("Retry-After"))).toBeGreaterThan(0);
+    expect(((await res.json()) as { error: { message: string } }).error.message).toMatch(
+      /^Too many attempts\. Please wait/,
+    );
+  });
+});
+
+describe("PUT /api/me/password", SCRYPT_TIMEOUT, () => {
+  it("sets a password for a magic-link user, who can then sign in with it", async () => {
+    const user = await createUser();
+    const { headers } = await signIn(user);
+    const res = await api("/api/me/password", { method: "PUT", json: { password: "a brand new secret" }, headers });
+    expect(res.status).toBe(200);
+    expect(((await res.json()) as { user: { has_password: boolean } }).user.has_password).toBe(true);
+    expect((await signInWith(user.email, "a brand new secret")).status).toBe(200);
+    const { results } = await env.DB.prepare(
+      "SELECT action FROM security_audit_log WHERE user_id = ? AND action LIKE 'password_%'",
+    )
+      .bind(user.id)
+      .all();
+    expect(results).toEqual([{ action: "password_set" }]);
+  });
+
+  it("enforces the rules: at least 10 characters and not the email", async () => {
+    const user = await createUser();
+    const { headers } = await signIn(user);
+    const short = await api("/api/me/password", { method: "PUT", json: { password: "short" }, headers });
+    expect(short.status).toBe(400);
+    expect(((await short.json()) as { error: { message: string } }).error.message).toBe(
+      "Password must be at least 10 characters.",
+    );
+    const same = await api("/api/me/password", {
+      method: "PUT",
+      json: { password: user.email.toUpperCase() },
+      headers,
+    });
+    expect(same.status).toBe(400);
+    expect(((await same.json()) as { error: { message: string } }).error.message).toBe(
+      "Password must not be the same as your email address.",
+    );
+  });
+
+  it("changing the password ends the user's other sessions but keeps this one", async () => {
+    const user = await userWithPassword();
+    const current = await signIn(user);
+    const other = await signIn(user);
+    const res = await api("/api/me/password", {
+      method: "PUT",
+      json: { password: "changed password 2" },
+      headers: current.headers,
+    });
+    expect(res.status).toBe(200);
+    expect((await api("/api/me", { headers: current.headers })).status).toBe(200);
+    expect((await api("/api/me", { headers: other.headers })).status).toBe(401);
+    expect((await signInWith(user.email, PASSWORD)).status).toBe(401);
+  });
+
+  it("requires sign-in", async () => {
+    expect((await api("/api/me/password", { method: "PUT", json: { password: "whatever long" } })).status).toBe(401);
+    expect((await api("/api/me")).status).toBe(401);
+  });
+});

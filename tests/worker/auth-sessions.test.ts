@@ -1,0 +1,148 @@
+import { env } from "cloudflare:workers";
+import { describe, expect, it } from "vitest";
+import { signAccessToken } from "../../worker/features/auth/access-token";
+import { sha256Hex } from "../../worker/platform/crypto";
+import { cookieHeader, refreshCookieOf } from "./auth-support";
+import { api, config, createUser, signIn } from "./helpers";
+
+const refresh = (token?: string, headers: Record<string, string> = {}) =>
+  api("/api/auth/refresh", { method: "POST", headers: { ...(token ? cookieHeader(token) : {}), ...headers } });
+
+type SessionBody = { session: { access_token: string; expires_at: number; user: { id: string } } | null };
+
+describe("refresh tokens", () => {
+  it("rotates on every refresh: a new cookie and access token, the old token marked used", async () => {
+    const user = await createUser();
+    const first = await signIn(user);
+    const res = await refresh(first.refreshToken);
+    expect(res.status).toBe(200);
+    const body = (await res.json()) as SessionBody;
+    expect(body.session?.user.id).toBe(user.id);
+    const next = refreshCookieOf(res);
+    expect(next).toBeTruthy();
+    expect(next).not.toBe(first.refreshToken);
+    const old = await env.DB.prepare("SELECT used_at FROM refresh_tokens WHERE token_hash = ?")
+      .bind(await sha256Hex(first.refreshToken))
+      .first<{ used_at: string | null }>();
+    expect(old?.used_at).toBeTruthy();
+    expect((await api("/api/me", { headers: { Authorization: `Bearer ${body.session?.access_token}` } })).status).toBe(
+      200,
+    );
+    // The new token refreshes again.
+    expect((await refresh(next ?? "")).status).toBe(200);
+  });
+
+  it("tolerates a parallel tab re-presenting the token within the grace window", async () => {
+    const { refreshToken } = await signIn(await createUser());
+    const [a, b] = await Promise.all([refresh(refreshToken), refresh(refreshToken)]);
+    expect([a.status, b.status]).toEqual([200, 200]);
+    expect(refreshCookieOf(a)).not.toBe(refreshCookieOf(b));
+  });
+
+  it("revokes the whole family when a used token is presented after the grace window", async () => {
+    const user = await createUser();
+    const { refreshToken, sessionId } = await signIn(user);
+    const rotated = await refresh(refreshToken);
+    const latest = refreshCookieOf(rotated) ?? "";
+    const accessToken = ((await rotated.json()) as SessionBody).session?.access_token;
+    await env.DB.prepare("UPDATE refresh_tokens SET used_at = ? WHERE token_hash = ?")
+      .bind(new Date(Date.now() - 11_000).toISOString(), await sha256Hex(refreshToken))
+      .run();
+
+    const replay = await refresh(refreshToken);
+    expect(replay.status).toBe(401);
+    expect(replay.headers.getSetCookie().join(";")).toMatch(/__Host-earthkind_refresh=;/);
+    const session = await env.DB.prepare("SELECT revoked_at, revoked_reason FROM sessions WHERE id = ?")
+      .bind(sessionId)
+      .first<{ revoked_at: string | null; revoked_reason: string }>();
+    expect(session?.revoked_at).toBeTruthy();
+    expect(session?.revoked_reason).toBe("refresh_token_reuse");
+    // Every token of the family is dead, including the legitimate newest one and its access token.
+    expect((await refresh(latest)).status).toBe(401);
+    expect((await api("/api/me", { headers: { Authorization: `Bearer ${accessToken}` } })).status).toBe(401);
+    const audit = await env.DB.prepare(
+      "SELECT count(*) AS n FROM security_audit_log WHERE action = 'refresh_token_reuse' AND user_id = ?",
+    )
+      .bind(user.id)
+      .first("n");
+    expect(audit).toBe(1);
+  });
+
+  it("answers a visitor without a cookie with no session (not an error)", async () => {
+    const res = await refresh();
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ session: null });
+  });
+
+  it("refuses unknown and expired refresh tokens", async () => {
+    expect((await refresh("made-up-token")).status).toBe(401);
+    const { refreshToken } = await signIn(await createUser());
+    await env.DB.prepare("UPDATE refresh_tokens SET expires_at = ? WHERE token_hash = ?")
+      .bind(new Date(Date.now() - 1000).toISOString(), await sha256Hex(refreshToken))
+      .run();
+    expect((await refresh(refreshToken)).status).toBe(401);
+  });
+
+  it("refuses cross-site refresh requests", async () => {
+    const { refreshToken } = await signIn(await createUser());
+    expect((await refresh(refreshToken, { "Sec-Fetch-Site": "cross-site" })).status).toBe(403);
+    expect((await refresh(refreshToken, { "Sec-Fetch-Site": "same-origin" })).status).toBe(200);
+  });
+});
+
+describe("sign-out", () => {
+  it("revokes the session at once: the access token and refresh token stop working, the cookie is cleared", async () => {
+    const user = await createUser();
+    const { headers, refreshToken } = await signIn(user);
+    expect((await api("/api/me", { headers })).status).toBe(200);
+    const res = await api("/api/auth/sign-out", {
+      method: "POST",
+      headers: { ...headers, ...cookieHeader(refreshToken) },
+    });
+    expect(res.status).toBe(200);
+    expect(res.headers.getSetCookie().join(";")).toMatch(/__Host-earthkind_refresh=;.*Max-Age=0/i);
+    const me = await api("/api/me", { headers });
+    expect(me.status).toBe(401);
+    expect(((await me.json()) as { error: { message: string } }).error.message).toBe(
+      "Your session has ended. Please sign in again.",
+    );
+    expect((await refresh(refreshToken)).status).toBe(401);
+    const audit = await env.DB.prepare(
+      "SELECT count(*) AS n FROM security_audit_log WHERE action = 'sign_out' AND user_id = ?",
+    )
+      .bind(user.id)
+      .first("n");
+    expect(audit).toBe(1);
+  });
+
+  it("works with only the cookie (an expired access token) and when already signed out", async () => {
+    const { headers, refreshToken } = await signIn(await createUser());
+    expect((await api("/api/auth/sign-out", { method: "POST", headers: cookieHeader(refreshToken) })).status).toBe(200);
+    expect((await api("/api/me", { headers })).status).toBe(401);
+    expect((await api("/api/auth/sign-out", { method: "POST" })).status).toBe(200);
+  });
+});
+
+describe("access tokens", () => {
+  it("refuses expired, forged and malformed tokens", async () => {
+    const user = await createUser();
+    const { sessionId } = await signIn(user);
+    const claims = { sub: user.id, role: user.role, sid: sessionId, email: user.email };
+    const expired = await signAccessToken(config(), claims, new Date(Date.now() - 16 * 60_000));
+    const forged = await signAccessToken(
+      { ...config(), JWT_SECRET: "another-secret-that-is-long-enough-0123456789" },
+      claims,
+    );
+    for (const token of [expired.token, forged.token, "not.a.jwt"]) {
+      expect((await api("/api/me", { headers: { Authorization: `Bearer ${token}` } })).status).toBe(401);
+    }
+  });
+
+  it("reads the role fresh, so a demoted admin loses admin access at once", async () => {
+    const admin = await createUser({ role: "admin" });
+    const { headers } = await signIn(admin);
+    expect((await api("/api/admin/security/admin-activity", { headers })).status).toBe(200);
+    await env.DB.prepare("UPDATE profiles SET role = 'user' WHERE user_id = ?").bind(admin.id).run();
+    expect((await api("/api/admin/security/admin-activity", { headers })).status).toBe(403);
+  });
+});

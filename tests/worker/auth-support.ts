@@ -1,0 +1,49 @@
+import { desc, eq } from "drizzle-orm";
+import { outboxMessages } from "../../db/schema";
+import { api, db } from "./helpers";
+
+const octet = () => Math.floor(Math.random() * 256);
+/** A (practically) distinct client IP per call, so one test's per-IP KV windows never affect another's. */
+export const uniqueIp = () => `10.${octet()}.${octet()}.${octet()}`;
+
+export const fromIp = (ip: string, headers: Record<string, string> = {}) => ({ "CF-Connecting-IP": ip, ...headers });
+
+/** The newest message the outbox provider stored for an address. */
+export async function latestOutboxMessage(to: string) {
+  const [message] = await db()
+    .select()
+    .from(outboxMessages)
+    .where(eq(outboxMessages.to, to))
+    .orderBy(desc(outboxMessages.createdAt))
+    .limit(1);
+  return message;
+}
+
+export function tokenFromLink(text: string): string {
+  const match = /\/auth\/verify\?token=([A-Za-z0-9_-]+)/.exec(text);
+  if (!match?.[1]) throw new Error(`no sign-in link in: ${text}`);
+  return match[1];
+}
+
+/** Requests a magic link and returns the token from the stored email. */
+export async function requestLinkToken(email: string, ip = uniqueIp(), redirectTo?: string) {
+  const res = await api("/api/auth/magic-link", {
+    method: "POST",
+    json: { email, ...(redirectTo ? { redirect_to: redirectTo } : {}) },
+    headers: fromIp(ip),
+  });
+  if (res.status !== 200) throw new Error(`magic-link request failed: ${res.status} ${await res.text()}`);
+  const message = await latestOutboxMessage(email.toLowerCase());
+  if (!message) throw new Error("no message in the outbox");
+  return tokenFromLink(message.text);
+}
+
+/** The refresh cookie value from a response's Set-Cookie header. */
+export function refreshCookieOf(res: Response): string | null {
+  const header = res.headers.getSetCookie().find((c) => c.startsWith("__Host-earthkind_refresh="));
+  if (!header) return null;
+  const value = header.split(";")[0]?.split("=")[1] ?? "";
+  return value === "" ? null : value;
+}
+
+export const cookieHeader = (token: string) => ({ Cookie: `__Host-earthkind_refresh=${token}` });

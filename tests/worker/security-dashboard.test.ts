@@ -1,0 +1,218 @@
+import { createScheduledController } from "cloudflare:test";
+import { env } from "cloudflare:workers";
+import { describe, expect, it } from "vitest";
+import { createApp } from "../../worker/app";
+import { RETENTION_DAYS } from "../../worker/features/security/cleanup";
+import { configFindings } from "../../worker/features/security/scan-config";
+import type { Finding } from "../../worker/features/security/schemas";
+import { DAILY_CRON, runScheduled } from "../../worker/jobs/scheduled";
+import { fromIp, uniqueIp } from "./auth-support";
+import { adminHeaders, api, config, createUser, signIn, uniqueEmail } from "./helpers";
+
+type Logs = {
+  summary: Record<string, number>;
+  logs: { action: string; user_id: string | null; new_values: Record<string, unknown> | null }[];
+  sensitive_access: { action: string; user_id: string | null }[];
+  auth_failures: { action: string; new_values: { email: string } }[];
+  role_changes: {
+    user_id: string;
+    changed_by: string | null;
+    old_role: string;
+    new_role: string;
+    user_email: string;
+  }[];
+};
+
+const daysAgo = (days: number) => new Date(Date.now() - days * 86_400_000).toISOString();
+
+describe("security logs", () => {
+  it("shows sign-in failures, role changes and sensitive access, and audits its own read", async () => {
+    const failedEmail = uniqueEmail("failed");
+    await api("/api/auth/password", {
+      method: "POST",
+      json: { email: failedEmail, password: "nope nope nope" },
+      headers: fromIp(uniqueIp()),
+    });
+    const promoted = await createUser({ role: "admin" });
+    const admin = await createUser({ role: "admin" });
+    const { headers } = await signIn(admin);
+
+    const res = await api("/api/admin/security/logs", { headers });
+    expect(res.status).toBe(200);
+    const body = (await res.json()) as Logs;
+    expect(body.auth_failures.length).toBeLessThanOrEqual(10);
+    expect(body.auth_failures.map((f) => f.new_values.email)).toContain(failedEmail);
+    expect(body.logs.length).toBeLessThanOrEqual(50);
+    expect(body.role_changes.length).toBeLessThanOrEqual(20);
+    expect(body.role_changes).toContainEqual(
+      expect.objectContaining({
+        user_id: promoted.id,
+        user_email: promoted.email,
+        changed_by: "test",
+        old_role: "user",
+        new_role: "admin",
+      }),
+    );
+    expect(body.summary.auth_failures_24h).toBeGreaterThanOrEqual(1);
+
+    // Reading the logs is itself a sensitive access, already counted in the answer and in admin activity.
+    expect(body.sensitive_access).toContainEqual(
+      expect.objectContaining({ action: "sensitive_data_access", user_id: admin.id }),
+    );
+    expect(body.summary.sensitive_access_7d).toBeGreaterThanOrEqual(1);
+    await api("/api/admin/security/logs", { headers });
+    const activity = (await (await api("/api/admin/security/admin-activity", { headers })).json()) as {
+      activity: {
+        admin_user_id: string;
+        admin_email: string;
+        recent_sensitive_access_count: number;
+        last_access: string;
+      }[];
+    };
+    expect(activity.activity).toContainEqual(
+      expect.objectContaining({ admin_user_id: admin.id, admin_email: admin.email, recent_sensitive_access_count: 2 }),
+    );
+  });
+
+  it("counts admin activity over 7 days only", async () => {
+    const admin = await createUser({ role: "admin" });
+    const insert = env.DB.prepare(
+      "INSERT INTO security_audit_log (id, user_id, action, created_at) VALUES (?, ?, 'organizer_email_access', ?)",
+    );
+    await env.DB.batch([
+      insert.bind(crypto.randomUUID(), admin.id, daysAgo(1)),
+      insert.bind(crypto.randomUUID(), admin.id, daysAgo(6)),
+      insert.bind(crypto.randomUUID(), admin.id, daysAgo(8)),
+    ]);
+    const res = await api("/api/admin/security/admin-activity", { headers: await adminHeaders() });
+    const { activity } = (await res.json()) as {
+      activity: { admin_user_id: string; recent_sensitive_access_count: number }[];
+    };
+    expect(activity.find((a) => a.admin_user_id === admin.id)?.recent_sensitive_access_count).toBe(2);
+  });
+});
+
+describe("security scan", () => {
+  it("reports a missing mail secret for a remote provider", async () => {
+    const remote = { ...env, MAIL_PROVIDER: "resend", MAIL_API_KEY: "" };
+    const admin = await signIn(await createUser({ role: "admin" }));
+    const res = await createApp().fetch(
+      new Request("http://localhost/api/admin/security/scan", { method: "POST", headers: admin.headers }),
+      remote,
+    );
+    expect(res.status).toBe(200);
+    const { findings } = (await res.json()) as { findings: Finding[] };
+    expect(findings).toContainEqual(
+      expect.objectContaining({
+        id: "mail-api-key-missing",
+        severity: "high",
+        category: "secrets",
+        remediation: expect.any(String),
+      }),
+    );
+  });
+
+  it("checks the deployment: JWT secret, magic-link expiry, development mode, https", () => {
+    const base = config();
+    const ids = (overrides: Partial<typeof base>) => configFindings({ ...base, ...overrides }).map((f) => f.id);
+    expect(ids({ JWT_SECRET: undefined })).toContain("jwt-secret-missing");
+    expect(ids({ JWT_SECRET: "short" })).toContain("jwt-secret-short");
+    expect(ids({ JWT_SECRET: "change-me-change-me-change-me-change-me" })).toContain("jwt-secret-weak");
+    expect(ids({ JWT_SECRET: "9f2c4e7a1b8d3f6c0e5a2d9b7c4f1e8a3d6b0c9f2e5a8d1b4c7f0e3a6d9b2c5f" })).not.toEqual(
+      expect.arrayContaining(["jwt-secret-missing", "jwt-secret-short", "jwt-secret-weak"]),
+    );
+    expect(ids({ MAGIC_LINK_TTL_MINUTES: 60 })).toContain("magic-link-expiry-long");
+    expect(ids({ MAGIC_LINK_TTL_MINUTES: 10 })).not.toContain("magic-link-expiry-long");
+    expect(ids({ ENVIRONMENT: "development", SITE_URL: "https://earthkind.example" })).toContain(
+      "development-mode-public",
+    );
+    expect(ids({ ENVIRONMENT: "development", SITE_URL: "http://localhost:8787" })).not.toContain(
+      "development-mode-public",
+    );
+    expect(ids({ ENVIRONMENT: "production", SITE_URL: "http://earthkind.example" })).toContain("site-url-not-https");
+    expect(ids({ ENVIRONMENT: "production", MAIL_PROVIDER: "outbox" })).toContain("mail-outbox-in-production");
+  });
+
+  it("checks the data: admins without passwords, and probes public routes for profile emails", async () => {
+    const admin = await createUser({ role: "admin" });
+    const res = await api("/api/admin/security/scan", { method: "POST", headers: (await signIn(admin)).headers });
+    const body = (await res.json()) as { findings: Finding[]; probed_routes: string[] };
+    const noPassword = body.findings.find((f) => f.id === "admins-without-password");
+    expect(noPassword?.description).toContain(admin.email);
+    expect(body.probed_routes).toContain("/api/me");
+    expect(body.findings).toContainEqual(
+      expect.objectContaining({ id: "profile-emails-protected", severity: "info", affected_table: "profiles" }),
+    );
+    // Most severe first.
+    const order = ["critical", "high", "medium", "low", "info"];
+    const ranks = body.findings.map((f) => order.indexOf(f.severity));
+    expect(ranks).toEqual([...ranks].sort((a, b) => a - b));
+  });
+});
+
+describe("clean old data", () => {
+  it(`deletes audit rows and processed event submissions older than ${RETENTION_DAYS} days and returns the count`, async () => {
+    const old = daysAgo(RETENTION_DAYS + 1);
+    const recent = daysAgo(RETENTION_DAYS - 1);
+    const marker = crypto.randomUUID();
+    const audit = env.DB.prepare(
+      "INSERT INTO security_audit_log (id, action, table_name, created_at) VALUES (?, 'test_old', ?, ?)",
+    );
+    const submission = env.DB.prepare(
+      `INSERT INTO event_submissions (id, title, category, start_time, city, state, organizer_name, organizer_email, registration_url, status, reviewed_at, created_at)
+       VALUES (?, ?, 'cleanup', '2020-01-01T10:00:00Z', 'Portland', 'OR', 'Org', 'org@example.com', 'https://example.com', ?, ?, ?)`,
+    );
+    await env.DB.batch([
+      audit.bind(crypto.randomUUID(), marker, old),
+      audit.bind(crypto.randomUUID(), marker, recent),
+      submission.bind(crypto.randomUUID(), marker, "approved", old, old),
+      submission.bind(crypto.randomUUID(), marker, "rejected", null, old),
+      submission.bind(crypto.randomUUID(), marker, "pending", null, old),
+      submission.bind(crypto.randomUUID(), marker, "approved", recent, old),
+    ]);
+    const res = await api("/api/admin/security/cleanup", { method: "POST", headers: await adminHeaders() });
+    expect(res.status).toBe(200);
+    const body = (await res.json()) as { count: number; audit_logs: number; event_submissions: number };
+    expect(body.audit_logs).toBeGreaterThanOrEqual(1);
+    expect(body.event_submissions).toBeGreaterThanOrEqual(2);
+    expect(body.count).toBe(body.audit_logs + body.event_submissions);
+
+    const left = await env.DB.prepare("SELECT count(*) AS n FROM security_audit_log WHERE table_name = ?")
+      .bind(marker)
+      .first("n");
+    expect(left).toBe(1);
+    const { results } = await env.DB.prepare("SELECT status FROM event_submissions WHERE title = ? ORDER BY status")
+      .bind(marker)
+      .all();
+    // The pending one and the one reviewed recently stay.
+    expect(results).toEqual([{ status: "approved" }, { status: "pending" }]);
+  });
+});
+
+describe("daily clean-up", () => {
+  it("removes old audit rows, stale password counters and dead sign-in tokens", async () => {
+    const marker = crypto.randomUUID();
+    const email = uniqueEmail("stale");
+    await env.DB.batch([
+      env.DB.prepare(
+        "INSERT INTO security_audit_log (id, action, table_name, created_at) VALUES (?, 'test_old', ?, ?)",
+      ).bind(crypto.randomUUID(), marker, daysAgo(RETENTION_DAYS + 2)),
+      env.DB.prepare("INSERT INTO password_throttle (email, failures, updated_at) VALUES (?, 3, ?)").bind(
+        email,
+        daysAgo(2),
+      ),
+      env.DB.prepare(
+        "INSERT INTO magic_link_tokens (id, email, token_hash, created_at, expires_at) VALUES (?, ?, ?, ?, ?)",
+      ).bind(crypto.randomUUID(), email, marker, daysAgo(3), daysAgo(3)),
+    ]);
+    await runScheduled(createScheduledController({ cron: DAILY_CRON, scheduledTime: Date.now() }), env);
+    const left = await env.DB.prepare(
+      `SELECT (SELECT count(*) FROM security_audit_log WHERE table_name = ?1)
+            + (SELECT count(*) FROM password_throttle WHERE email = ?2)
+            + (SELECT count(*) FROM magic_link_tokens WHERE token_hash = ?1) AS n`,
+    )
+      .bind(marker, email)
+      .first("n");
+    expect(left).toBe(0);
+  });
+});

@@ -1,0 +1,130 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useQuery } from "@tanstack/react-query";
+import { useId, useMemo, useState } from "react";
+import { useForm } from "react-hook-form";
+import { PASSWORD_MIN_LENGTH, setPasswordFormSchema } from "../../../worker/features/auth/schemas";
+import { Button } from "../../components/ui/button";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/card";
+import { Input } from "../../components/ui/input";
+import { Label } from "../../components/ui/label";
+import { Spinner } from "../../components/ui/spinner";
+import { toast } from "../../components/ui/use-toast";
+import { meQuery } from "./api";
+import { useAuth } from "./auth-provider";
+
+type FormValues = { password: string; confirm: string };
+
+/**
+ * The account section of My Progress: the signed-in email and setting or changing a password
+ * (a magic-link user may add one; "forgot password" is signing in by magic link and setting a new one).
+ */
+export function AccountSection() {
+  const { user, updatePassword } = useAuth();
+  const me = useQuery({ ...meQuery(), enabled: Boolean(user) });
+  if (!user) return null;
+  const hasPassword = me.data?.user.has_password ?? false;
+
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle as="h2">Account</CardTitle>
+        <CardDescription>
+          Signed in as <span className="font-semibold text-foreground">{user.email}</span>
+        </CardDescription>
+      </CardHeader>
+      <CardContent>
+        {me.isPending ? (
+          <Spinner label="Loading your account…" />
+        ) : (
+          <PasswordForm email={user.email} hasPassword={hasPassword} onSubmit={updatePassword} />
+        )}
+      </CardContent>
+    </Card>
+  );
+}
+
+function PasswordForm({
+  email,
+  hasPassword,
+  onSubmit,
+}: {
+  email: string;
+  hasPassword: boolean;
+  onSubmit: (password: string) => Promise<void>;
+}) {
+  const id = useId();
+  const schema = useMemo(() => setPasswordFormSchema(email), [email]);
+  const [serverError, setServerError] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    reset,
+    formState: { errors, isSubmitting },
+  } = useForm<FormValues>({ resolver: zodResolver(schema), defaultValues: { password: "", confirm: "" } });
+
+  const submit = handleSubmit(async ({ password }) => {
+    setServerError(null);
+    try {
+      await onSubmit(password);
+      reset();
+      toast({
+        title: hasPassword ? "Password changed" : "Password set",
+        description: "You can now sign in with your email and password. Other devices have been signed out.",
+      });
+    } catch (err) {
+      const message = err instanceof Error ? err.message : "Please try again.";
+      setServerError(message);
+      toast({ title: "Failed to update password", description: message, variant: "destructive" });
+    }
+  });
+
+  const field = (name: keyof FormValues) => ({
+    id: `${id}-${name}`,
+    "aria-invalid": errors[name] ? true : undefined,
+    "aria-describedby": errors[name] ? `${id}-${name}-error` : name === "password" ? `${id}-hint` : undefined,
+  });
+
+  return (
+    <form onSubmit={submit} noValidate className="grid max-w-md gap-4">
+      <div>
+        <h3 className="font-semibold text-forest-900">{hasPassword ? "Change password" : "Set a password"}</h3>
+        <p className="text-sm text-muted-foreground">
+          {hasPassword
+            ? "Choose a new password. Forgot it? Sign in with a magic link and set a new one here."
+            : "Sign in with your email and a password instead of waiting for a magic link."}
+        </p>
+      </div>
+      <div className="grid gap-1.5">
+        <Label htmlFor={`${id}-password`}>{hasPassword ? "New password" : "Password"}</Label>
+        <Input type="password" autoComplete="new-password" {...field("password")} {...register("password")} />
+        <p id={`${id}-hint`} className="text-xs text-muted-foreground">
+          At least {PASSWORD_MIN_LENGTH} characters, and not your email address.
+        </p>
+        {errors.password && (
+          <p id={`${id}-password-error`} className="text-sm text-destructive">
+            {errors.password.message}
+          </p>
+        )}
+      </div>
+      <div className="grid gap-1.5">
+        <Label htmlFor={`${id}-confirm`}>Confirm password</Label>
+        <Input type="password" autoComplete="new-password" {...field("confirm")} {...register("confirm")} />
+        {errors.confirm && (
+          <p id={`${id}-confirm-error`} className="text-sm text-destructive">
+            {errors.confirm.message}
+          </p>
+        )}
+      </div>
+      {serverError && (
+        <p role="alert" className="text-sm text-destructive">
+          {serverError}
+        </p>
+      )}
+      <div>
+        <Button type="submit" disabled={isSubmitting}>
+          {isSubmitting ? "Saving…" : hasPassword ? "Change password" : "Set password"}
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,17 @@
+import { format, parseISO } from "date-fns";
+
+/** Admin timestamps: the spec's 'MMM d, yyyy' plus the time, in the viewer's zone. */
+export function formatTimestamp(iso: string | null | undefined): string {
+  if (!iso) return "—";
+  const date = parseISO(iso);
+  return Number.isNaN(date.getTime()) ? iso : format(date, "MMM d, yyyy h:mm a");
+}
+
+/** A short readable form of an audit row's JSON values. */
+export function describeValues(values: Record<string, unknown> | null | undefined): string {
+  if (!values) return "";
+  return Object.entries(values)
+    .filter(([key]) => key !== "timestamp")
+    .map(([key, value]) => `${key}: ${typeof value === "object" ? JSON.stringify(value) : String(value)}`)
+    .join(", ");
+}

@@ -1,0 +1,154 @@
+import { and, eq, isNull, ne, sql } from "drizzle-orm";
+import { magicLinkTokens, users } from "../../../db/schema";
+import type { Config } from "../../platform/config";
+import { randomToken, sha256Hex } from "../../platform/crypto";
+import type { Db } from "../../platform/db";
+import { AppError, badRequest, tooManyRequests } from "../../platform/errors";
+import { createMailProvider } from "../../platform/mail/provider";
+import { auditStatement } from "../security/audit";
+import { magicLinkEmail } from "./magic-link-email";
+import { createSession, findOrCreateUser, type IssuedSession } from "./sessions";
+import { formatWait } from "./throttle-messages";
+
+/** Exact per-address limits, counted in D1 rows (KV is too loose for security counters). */
+export const MAGIC_LINK_MIN_INTERVAL_SECONDS = 60;
+export const MAGIC_LINK_HOURLY_LIMIT = 5;
+
+type RequestInput = { email: string; redirectTo?: string | null; ip: string | null };
+
+/**
+ * Stores a hashed single-use token and emails the link. The answer is the same whether or not an
+ * account exists (the account is created on first verify), so it reveals nothing about who is signed up.
+ */
+export async function requestMagicLink(db: Db, config: Config, input: RequestInput, now = new Date()): Promise<void> {
+  const token = randomToken();
+  const id = crypto.randomUUID();
+  const createdAt = now.toISOString();
+  const minuteAgo = new Date(now.getTime() - MAGIC_LINK_MIN_INTERVAL_SECONDS * 1000).toISOString();
+  const hourAgo = new Date(now.getTime() - 3_600_000).toISOString();
+  const expiresAt = new Date(now.getTime() + config.MAGIC_LINK_TTL_MINUTES * 60_000).toISOString();
+
+  // Check and insert in ONE statement: D1 runs statements one at a time, so two parallel requests
+  // cannot both pass the check (which a read-then-write could).
+  const inserted = await db.all<{ id: string }>(sql`
+    INSERT INTO magic_link_tokens (id, email, token_hash, redirect_to, ip_address, created_at, expires_at)
+    SELECT ${id}, ${input.email}, ${await sha256Hex(token)}, ${input.redirectTo ?? null}, ${input.ip}, ${createdAt}, ${expiresAt}
+    WHERE NOT EXISTS (
+        SELECT 1 FROM magic_link_tokens WHERE email = ${input.email} AND created_at > ${minuteAgo})
+      AND (SELECT count(*) FROM magic_link_tokens WHERE email = ${input.email} AND created_at > ${hourAgo})
+        < ${MAGIC_LINK_HOURLY_LIMIT}
+    RETURNING id`);
+  if (inserted.length === 0) throw await throttled(db, input.email, now, hourAgo);
+
+  const link = new URL("/auth/verify", config.siteOrigin);
+  link.searchParams.set("token", token);
+  const message = magicLinkEmail({
+    to: input.email,
+    link: link.toString(),
+    siteName: config.SITE_NAME,
+    ttlMinutes: config.MAGIC_LINK_TTL_MINUTES,
+  });
+  let sent = false;
+  try {
+    const [result] = await createMailProvider(config, db).sendBatch([
+      { ...message, idempotencyKey: `magic-link:${id}` },
+    ]);
+    sent = result?.ok === true;
+    if (!sent) console.error("magic-link: provider refused the message", result);
+  } catch (err) {
+    console.error("magic-link: sending failed", err);
+  }
+  if (!sent) {
+    // A link that was never delivered should not count against the person's limit.
+    await db.delete(magicLinkTokens).where(eq(magicLinkTokens.id, id));
+    throw new AppError(503, "mail_unavailable", "We couldn't send the sign-in email. Please try again in a moment.");
+  }
+}
+
+async function throttled(db: Db, email: string, now: Date, hourAgo: string): Promise<AppError> {
+  const [row] = await db.all<{ n: number; first: string | null; last: string | null }>(sql`
+    SELECT count(*) AS n, min(created_at) AS first, max(created_at) AS last
+    FROM magic_link_tokens WHERE email = ${email} AND created_at > ${hourAgo}`);
+  const secondsUntil = (iso: string | null | undefined, plusSeconds: number) =>
+    iso ? Math.ceil((Date.parse(iso) + plusSeconds * 1000 - now.getTime()) / 1000) : 1;
+  if ((row?.n ?? 0) >= MAGIC_LINK_HOURLY_LIMIT) {
+    const wait = secondsUntil(row?.first, 3600);
+    return tooManyRequests(
+      wait,
+      `Too many sign-in links were requested for this email. Please try again ${formatWait(wait)}.`,
+    );
+  }
+  const wait = secondsUntil(row?.last, MAGIC_LINK_MIN_INTERVAL_SECONDS);
+  return tooManyRequests(
+    wait,
+    `A sign-in link was just sent to this email. Please wait ${formatWait(wait, false)} before requesting another.`,
+  );
+}
+
+export type VerifiedMagicLink = IssuedSession & { redirectTo: string | null };
+
+/**
+ * Exchanges a link's token for a session. The token is consumed by one conditional UPDATE, so two
+ * clicks racing each other cannot both sign in. The first verify for an unknown email creates the account.
+ */
+export async function verifyMagicLink(
+  db: Db,
+  config: Config,
+  token: string,
+  ip: string | null,
+  now = new Date(),
+): Promise<VerifiedMagicLink> {
+  const tokenHash = await sha256Hex(token);
+  const nowIso = now.toISOString();
+  const [consumed] = await db
+    .update(magicLinkTokens)
+    .set({ usedAt: nowIso })
+    .where(
+      and(
+        eq(magicLinkTokens.tokenHash, tokenHash),
+        isNull(magicLinkTokens.usedAt),
+        sql`${magicLinkTokens.expiresAt} > ${nowIso}`,
+      ),
+    )
+    .returning({ id: magicLinkTokens.id, email: magicLinkTokens.email, redirectTo: magicLinkTokens.redirectTo });
+  if (!consumed) throw await unusableLinkError(db, tokenHash);
+
+  const user = await findOrCreateUser(db, consumed.email);
+  const issued = await createSession(db, config, user, now);
+  await db.batch([
+    // Opening the newest link retires the older ones still in the inbox.
+    db
+      .update(magicLinkTokens)
+      .set({ usedAt: nowIso })
+      .where(
+        and(
+          eq(magicLinkTokens.email, consumed.email),
+          isNull(magicLinkTokens.usedAt),
+          ne(magicLinkTokens.id, consumed.id),
+        ),
+      ),
+    db
+      .update(users)
+      .set({ emailVerifiedAt: nowIso, updatedAt: nowIso })
+      .where(and(eq(users.id, user.id), isNull(users.emailVerifiedAt))),
+    auditStatement(db, {
+      action: "auth_success",
+      userId: user.id,
+      tableName: "sessions",
+      ipAddress: ip,
+      newValues: { method: "magic_link", email: user.email, timestamp: nowIso },
+    }),
+  ]);
+  return { ...issued, redirectTo: consumed.redirectTo };
+}
+
+async function unusableLinkError(db: Db, tokenHash: string): Promise<AppError> {
+  const [row] = await db
+    .select({ usedAt: magicLinkTokens.usedAt })
+    .from(magicLinkTokens)
+    .where(eq(magicLinkTokens.tokenHash, tokenHash))
+    .limit(1);
+  if (!row) return badRequest("This sign-in link is invalid. Please request a new one.", "link_invalid");
+  if (row.usedAt) return badRequest("This sign-in link has already been used. Please request a new one.", "link_used");
+  return badRequest("This sign-in link has expired. Please request a new one.", "link_expired");
+}

@@ -1,0 +1,20 @@
+// The auth messages and limits, dependency-free so the web pages can show them without loading zod.
+// schemas.ts builds its validation from these; nothing else spells these strings out.
+
+export const PASSWORD_MIN_LENGTH = 10;
+// scrypt's cost does not depend on length, but a bound keeps request bodies and hashing inputs sane.
+export const PASSWORD_MAX_LENGTH = 256;
+
+export const AUTH_MESSAGES = {
+  emailRequired: "Email is required",
+  emailInvalid: "Please enter a valid email address.",
+  passwordRequiredTitle: "Password required",
+  passwordRequired: "Please enter your password.",
+  invalidCredentials: "Invalid email or password",
+  passwordTooShort: `Password must be at least ${PASSWORD_MIN_LENGTH} characters.`,
+  passwordTooLong: `Password must be at most ${PASSWORD_MAX_LENGTH} characters.`,
+  passwordIsEmail: "Password must not be the same as your email address.",
+  passwordsDontMatch: "Passwords do not match.",
+  redirectInvalid: "Invalid redirect path",
+  tokenMissing: "This sign-in link is incomplete. Please request a new one.",
+} as const;

@@ -1,0 +1,19 @@
+/**
+ * Where to go after sign-in: only a same-origin relative path (`/x`, not `//host` or `/\host`,
+ * which browsers treat as another origin), so a link cannot be turned into an open redirect.
+ * Pure and dependency-free: the web pages import it without pulling in zod.
+ */
+export function isSafeRedirectPath(value: string): boolean {
+  if (!value.startsWith("/") || value.startsWith("//")) return false;
+  // Control characters (tabs and newlines are stripped by URL parsers) could smuggle `//` in; a
+  // backslash is read as a slash by browsers.
+  for (const ch of value) {
+    const code = ch.charCodeAt(0);
+    if (code < 0x20 || code === 0x7f || ch === "\\") return false;
+  }
+  try {
+    return new URL(value, "https://earthkind.invalid").origin === "https://earthkind.invalid";
+  } catch {
+    return false;
+  }
+}

@@ -1,0 +1,83 @@
+import { z } from "zod";
+import { AUTH_MESSAGES, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "./messages";
+import { isSafeRedirectPath } from "./redirect-path";
+
+export { AUTH_MESSAGES, isSafeRedirectPath, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH };
+
+// Shared by the API and the web forms (the web bundle imports this file: zod and pure code only).
+
+/** Trimmed and case-folded: the account identity is the lower-cased address. */
+export const emailSchema = z
+  .string({ error: AUTH_MESSAGES.emailRequired })
+  .trim()
+  .min(1, AUTH_MESSAGES.emailRequired)
+  .max(254, AUTH_MESSAGES.emailInvalid)
+  .pipe(z.email({ error: AUTH_MESSAGES.emailInvalid }))
+  .transform((e) => e.toLowerCase());
+
+export const redirectToSchema = z
+  .string()
+  .max(512, AUTH_MESSAGES.redirectInvalid)
+  .refine(isSafeRedirectPath, AUTH_MESSAGES.redirectInvalid);
+
+export const magicLinkRequestSchema = z.object({
+  email: emailSchema,
+  redirect_to: redirectToSchema.nullish(),
+});
+export type MagicLinkRequest = z.input<typeof magicLinkRequestSchema>;
+
+export const verifyMagicLinkSchema = z.object({
+  token: z.string({ error: AUTH_MESSAGES.tokenMissing }).trim().min(1, AUTH_MESSAGES.tokenMissing).max(200),
+});
+
+export const passwordSignInSchema = z.object({
+  email: emailSchema,
+  password: z
+    .string({ error: AUTH_MESSAGES.passwordRequired })
+    .min(1, AUTH_MESSAGES.passwordRequired)
+    .max(PASSWORD_MAX_LENGTH, AUTH_MESSAGES.invalidCredentials),
+});
+export type PasswordSignIn = z.input<typeof passwordSignInSchema>;
+
+/** The rules for a new password; the "not your email" rule needs the account's address. */
+export const newPasswordSchema = z
+  .string({ error: AUTH_MESSAGES.passwordTooShort })
+  .min(PASSWORD_MIN_LENGTH, AUTH_MESSAGES.passwordTooShort)
+  .max(PASSWORD_MAX_LENGTH, AUTH_MESSAGES.passwordTooLong);
+
+export function passwordEqualsEmail(password: string, email: string): boolean {
+  return password.trim().toLowerCase() === email.trim().toLowerCase();
+}
+
+export const setPasswordSchema = z.object({ password: newPasswordSchema });
+
+/** The account section's form: the same rules plus a confirmation, checked against the user's email. */
+export const setPasswordFormSchema = (email: string) =>
+  z
+    .object({ password: newPasswordSchema, confirm: z.string() })
+    .refine((v) => !passwordEqualsEmail(v.password, email), {
+      message: AUTH_MESSAGES.passwordIsEmail,
+      path: ["password"],
+    })
+    .refine((v) => v.password === v.confirm, { message: AUTH_MESSAGES.passwordsDontMatch, path: ["confirm"] });
+
+// Response shapes (types only), shared with the web client.
+
+/** The spec's Session entity; the refresh token travels only in its HttpOnly cookie. */
+export type SessionBody = {
+  access_token: string;
+  token_type: "bearer";
+  expires_in: number;
+  /** Unix seconds. */
+  expires_at: number;
+  user: { id: string; email: string };
+};
+
+export type SessionResponse = { session: SessionBody };
+export type RefreshResponse = { session: SessionBody | null };
+export type VerifyResponse = { session: SessionBody; redirect_to: string | null };
+
+export type MeBody = {
+  user: { id: string; email: string; has_password: boolean; created_at: string };
+  profile: { role: "user" | "admin" };
+};
