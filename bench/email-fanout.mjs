@@ -6,7 +6,7 @@
 //   BENCH_SUBSCRIBERS=5000 node bench/email-fanout.mjs
 import { spawn, spawnSync } from "node:child_process";
 import { randomBytes, randomUUID } from "node:crypto";
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -154,8 +154,11 @@ try {
   console.log(`• ${N.toLocaleString("en-US")} subscribers, persist dir ${persistDir}`);
   wrangler(["d1", "migrations", "apply", "DB", "--local", "--persist-to", persistDir]);
   console.log(`• seeded in ${(seed() / 1000).toFixed(1)} s`);
-  // wrangler dev needs the assets directory to exist; the benchmark itself serves no pages.
-  if (!existsSync(path.join(root, "dist", "client"))) mkdirSync(path.join(root, "dist", "client"), { recursive: true });
+  // wrangler dev serves the build (dist/, via the Vite plugin's redirected config): build it if missing.
+  if (!existsSync(path.join(root, "dist", "earthkind", "wrangler.json"))) {
+    const build = spawnSync("npx", ["vite", "build"], { cwd: root, stdio: "inherit", env });
+    if (build.status !== 0) throw new Error("vite build failed");
+  }
 
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
@@ -197,7 +200,10 @@ try {
   console.log(`• wrangler dev on ${base}; workerd pid(s) ${pids.join(", ")}, RSS before the send ${mb(baseline)}`);
 
   const t0 = performance.now();
-  const tick = await fetch(`${base}/__scheduled?cron=${encodeURIComponent("*/5 * * * *")}`);
+  // wrangler dev's cron trigger endpoint; older wranglers (no redirected Vite config) use /__scheduled.
+  const cron = encodeURIComponent("*/5 * * * *");
+  let tick = await fetch(`${base}/cdn-cgi/handler/scheduled?cron=${cron}`);
+  if (tick.status === 404) tick = await fetch(`${base}/__scheduled?cron=${cron}`);
   if (!tick.ok) throw new Error(`cron tick answered ${tick.status}`);
 
   let peakRss = baseline;
