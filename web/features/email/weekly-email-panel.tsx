@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { type UseQueryResult, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { format, parseISO } from "date-fns";
 import type { CampaignStatus } from "../../../worker/features/email/schemas";
 import { Badge } from "../../components/ui/badge";
@@ -72,7 +72,7 @@ export function WeeklyEmailPanel() {
   );
 }
 
-function CampaignTable({ query }: { query: ReturnType<typeof useQuery<CampaignStatus[]>> }) {
+function CampaignTable({ query }: { query: UseQueryResult<CampaignStatus[]> }) {
   if (query.isPending) return <Spinner label="Loading campaigns…" />;
   if (query.isError) return <p className="text-clay-700">Failed to load campaign status.</p>;
   if (query.data.length === 0) return <p className="text-muted-foreground">No weekly emails sent yet.</p>;
