@@ -15,6 +15,7 @@ import { eventSubmissionsAdminRoutes } from "./features/events/submission-admin-
 import { eventSubmissionsRoutes } from "./features/events/submission-routes";
 import { healthRoutes } from "./features/health/routes";
 import { ingestionAdminRoutes } from "./features/ingestion/admin-routes";
+import { devFixtureRoutes } from "./features/ingestion/dev-fixtures/routes";
 import { mediaAdminRoutes } from "./features/media/admin-routes";
 import { mediaRoutes } from "./features/media/routes";
 import { petitionsAdminRoutes } from "./features/petitions/admin-routes";
@@ -74,6 +75,7 @@ export function createApp() {
     .route("/api/admin", admin)
     .route("/media", mediaRoutes)
     .route("/dev/mailbox", devMailboxRoutes)
+    .route("/dev/fixtures", devFixtureRoutes)
     .route("/", actionPageRoutes)
     .route("/", seoRoutes)
     .route("/", spaRoutes);

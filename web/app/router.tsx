@@ -36,11 +36,13 @@ const pages: Record<SpaRouteName, PageRoute> = {
   auth: lazyPage(() => import("../features/auth/auth-page").then((m) => m.AuthPage)),
   authVerify: lazyPage(() => import("../features/auth/auth-verify-page").then((m) => m.AuthVerifyPage)),
   myProgress: lazyPage(() => import("../features/completions/my-progress-page").then((m) => m.MyProgressPage)),
-  admin: lazyPage(() => import("../features/admin/admin-dashboard-page").then((m) => m.AdminDashboardPage)),
-  adminActions: lazyPage(() => import("../features/actions/admin-actions-page").then((m) => m.AdminActionsPage)),
-  adminActionNew: lazyPage(() => import("../features/actions/admin-action-new-page").then((m) => m.AdminActionNewPage)),
+  admin: lazyPage(() => import("./admin-dashboard").then((m) => m.AdminDashboard)),
+  adminActions: lazyPage(() => import("../features/actions/admin/admin-actions-page").then((m) => m.AdminActionsPage)),
+  adminActionNew: lazyPage(() =>
+    import("../features/actions/admin/admin-action-new-page").then((m) => m.AdminActionNewPage),
+  ),
   adminActionEdit: lazyPage(() =>
-    import("../features/actions/admin-action-edit-page").then((m) => m.AdminActionEditPage),
+    import("../features/actions/admin/admin-action-edit-page").then((m) => m.AdminActionEditPage),
   ),
   adminPetitions: lazyPage(() =>
     import("../features/petitions/admin-petitions-page").then((m) => m.AdminPetitionsPage),

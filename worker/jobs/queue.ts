@@ -1,4 +1,6 @@
 import { emailDepsFromEnv, handleEmailBatch, handleEmailDeadLetters } from "../features/email/consumer";
+import { eventsNearFromSearch } from "../features/email/events-near";
+import { consumeIngestBatch, INGEST_QUEUE_NAME } from "../features/ingestion/jobs";
 import type { AppEnv } from "../platform/env";
 
 /**
@@ -7,11 +9,14 @@ import type { AppEnv } from "../platform/env";
  * queue ('<name>-dlq') goes to the same entry, which tells the two apart by `batch.queue`.
  */
 const consumers: Record<string, (batch: MessageBatch<unknown>, env: AppEnv) => Promise<void>> = {
-  // The weekly email's events section: pass `eventsNear: (zip) => …` (the events search) here.
-  "earthkind-email": (batch, env) =>
-    batch.queue.endsWith("-dlq")
-      ? handleEmailDeadLetters(batch, emailDepsFromEnv(env))
-      : handleEmailBatch(batch, emailDepsFromEnv(env)),
+  "earthkind-email": (batch, env) => {
+    if (batch.queue.endsWith("-dlq")) return handleEmailDeadLetters(batch, emailDepsFromEnv(env));
+    const deps = emailDepsFromEnv(env);
+    // The weekly email's "events near you" section comes from the events search.
+    const eventsNear = eventsNearFromSearch(deps.db, { now: deps.now, siteTimeZone: deps.config.SITE_TIMEZONE });
+    return handleEmailBatch(batch, { ...deps, eventsNear });
+  },
+  [INGEST_QUEUE_NAME]: consumeIngestBatch,
 };
 
 export async function runQueueBatch(batch: MessageBatch<unknown>, env: AppEnv): Promise<void> {

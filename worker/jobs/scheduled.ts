@@ -1,5 +1,6 @@
 import { restartStalledFanouts, runDueWeeklySends } from "../features/email/campaigns";
 import { emailDepsFromEnv } from "../features/email/consumer";
+import { scheduleDailyIngestion } from "../features/ingestion/schedule";
 import { cleanupOldData } from "../features/security/cleanup";
 import { createDb } from "../platform/db";
 import type { AppEnv } from "../platform/env";
@@ -17,8 +18,9 @@ export async function runScheduled(controller: ScheduledController, env: AppEnv)
     return;
   }
   // Frequent tick: due weekly sends (09:00 SITE_TIMEZONE on the start date, DST-correct) and the
-  // ingestion schedule, added by its feature.
+  // ingestion schedule. Each job is isolated so one failing does not skip the others.
   const email = emailDepsFromEnv(env, { db, now: () => now });
-  await runDueWeeklySends(email);
-  await restartStalledFanouts(email);
+  await runDueWeeklySends(email).catch((err) => console.error("scheduled: weekly sends", err));
+  await restartStalledFanouts(email).catch((err) => console.error("scheduled: stalled fan-outs", err));
+  await scheduleDailyIngestion(env, db, now).catch((err) => console.error("scheduled: daily ingestion", err));
 }

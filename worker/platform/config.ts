@@ -21,6 +21,8 @@ const configSchema = z.object({
   EMAIL_FANOUT_PAGE_SIZE: z.coerce.number().int().min(1).max(5000).optional(),
   NPS_API_KEY: z.string().optional(),
   FIRECRAWL_API_KEY: z.string().optional(),
+  /** Development only: "false" makes ingestion read the real sources instead of local fixtures. */
+  INGESTION_FIXTURES: z.enum(["true", "false"]).optional(),
 });
 
 export type Config = z.infer<typeof configSchema> & { siteOrigin: string };

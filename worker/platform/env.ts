@@ -11,6 +11,8 @@ export type Secrets = {
   NPS_API_KEY?: string;
   /** Firecrawl API key for the crawl-based ingestion source. */
   FIRECRAWL_API_KEY?: string;
+  /** Development only: "false" reads the real ingestion sources instead of local fixtures. */
+  INGESTION_FIXTURES?: string;
   /** Overrides a mail provider's API base URL (used to point tests at a local fake). */
   MAIL_API_BASE_URL?: string;
 };

@@ -1,23 +1,98 @@
+import { useQuery } from "@tanstack/react-query";
 import { Link, useParams } from "react-router-dom";
-import { routePath } from "../../../worker/features/spa/route-table";
-import { PlaceholderPage } from "../../components/placeholder-page";
+import { Spinner } from "../../components/ui/spinner";
+import { ApiError } from "../../lib/api";
+import { usePageTitle } from "../../lib/use-page-title";
+import { useAuth } from "../auth/auth-provider";
+import { ActionCompletionControl } from "../completions/action-completion-control";
+import { ActionArticle } from "./action-article";
+import { ActionCtaButton } from "./action-cta";
+import { acceptedLinks, actionPath } from "./action-display";
+import { ActionNotFound } from "./action-not-found";
+import { actionBySlugQuery } from "./api";
+import { ShareButtons } from "./share-buttons";
 
+const linkClass = "font-semibold text-forest-700 underline underline-offset-4 hover:text-forest-900";
+
+/** /actions/:slug — one published weekly action. */
 export function ActionDetailPage() {
   const { slug = "" } = useParams();
+  const { user } = useAuth();
+  const query = useQuery(actionBySlugQuery(slug));
+  usePageTitle(query.data?.title ?? "Weekly Action");
+
+  if (query.isPending) {
+    return (
+      <div className="flex justify-center px-4 py-32">
+        <Spinner label="Loading action…" />
+      </div>
+    );
+  }
+  if (query.isError) {
+    const err = query.error;
+    if (err instanceof ApiError && err.status === 404) return <ActionNotFound />;
+    return (
+      <ActionNotFound
+        title="Failed to load action"
+        message={err instanceof Error && err.message ? err.message : "Something went wrong"}
+      />
+    );
+  }
+
+  const action = query.data;
+  const shareUrl = new URL(actionPath(action), window.location.origin).toString();
   return (
-    <PlaceholderPage
-      title="Weekly Action"
-      eyebrow="This week’s action"
-      lead={`The steps, materials and resources for “${slug.replace(/-/g, " ")}” will appear here.`}
-    >
-      <p className="mt-10">
-        <Link
-          to={routePath("actions")}
-          className="font-semibold text-forest-700 underline underline-offset-4 hover:text-forest-900"
-        >
-          Back to Weekly Actions
-        </Link>
-      </p>
-    </PlaceholderPage>
+    <div className="px-4 py-16 sm:px-6 sm:py-20 lg:px-8">
+      <ActionArticle
+        action={action}
+        links={acceptedLinks(action.links)}
+        cta={
+          <div className="flex flex-wrap gap-3">
+            <ActionCtaButton action={action} />
+            <ActionCompletionControl actionId={action.id} size="lg" />
+          </div>
+        }
+      >
+        <section aria-labelledby="track-title" className="mt-12 rounded-[var(--radius-card)] bg-forest-50 p-6 sm:p-8">
+          <h2 id="track-title" className="text-xl font-semibold text-forest-900">
+            Track your impact
+          </h2>
+          {user ? (
+            <p className="mt-2 text-muted-foreground">
+              See every action you've completed on{" "}
+              <Link to="/my-progress" className={linkClass}>
+                My Progress
+              </Link>
+              .
+            </p>
+          ) : (
+            <p className="mt-2 text-muted-foreground">
+              <Link to="/auth" className={linkClass}>
+                Sign in
+              </Link>{" "}
+              to record the actions you complete and watch your progress grow.
+            </p>
+          )}
+        </section>
+
+        <section aria-labelledby="share-title" className="mt-10">
+          <h2 id="share-title" className="text-xl font-semibold text-forest-900">
+            Share this action
+          </h2>
+          <div className="mt-4">
+            <ShareButtons url={shareUrl} title={action.title} />
+          </div>
+        </section>
+
+        {/* Petitions block (campaign petitions_action, max 3): wired in by the petitions feature. */}
+        <div id="action-petitions" className="mt-12" />
+
+        <p className="mt-12">
+          <Link to="/actions" className={linkClass}>
+            Back to Weekly Actions
+          </Link>
+        </p>
+      </ActionArticle>
+    </div>
   );
 }

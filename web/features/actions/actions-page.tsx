@@ -1,11 +1,88 @@
-import { PlaceholderPage } from "../../components/placeholder-page";
+import { useQuery } from "@tanstack/react-query";
+import { useEffect } from "react";
+import { Link } from "react-router-dom";
+import { PageHeader } from "../../components/page-header";
+import { Spinner } from "../../components/ui/spinner";
+import { usePageTitle } from "../../lib/use-page-title";
+import { actionPath, formatDateRange } from "./action-display";
+import { ActionImage } from "./action-image";
+import { archiveQuery, currentActionQuery } from "./api";
+import { CurrentActionCard, SIGNUP_ANCHOR } from "./current-action-card";
 
+/** /actions — this week's action, the subscribe block and the 'Past Actions' archive (10). */
 export function ActionsPage() {
+  usePageTitle("Weekly Actions");
+  const current = useQuery(currentActionQuery());
+  const archive = useQuery(archiveQuery(10));
+  useEffect(() => {
+    if (archive.error) console.error("archive fetch failed", archive.error);
+  }, [archive.error]);
+
+  // "Current" falls back to the latest past action; it is already on show above, so not twice.
+  const past = (archive.data ?? []).filter((a) => a.id !== current.data?.id);
+
   return (
-    <PlaceholderPage
-      title="Weekly Actions"
-      eyebrow="One action a week"
-      lead="This week’s action, a way to get the next one in your inbox, and an archive of past actions."
-    />
+    <div className="mx-auto max-w-6xl px-4 py-16 sm:px-6 sm:py-20 lg:px-8">
+      <PageHeader
+        eyebrow="One action a week"
+        title="Weekly Actions"
+        lead="One simple, meaningful action each week to protect wildlife and wild places. Here's this week's, and the ones that came before."
+      />
+
+      <div className="mt-12">
+        <CurrentActionCard />
+      </div>
+
+      <section
+        id={SIGNUP_ANCHOR}
+        aria-labelledby="signup-title"
+        className="mt-16 scroll-mt-24 rounded-[var(--radius-card)] bg-forest-50 p-6 sm:p-10"
+      >
+        <h2 id="signup-title" className="text-3xl font-semibold text-forest-900">
+          Get each week's action in your inbox
+        </h2>
+        <p className="mt-3 max-w-2xl text-muted-foreground">
+          One action plan every Monday morning, plus petitions, local events and impact updates.
+        </p>
+        {/* The subscribe form (email feature) is placed here when the features are composed. */}
+      </section>
+
+      <section aria-labelledby="past-title" className="mt-16">
+        <h2 id="past-title" className="text-3xl font-semibold text-forest-900">
+          Past Actions
+        </h2>
+        {archive.isPending ? (
+          <div className="mt-8">
+            <Spinner label="Loading past actions…" />
+          </div>
+        ) : past.length === 0 ? (
+          <p className="mt-6 text-muted-foreground">
+            Past actions are coming soon. Once this week's action wraps up, you'll find it here.
+          </p>
+        ) : (
+          <ul className="mt-8 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+            {past.map((a) => (
+              <li key={a.id}>
+                <Link
+                  to={actionPath(a)}
+                  className="group flex h-full flex-col overflow-hidden rounded-[var(--radius-card)] border border-border bg-card shadow-sm transition-shadow hover:shadow-md"
+                >
+                  <div className="aspect-[3/2] bg-forest-50">
+                    <ActionImage src={a.image_url} />
+                  </div>
+                  <div className="flex flex-1 flex-col gap-2 p-5">
+                    <p className="text-sm text-muted-foreground">{formatDateRange(a.start_date, a.end_date)}</p>
+                    <h3 className="text-lg leading-snug font-semibold text-forest-900 group-hover:underline">
+                      {a.title}
+                    </h3>
+                    {a.summary ? <p className="line-clamp-3 text-sm text-muted-foreground">{a.summary}</p> : null}
+                  </div>
+                </Link>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+    </div>
   );
 }

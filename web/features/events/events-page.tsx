@@ -1,11 +1,114 @@
-import { PlaceholderPage } from "../../components/placeholder-page";
+import { useQuery } from "@tanstack/react-query";
+import { useMemo, useState } from "react";
+import { Link, useSearchParams } from "react-router-dom";
+import { DEFAULT_RADIUS, PAGE_LIMIT, SEARCH_DEBOUNCE_MS } from "../../../worker/features/events/schemas";
+import { routePath } from "../../../worker/features/spa/route-table";
+import { PageHeader } from "../../components/page-header";
+import { usePageTitle } from "../../lib/use-page-title";
+import { eventsSearchQuery, type SearchParams } from "./api";
+import { EventsFilters, type FilterState } from "./events-filters";
+import { EventsResults } from "./events-results";
+import { filterEvents, searchErrorText, timeRange } from "./format";
+import { loadSavedZip, saveZip } from "./saved-zip";
+import { useDebouncedValue } from "./use-debounced-value";
+import { useGeolocatedZip } from "./use-geolocated-zip";
 
+const zipFromUrl = (params: URLSearchParams) => {
+  const zip = params.get("zip")?.trim();
+  return zip && /^\d{5}$/.test(zip) ? zip : null;
+};
+
+/** /events: the full search (spec §2 Events, §4 Events search, §8 event search messages). */
 export function EventsPage() {
+  usePageTitle("Local Events");
+  const [urlParams, setUrlParams] = useSearchParams();
+  const [zip, setZip] = useState<string | null>(() => zipFromUrl(urlParams) ?? loadSavedZip());
+  const [zipInput, setZipInput] = useState(zip ?? "");
+  const [locationNote, setLocationNote] = useState<string | null>(null);
+  const [filters, setFilters] = useState<FilterState>({
+    radius: DEFAULT_RADIUS,
+    frame: "week",
+    includeOnline: false,
+    category: "all",
+    keyword: "",
+  });
+
+  const chooseZip = (next: string) => {
+    setZip(next);
+    saveZip(next);
+    setUrlParams({ zip: next }, { replace: true });
+  };
+
+  useGeolocatedZip(zip === null, (found) => {
+    setZip((current) => current ?? found.zip);
+    setZipInput((current) => current || found.zip);
+    setLocationNote(`Using your location: near ${found.city}, ${found.state} (${found.zip}).`);
+  });
+
+  // The server-side part of the search; category and keyword filter the answer in the browser.
+  const { radius, frame, includeOnline } = filters;
+  const params = useMemo<SearchParams | null>(
+    () =>
+      zip
+        ? {
+            zip,
+            radius,
+            ...timeRange(frame, new Date()),
+            ...(includeOnline ? { include_online: "true" as const } : {}),
+            limit: PAGE_LIMIT,
+          }
+        : null,
+    [zip, radius, frame, includeOnline],
+  );
+  const debounced = useDebouncedValue(params, SEARCH_DEBOUNCE_MS);
+  const search = useQuery(eventsSearchQuery(debounced));
+  const waiting = params !== debounced || search.isFetching;
+  const shown = useMemo(
+    () => (search.data ? filterEvents(search.data, filters.category, filters.keyword) : undefined),
+    [search.data, filters.category, filters.keyword],
+  );
+
   return (
-    <PlaceholderPage
-      title="Local Events"
-      eyebrow="Find your people"
-      lead="Search conservation events near your ZIP code: cleanups, restoration days, wildlife counts and more."
-    />
+    <div className="mx-auto max-w-7xl px-4 py-14 sm:px-6 sm:py-20 lg:px-8">
+      <PageHeader
+        eyebrow="Find your people"
+        title="Local Events"
+        lead="Cleanups, restoration days, bird walks and climate meetups near you, gathered from conservation groups and submitted by organizers."
+      />
+      <div className="mt-10 grid gap-8">
+        <EventsFilters
+          zipInput={zipInput}
+          onZipInput={setZipInput}
+          onZipSubmit={() => {
+            const trimmed = zipInput.trim();
+            if (!trimmed) return; // an empty ZIP after trimming is ignored (spec §5)
+            setLocationNote(null);
+            chooseZip(trimmed);
+          }}
+          locationNote={locationNote}
+          filters={filters}
+          onChange={(next) => setFilters((f) => ({ ...f, ...next }))}
+        />
+        <div aria-live="polite">
+          <EventsResults
+            zip={zip}
+            loading={Boolean(zip) && waiting}
+            errorText={search.isError ? searchErrorText(search.error) : null}
+            events={shown}
+            radius={filters.radius}
+            includeOnline={filters.includeOnline}
+            onIncludeOnline={() => setFilters((f) => ({ ...f, includeOnline: true }))}
+            onExpand={(r) => setFilters((f) => ({ ...f, radius: r }))}
+          />
+        </div>
+        <p className="text-sm text-muted-foreground">
+          Organizing something?{" "}
+          <Link className="font-semibold text-forest-700 underline" to={routePath("submitEvent")}>
+            Submit your event
+          </Link>{" "}
+          for review.
+        </p>
+      </div>
+    </div>
   );
 }

@@ -1,11 +1,224 @@
-import { PlaceholderPage } from "../../components/placeholder-page";
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useMutation } from "@tanstack/react-query";
+import { useId } from "react";
+import { type FieldErrors, useForm } from "react-hook-form";
+import {
+  CATEGORY_LABELS,
+  EMPTY_SUBMISSION,
+  EVENT_CATEGORIES,
+  type EventSubmission,
+  type EventSubmissionInput,
+  eventSubmissionSchema,
+  SUBMISSION_FIELDS,
+  SUBMISSION_MESSAGES,
+  SUBMISSION_REQUIRED_FIELDS,
+  type SubmissionField,
+} from "../../../worker/features/events/schemas";
+import { PageHeader } from "../../components/page-header";
+import { Button } from "../../components/ui/button";
+import { Input } from "../../components/ui/input";
+import { Label } from "../../components/ui/label";
+import { Select } from "../../components/ui/select";
+import { Textarea } from "../../components/ui/textarea";
+import { toast } from "../../components/ui/use-toast";
+import { ApiError } from "../../lib/api";
+import { usePageTitle } from "../../lib/use-page-title";
+import { submitEvent } from "./api";
 
+type FormValues = EventSubmissionInput;
+
+const LABELS: Record<SubmissionField, string> = {
+  title: "Event title",
+  description: "Description",
+  category: "Category",
+  start_time: "Starts",
+  end_time: "Ends",
+  address: "Address or meeting place",
+  city: "City",
+  state: "State",
+  postal_code: "ZIP code",
+  organizer_name: "Organizer name",
+  organizer_email: "Organizer email",
+  organizer_url: "Organizer website",
+  registration_url: "Registration or event page",
+  image_url: "Image URL",
+  notes_for_moderator: "Notes for our reviewers",
+};
+
+const required = (f: SubmissionField) => (SUBMISSION_REQUIRED_FIELDS as readonly string[]).includes(f);
+
+/** A datetime-local value is wall time in the visitor's zone; the API gets an exact instant. */
+const toInstant = (local: string) => (local ? new Date(local).toISOString() : "");
+
+/** /submit-event: the event submission form (spec §5 validation, §8 messages). */
 export function SubmitEventPage() {
+  usePageTitle("Submit an Environmental Event");
+  const id = useId();
+  const form = useForm<FormValues, unknown, EventSubmission>({
+    defaultValues: EMPTY_SUBMISSION,
+    // The same schema as the API: the same first message, in the spec's order.
+    resolver: zodResolver(eventSubmissionSchema),
+    shouldFocusError: true,
+  });
+  const send = useMutation({ mutationFn: submitEvent });
+
+  const onValid = (values: EventSubmission) => {
+    send.mutate(
+      { ...values, start_time: toInstant(values.start_time), end_time: toInstant(values.end_time) },
+      {
+        onSuccess: (answer) => {
+          toast({ title: "Success!", description: answer?.message || SUBMISSION_MESSAGES.success });
+          form.reset(EMPTY_SUBMISSION);
+        },
+        onError: (error) => {
+          const message = error instanceof ApiError && error.status > 0 ? error.message : null;
+          toast(
+            message
+              ? { title: "Error", description: message, variant: "destructive" }
+              : {
+                  title: "Failed to submit event",
+                  description: "Something went wrong. Please try again.",
+                  variant: "destructive",
+                },
+          );
+        },
+      },
+    );
+  };
+
+  const onInvalid = (errors: FieldErrors<FormValues>) => {
+    const first = SUBMISSION_FIELDS.map((f) => errors[f]?.message).find(Boolean);
+    toast({ title: "Error", description: first ?? "Please check the form.", variant: "destructive" });
+  };
+
+  const field = (name: SubmissionField) => ({
+    id: `${id}-${name}`,
+    "aria-invalid": form.formState.errors[name] ? true : undefined,
+    ...form.register(name),
+  });
+  const label = (name: SubmissionField) => (
+    <Label htmlFor={`${id}-${name}`}>
+      {LABELS[name]}
+      {required(name) ? (
+        <span aria-hidden="true" className="text-clay-600">
+          {" "}
+          *
+        </span>
+      ) : (
+        <span className="font-normal text-muted-foreground"> (optional)</span>
+      )}
+    </Label>
+  );
+  const state = form.register("state");
+
   return (
-    <PlaceholderPage
-      title="Submit an Environmental Event"
-      eyebrow="Share an event"
-      lead="Organizing a cleanup, planting or nature walk? Tell us about it and our team will review it for the events list."
-    />
+    <div className="mx-auto max-w-3xl px-4 py-14 sm:px-6 sm:py-20 lg:px-8">
+      <PageHeader
+        eyebrow="Share an event"
+        title="Submit an Environmental Event"
+        lead="Organizing a cleanup, planting or nature walk? Tell us about it and our team will review it before it appears in the events list."
+      />
+      <form
+        noValidate
+        onSubmit={form.handleSubmit(onValid, onInvalid)}
+        className="mt-10 grid gap-6 rounded-card border border-border bg-card p-6 shadow-sm sm:p-8"
+      >
+        <p className="text-sm text-muted-foreground">
+          Fields marked <span aria-hidden="true">*</span>
+          <span className="sr-only">with an asterisk</span> are required.
+        </p>
+        <div className="grid gap-1.5">
+          {label("title")}
+          <Input {...field("title")} maxLength={200} aria-required="true" />
+        </div>
+        <div className="grid gap-1.5">
+          {label("description")}
+          <Textarea {...field("description")} rows={5} maxLength={5000} />
+        </div>
+        <div className="grid gap-1.5">
+          {label("category")}
+          <Select {...field("category")} aria-required="true">
+            <option value="">Choose a category</option>
+            {EVENT_CATEGORIES.map((c) => (
+              <option key={c} value={c}>
+                {CATEGORY_LABELS[c]}
+              </option>
+            ))}
+          </Select>
+        </div>
+        <div className="grid gap-6 sm:grid-cols-2">
+          <div className="grid gap-1.5">
+            {label("start_time")}
+            <Input type="datetime-local" {...field("start_time")} aria-required="true" />
+          </div>
+          <div className="grid gap-1.5">
+            {label("end_time")}
+            <Input type="datetime-local" {...field("end_time")} />
+          </div>
+        </div>
+        <div className="grid gap-1.5">
+          {label("address")}
+          <Input {...field("address")} autoComplete="street-address" maxLength={300} />
+        </div>
+        <div className="grid gap-6 sm:grid-cols-[2fr_1fr_1fr]">
+          <div className="grid gap-1.5">
+            {label("city")}
+            <Input {...field("city")} autoComplete="address-level2" aria-required="true" />
+          </div>
+          <div className="grid gap-1.5">
+            {label("state")}
+            <Input
+              {...field("state")}
+              autoComplete="address-level1"
+              maxLength={2}
+              aria-required="true"
+              className="uppercase"
+              onChange={(e) => {
+                // Uppercased as typed, at most two letters (spec §5).
+                e.target.value = e.target.value.toUpperCase().slice(0, 2);
+                state.onChange(e);
+              }}
+            />
+          </div>
+          <div className="grid gap-1.5">
+            {label("postal_code")}
+            <Input {...field("postal_code")} autoComplete="postal-code" inputMode="numeric" maxLength={10} />
+          </div>
+        </div>
+        <div className="grid gap-6 sm:grid-cols-2">
+          <div className="grid gap-1.5">
+            {label("organizer_name")}
+            <Input {...field("organizer_name")} autoComplete="organization" aria-required="true" />
+          </div>
+          <div className="grid gap-1.5">
+            {label("organizer_email")}
+            <Input type="email" {...field("organizer_email")} autoComplete="email" aria-required="true" />
+          </div>
+        </div>
+        <div className="grid gap-1.5">
+          {label("registration_url")}
+          <Input type="url" {...field("registration_url")} placeholder="https://" aria-required="true" />
+        </div>
+        <div className="grid gap-6 sm:grid-cols-2">
+          <div className="grid gap-1.5">
+            {label("organizer_url")}
+            <Input type="url" {...field("organizer_url")} placeholder="https://" />
+          </div>
+          <div className="grid gap-1.5">
+            {label("image_url")}
+            <Input type="url" {...field("image_url")} placeholder="https://" />
+          </div>
+        </div>
+        <div className="grid gap-1.5">
+          {label("notes_for_moderator")}
+          <Textarea {...field("notes_for_moderator")} rows={3} maxLength={2000} />
+        </div>
+        <div>
+          <Button type="submit" size="lg" disabled={send.isPending}>
+            {send.isPending ? "Submitting…" : "Submit Event"}
+          </Button>
+        </div>
+      </form>
+    </div>
   );
 }

@@ -1,3 +1,40 @@
+import { and, eq } from "drizzle-orm";
+import { events } from "../../../db/schema";
+import { notFound } from "../../platform/errors";
 import { createRouter } from "../../platform/hono";
+import { validate } from "../../platform/validate";
+import { eventToIcs, icsFileName } from "./calendar-file";
+import { nearestZip } from "./nearest-zip";
+import { nearestZipQuerySchema, searchQuerySchema } from "./schemas";
+import { searchEvents } from "./search";
 
-export const eventsRoutes = createRouter();
+/** Public events API: search, nearest ZIP for the page's geolocation, and .ics downloads. */
+export const eventsRoutes = createRouter()
+  .get("/", validate("query", searchQuerySchema), async (c) => {
+    const found = await searchEvents(c.var.db, c.req.valid("query"), {
+      now: new Date(),
+      siteTimeZone: c.var.config.SITE_TIMEZONE,
+    });
+    return c.json({ events: found });
+  })
+  .get("/nearest-zip", validate("query", nearestZipQuerySchema), async (c) => {
+    const { lat, lon } = c.req.valid("query");
+    const found = await nearestZip(c.var.db, lat, lon);
+    if (!found) throw notFound("No US ZIP code found near this location");
+    return c.json(found);
+  })
+  .get("/:file{[^/]+\\.ics}", async (c) => {
+    const id = c.req.param("file").slice(0, -4);
+    const [event] = await c.var.db
+      .select()
+      .from(events)
+      .where(and(eq(events.id, id), eq(events.status, "approved")))
+      .limit(1);
+    if (!event) throw notFound("Event not found");
+    const body = eventToIcs(event, new URL(c.var.config.siteOrigin).host, new Date());
+    return c.body(body, 200, {
+      "Content-Type": "text/calendar; charset=utf-8",
+      "Content-Disposition": `attachment; filename="${icsFileName(event.title)}"`,
+      "Cache-Control": "no-store",
+    });
+  });

@@ -1,3 +1,59 @@
+import { eventSubmissions } from "../../../db/schema";
+import { tooManyRequests } from "../../platform/errors";
 import { createRouter } from "../../platform/hono";
+import { checkRateLimit } from "../../platform/rate-limit";
+import { clientIp } from "../../platform/request";
+import { validate } from "../../platform/validate";
+import { eventSubmissionSchema, SUBMISSION_MESSAGES } from "./schemas";
+import { localToUtc } from "./zoned-time";
 
-export const eventSubmissionsRoutes = createRouter();
+/** Per IP: enough for an organiser with several events, too few to flood the moderation queue. */
+export const SUBMISSION_RATE_LIMIT = { limit: 5, windowSeconds: 600 } as const;
+
+const orNull = (v: string) => (v === "" ? null : v);
+
+/** The web sends ISO instants; a zone-less value from another client is read in SITE_TIMEZONE. */
+function toUtc(value: string, siteTimeZone: string): string {
+  const local = /^(\d{4}-\d{2}-\d{2})T(\d{2}:\d{2}(?::\d{2})?)(?:\.\d+)?$/.exec(value);
+  if (local?.[1] && local[2]) return localToUtc(local[1], local[2], siteTimeZone).toISOString();
+  return new Date(value).toISOString();
+}
+
+/** Public event submission: validated with the form's schema, stored as pending for moderation. */
+export const eventSubmissionsRoutes = createRouter().post(
+  "/",
+  async (c, next) => {
+    // Before validation, so invalid floods are limited too.
+    const ip = clientIp(c) ?? "unknown";
+    const { limit, windowSeconds } = SUBMISSION_RATE_LIMIT;
+    const verdict = await checkRateLimit(c.env.KV, `event-submission:${ip}`, limit, windowSeconds);
+    if (!verdict.ok) {
+      throw tooManyRequests(verdict.retryAfterSeconds, "Too many event submissions. Please try again later.");
+    }
+    await next();
+  },
+  validate("json", eventSubmissionSchema),
+  async (c) => {
+    const v = c.req.valid("json");
+    const tz = c.var.config.SITE_TIMEZONE;
+    await c.var.db.insert(eventSubmissions).values({
+      title: v.title,
+      description: orNull(v.description),
+      category: v.category,
+      startTime: toUtc(v.start_time, tz),
+      endTime: v.end_time ? toUtc(v.end_time, tz) : null,
+      address: orNull(v.address),
+      city: v.city,
+      state: v.state,
+      postalCode: orNull(v.postal_code),
+      organizerName: v.organizer_name,
+      organizerEmail: v.organizer_email.toLowerCase(),
+      organizerUrl: orNull(v.organizer_url),
+      registrationUrl: v.registration_url,
+      imageUrl: orNull(v.image_url),
+      notesForModerator: orNull(v.notes_for_moderator),
+      ipAddress: clientIp(c),
+    });
+    return c.json({ message: SUBMISSION_MESSAGES.success }, 201);
+  },
+);

@@ -1,3 +1,115 @@
+import { z } from "zod";
+import { notFound } from "../../platform/errors";
 import { createRouter } from "../../platform/hono";
+import { validate } from "../../platform/validate";
+import { usesFixtures } from "./fetcher";
+import { awaitRuns, enqueueRuns } from "./jobs";
+import { availability } from "./run-source";
+import { disabledResult, type RunResult, recentRuns, summarize, toRunResult } from "./runs";
+import { AUDUBON_BATCH, AUDUBON_KEY, findSource, PAGES_PER_RUN, SOURCE_KEYS, SOURCES } from "./sources";
 
-export const ingestionAdminRoutes = createRouter();
+/** How long a request waits for its queued runs before answering with what has finished. */
+const WAIT_MS = { one: 45_000, all: 120_000, batch: 180_000 } as const;
+
+const RUN_BODY_MESSAGE = "Send { run_all: true } or { source_key }";
+const runBody = z
+  .strictObject(
+    {
+      run_all: z.boolean({ error: RUN_BODY_MESSAGE }).optional(),
+      source_key: z.string({ error: RUN_BODY_MESSAGE }).trim().optional(),
+    },
+    { error: RUN_BODY_MESSAGE },
+  )
+  .refine((b) => (b.run_all === true) !== Boolean(b.source_key), RUN_BODY_MESSAGE);
+
+const batchBody = z.object({
+  total_batches: z.number().int().min(1).max(AUDUBON_BATCH.totalBatches).default(AUDUBON_BATCH.totalBatches),
+  batch_size: z.number().int().min(1).max(PAGES_PER_RUN).default(AUDUBON_BATCH.batchSize),
+});
+
+const runsQuery = z.object({
+  source_key: z.string().optional(),
+  limit: z.coerce
+    .number({ error: "limit must be a whole number from 1 to 100" })
+    .int("limit must be a whole number from 1 to 100")
+    .min(1, "limit must be a whole number from 1 to 100")
+    .max(100, "limit must be a whole number from 1 to 100")
+    .default(SOURCES.length * 2),
+});
+
+/** Ingestion admin (mounted under /api/admin/ingestion, behind the one admin guard). */
+export const ingestionAdminRoutes = createRouter()
+  .get("/sources", async (c) => {
+    const fixtures = usesFixtures(c.env);
+    // The spec's read: latest runs of the known sources, twice as many as there are sources.
+    const runs = await recentRuns(c.var.db, SOURCE_KEYS, SOURCES.length * 2);
+    const sources = SOURCES.map((s) => {
+      const state = availability(s, c.var.config, fixtures);
+      return {
+        key: s.key,
+        name: s.name,
+        description: s.description,
+        type: s.type,
+        url: s.url,
+        enabled: state.enabled,
+        disabled_reason: state.enabled ? null : state.reason,
+        latest_run: runs.find((r) => r.source_key === s.key) ?? null,
+      };
+    });
+    return c.json({ sources, fixtures });
+  })
+  .get("/runs", validate("query", runsQuery), async (c) => {
+    const { source_key, limit } = c.req.valid("query");
+    if (source_key && !findSource(source_key)) throw notFound(`Unknown source: ${source_key}`);
+    const runs = await recentRuns(c.var.db, source_key ? [source_key] : SOURCE_KEYS, limit);
+    return c.json({ runs });
+  })
+  .post("/run", validate("json", runBody), async (c) => {
+    const body = c.req.valid("json");
+    const now = new Date();
+    const fixtures = usesFixtures(c.env);
+    const chosen = body.run_all ? SOURCES : [findSource(body.source_key ?? "")];
+    if (chosen.some((s) => !s)) throw notFound(`Unknown source: ${body.source_key}`);
+    const results: RunResult[] = [];
+    const runnable = [];
+    for (const s of chosen) {
+      if (!s) continue;
+      const state = availability(s, c.var.config, fixtures);
+      if (state.enabled) runnable.push(s);
+      else results.push(disabledResult(s.key, state.reason, now));
+    }
+    const ids = await enqueueRuns(
+      c.env,
+      c.var.db,
+      runnable.map((s) => ({ sourceKey: s.key, startPage: 0, pages: PAGES_PER_RUN })),
+      now,
+    );
+    const finished = await awaitRuns(c.var.db, ids, body.run_all ? WAIT_MS.all : WAIT_MS.one);
+    const all = [...finished.map(toRunResult), ...results];
+    const order = new Map(SOURCE_KEYS.map((k, i) => [k, i]));
+    all.sort((a, b) => (order.get(a.source_key) ?? 0) - (order.get(b.source_key) ?? 0));
+    return c.json({ results: all, summary: summarize(all) });
+  })
+  .post("/audubon-batch", validate("json", batchBody), async (c) => {
+    const { total_batches, batch_size } = c.req.valid("json");
+    const ids = await enqueueRuns(
+      c.env,
+      c.var.db,
+      Array.from({ length: total_batches }, (_, b) => ({
+        sourceKey: AUDUBON_KEY,
+        startPage: b * batch_size,
+        pages: batch_size,
+      })),
+      new Date(),
+    );
+    const runs = (await awaitRuns(c.var.db, ids, WAIT_MS.batch)).map(toRunResult);
+    const done = runs.filter((r) => r.success);
+    return c.json({
+      batches_processed: done.length,
+      totals: {
+        inserted: done.reduce((n, r) => n + r.inserted, 0),
+        updated: done.reduce((n, r) => n + r.updated, 0),
+      },
+      results: runs,
+    });
+  });

@@ -1,0 +1,194 @@
+// Events search over 100,000 events in a local D1 (ARCHITECTURE.md §10: < 25 ms locally, < 10 ms CPU).
+// Loads every US ZIP and 100,000 generated events into a fresh local database, starts the Worker
+// with `wrangler dev`, and times GET /api/events for a dense ZIP (Portland, many matches) and a
+// sparse one (rural Montana). CPU is the workerd process's user+system time per request, read from
+// /proc: it includes the local D1's SQLite work, which in production runs outside the Worker, so it
+// is an upper bound of the Worker's billed CPU.
+import { spawnSync } from "node:child_process";
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { loadZipRows } from "../db/seed/zip-rows.ts";
+import { cpuMs, fmt, freePort, percentile, startDev, workerdPids, wrangler } from "./_local-worker.mjs";
+
+const EVENTS = Number(process.env.BENCH_EVENTS ?? 100_000);
+const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 200);
+const DENSE_ZIP = "97201"; // Portland, OR: a metro cluster
+const SPARSE_ZIP = "59301"; // Miles City, MT: a few events within 25 miles
+const METROS = ["97201", "94103", "10001", "80202", "60601", "98101"];
+
+/** Deterministic pseudo-random numbers, so every run loads the same data. */
+function mulberry32(seed) {
+  let a = seed;
+  return () => {
+    a = (a + 0x6d2b79f5) | 0;
+    let t = Math.imul(a ^ (a >>> 15), 1 | a);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const lit = (v) =>
+  v === null || v === undefined
+    ? "NULL"
+    : typeof v === "number"
+      ? String(v)
+      : typeof v === "boolean"
+        ? v
+          ? "1"
+          : "0"
+        : `'${String(v).replaceAll("'", "''")}'`;
+
+function inserts(table, columns, rows, perStatement) {
+  const out = [];
+  for (let i = 0; i < rows.length; i += perStatement) {
+    const values = rows.slice(i, i + perStatement).map((r) => `(${r.map(lit).join(",")})`);
+    out.push(`INSERT INTO ${table} (${columns.join(",")}) VALUES\n${values.join(",\n")};`);
+  }
+  return out;
+}
+
+function buildData() {
+  const zips = loadZipRows();
+  const byZip = new Map(zips.map((z) => [z.zip, z]));
+  const rand = mulberry32(42);
+  const now = Date.now();
+  const categories = ["cleanup", "forest_restoration", "wildlife", "oceans", "climate_action", "education"];
+  const rows = [];
+  for (let i = 0; i < EVENTS; i++) {
+    // A fifth of the events cluster around the seeded metros; the rest follow where ZIPs are.
+    const clustered = rand() < 0.2;
+    const base = clustered ? byZip.get(METROS[i % METROS.length]) : zips[Math.floor(rand() * zips.length)];
+    const spread = clustered ? 0.6 : 0.08; // degrees
+    const virtual = rand() < 0.03;
+    const lat = base.lat + (rand() - 0.5) * 2 * spread;
+    const lon = base.lon + (rand() - 0.5) * 2 * spread;
+    const start = new Date(now + (rand() * 375 - 10) * 86_400_000);
+    start.setUTCMinutes(0, 0, 0);
+    const end = new Date(start.getTime() + (1 + Math.floor(rand() * 4)) * 3_600_000);
+    rows.push([
+      `bench-${i}`,
+      "bench",
+      `bench-${i}`,
+      `Bench event ${i}: ${categories[i % 6].replace("_", " ")} day`,
+      "A generated event for the search benchmark, with a description of typical length for a listing.",
+      "Community Center",
+      base.city,
+      base.state,
+      base.zip,
+      virtual ? null : lat,
+      virtual ? null : lon,
+      start.toISOString(),
+      end.toISOString(),
+      false,
+      false,
+      "https://example.org/register",
+      virtual,
+      rand() < 0.95 ? "approved" : "pending",
+      categories[i % 6],
+    ]);
+  }
+  const eventCols = [
+    "id",
+    "source_key",
+    "external_id",
+    "title",
+    "description",
+    "venue_name",
+    "city",
+    "state",
+    "postal_code",
+    "lat",
+    "lon",
+    "start_at_utc",
+    "end_at_utc",
+    "all_day",
+    "end_time_unknown",
+    "registration_url",
+    "is_virtual",
+    "status",
+    "category",
+  ];
+  return [
+    ...inserts(
+      "zip_codes",
+      ["zip", "lat", "lon", "city", "state"],
+      zips.map((z) => [z.zip, z.lat, z.lon, z.city, z.state]),
+      1000,
+    ),
+    ...inserts("events", eventCols, rows, 250),
+  ];
+}
+
+async function measure(url, pids, label, query, path = "/api/events") {
+  const latencies = [];
+  let count = 0;
+  let fallback = 0;
+  const cpuBefore = cpuMs(pids);
+  for (let i = 0; i < REQUESTS; i++) {
+    const t0 = performance.now();
+    const res = await fetch(`${url}${path}?${query}`);
+    const body = await res.json();
+    latencies.push(performance.now() - t0);
+    if (res.status !== 200) throw new Error(`${label}: HTTP ${res.status} ${JSON.stringify(body)}`);
+    count = body.events?.length ?? 0;
+    fallback = body.events?.filter((e) => e.is_fallback).length ?? 0;
+  }
+  const cpu = (cpuMs(pids) - cpuBefore) / REQUESTS;
+  latencies.sort((a, b) => a - b);
+  return { label, median: percentile(latencies, 50), p95: percentile(latencies, 95), cpu, count, fallback };
+}
+
+const persistDir = mkdtempSync(path.join(tmpdir(), "earthkind-bench-search-"));
+let server;
+try {
+  if (!existsSync("dist/client/index.html")) {
+    console.log("• building the app (the Worker serves the SPA from dist/client)");
+    spawnSync("npx", ["vite", "build"], { stdio: "ignore" });
+  }
+  console.log(`• loading ${EVENTS.toLocaleString()} events and every US ZIP into a fresh local D1`);
+  const t0 = performance.now();
+  wrangler(["d1", "migrations", "apply", "DB", "--local", "--persist-to", persistDir]);
+  const sqlFile = path.join(persistDir, "bench.sql");
+  mkdirSync(persistDir, { recursive: true });
+  writeFileSync(sqlFile, buildData().join("\n"));
+  wrangler(["d1", "execute", "DB", "--local", "--persist-to", persistDir, "--file", sqlFile]);
+  console.log(`  loaded in ${fmt((performance.now() - t0) / 1000)} s`);
+
+  server = await startDev({ persistDir, port: await freePort(), readyPath: "/api/health" });
+  const pids = workerdPids(server.pid);
+  if (!pids.length) throw new Error("could not find the workerd process");
+  // Warm up: the first requests compile code and fill SQLite's page cache.
+  for (let i = 0; i < 30; i++) await fetch(`${server.url}/api/events?zip=${DENSE_ZIP}`).then((r) => r.text());
+
+  const week = () => {
+    const start = new Date();
+    const end = new Date(start.getTime() + 7 * 86_400_000);
+    return `start=${encodeURIComponent(start.toISOString())}&end=${encodeURIComponent(end.toISOString())}`;
+  };
+  const cases = [
+    ["dense ZIP 97201, 25 mi, this week", `zip=${DENSE_ZIP}&radius=25&limit=20&${week()}`],
+    ["dense ZIP 97201, 25 mi, all upcoming", `zip=${DENSE_ZIP}&radius=25&limit=20`],
+    ["dense ZIP 97201, 100 mi, all upcoming + online", `zip=${DENSE_ZIP}&radius=100&limit=50&include_online=true`],
+    ["sparse ZIP 59301, 25 mi, this week", `zip=${SPARSE_ZIP}&radius=25&limit=20&${week()}`],
+    ["sparse ZIP 59301, 25 mi, all upcoming", `zip=${SPARSE_ZIP}&radius=25&limit=20`],
+  ];
+  const results = [await measure(server.url, pids, "baseline: GET /api/health (one D1 query)", "", "/api/health")];
+  for (const [label, query] of cases) results.push(await measure(server.url, pids, label, query));
+
+  console.log(`\nGET /api/events over ${EVENTS.toLocaleString()} events, ${REQUESTS} sequential requests per case\n`);
+  console.log("| case | results (statewide) | median ms | p95 ms | CPU ms/request |");
+  console.log("|---|---:|---:|---:|---:|");
+  for (const r of results) {
+    const n = r.fallback ? `${r.count} (${r.fallback})` : String(r.count);
+    console.log(`| ${r.label} | ${n} | ${fmt(r.median)} | ${fmt(r.p95)} | ${fmt(r.cpu, 2)} |`);
+  }
+  console.log("\nCPU: workerd user+system time per request, local D1 included (an upper bound of Worker CPU).");
+} catch (error) {
+  console.error(`✗ ${error instanceof Error ? error.message : error}`);
+  if (server) console.error(server.log().slice(-3000));
+  process.exitCode = 1;
+} finally {
+  server?.stop();
+  rmSync(persistDir, { recursive: true, force: true });
+}

@@ -1,0 +1,103 @@
+import { describe, expect, it } from "vitest";
+import { suggestIcsUrls } from "../../web/features/events/calendar-discovery-tool";
+import {
+  expandedRadius,
+  filterEvents,
+  formatEventWhen,
+  searchErrorText,
+  timeRange,
+} from "../../web/features/events/format";
+import { ApiError } from "../../web/lib/api";
+import type { EventResult } from "../../worker/features/events/schemas";
+
+// The viewer's zone: date-fns formats in it, as a browser would. (This program has DOM types, not
+// Node's; the test runs in Node, where setting TZ takes effect at once.)
+declare const process: { env: Record<string, string | undefined> };
+process.env.TZ = "America/Los_Angeles";
+
+const event = (overrides: Partial<EventResult>): EventResult => ({
+  id: "1",
+  title: "Beach Cleanup",
+  description: "Bring gloves",
+  venue_name: "Ocean Beach",
+  category: "cleanup",
+  city: "San Francisco",
+  state: "CA",
+  start_time: "2030-03-07T17:00:00.000Z",
+  end_time: null,
+  all_day: false,
+  end_time_unknown: true,
+  registration_url: null,
+  image_url: null,
+  is_virtual: false,
+  distance_miles: 3,
+  is_fallback: false,
+  ...overrides,
+});
+
+describe("event times", () => {
+  it("shows 'MMM d, h:mm a' in the viewer's zone, with the end time on the same day", () => {
+    expect(formatEventWhen(event({}))).toBe("Mar 7, 9:00 AM");
+    expect(formatEventWhen(event({ end_time: "2030-03-07T19:30:00.000Z" }))).toBe("Mar 7, 9:00 AM – 11:30 AM");
+  });
+
+  it("shows an all-day event on its own date, even from a zone behind the event's", () => {
+    // New York midnight is 9 pm the day before in California; the card still says Mar 8.
+    expect(formatEventWhen(event({ all_day: true, start_time: "2030-03-08T05:00:00.000Z" }))).toBe("Mar 8 · All day");
+  });
+
+  it("says 'Time TBA' without a start and 'Date TBA' for an unreadable one", () => {
+    expect(formatEventWhen(event({ start_time: "" }))).toBe("Time TBA");
+    expect(formatEventWhen(event({ start_time: "not a date" }))).toBe("Date TBA");
+  });
+});
+
+describe("search helpers", () => {
+  it("doubles the radius up to 100 miles, on the offered options", () => {
+    expect([5, 10, 25, 50, 100].map(expandedRadius)).toEqual([10, 25, 50, 100, null]);
+  });
+
+  it("filters by category and by a trimmed, case-insensitive keyword on title, description and venue", () => {
+    const list = [
+      event({ id: "a", title: "Owl Prowl", category: "wildlife", description: null, venue_name: "Oaks Bottom" }),
+      event({ id: "b", title: "Cleanup", category: "cleanup", description: "Shoreline OWLS too", venue_name: null }),
+      event({ id: "c", title: "Talk", category: "education", description: null, venue_name: "Owlhouse Hall" }),
+    ];
+    expect(filterEvents(list, "all", "  owl ").map((e) => e.id)).toEqual(["a", "b", "c"]);
+    expect(filterEvents(list, "wildlife", "").map((e) => e.id)).toEqual(["a"]);
+    expect(filterEvents(list, "cleanup", "OWL").map((e) => e.id)).toEqual(["b"]);
+    expect(filterEvents(list, "all", "   ").map((e) => e.id)).toEqual(["a", "b", "c"]);
+  });
+
+  it("turns the time frame into instants: 7 days, a month, or no bounds", () => {
+    const now = new Date("2030-01-31T18:00:00.000Z");
+    expect(timeRange("week", now)).toEqual({ start: now.toISOString(), end: "2030-02-07T18:00:00.000Z" });
+    expect(timeRange("month", now).end).toBe("2030-02-28T18:00:00.000Z");
+    expect(timeRange("all", now)).toEqual({});
+  });
+
+  it("words errors as the spec does", () => {
+    expect(searchErrorText(new ApiError(400, "validation_error", "ZIP code must be 5 digits"))).toBe(
+      "Error: ZIP code must be 5 digits",
+    );
+    expect(searchErrorText(new ApiError(502, "http_error", "HTTP 502: Bad Gateway"))).toBe("HTTP 502: Bad Gateway");
+    expect(searchErrorText(new ApiError(0, "network_error", "Network error."))).toBe("Failed to load events");
+    expect(searchErrorText(new Error("boom"))).toBe("Failed to load events");
+  });
+});
+
+describe("calendar discovery", () => {
+  it("suggests six feed URLs on https for a website, and nothing for a non-URL", () => {
+    expect(suggestIcsUrls("example.org")).toBeNull();
+    expect(suggestIcsUrls("javascript:alert(1)")).toBeNull();
+    const urls = suggestIcsUrls(" http://www.example.org/chapter/ ")?.map((s) => s.url);
+    expect(urls).toEqual([
+      "https://www.example.org/chapter/events/?ical=1",
+      "https://www.example.org/chapter/events/list/?ical=1",
+      "https://www.example.org/chapter/?post_type=tribe_events&ical=1&eventDisplay=list",
+      "https://www.example.org/chapter/calendar.ics",
+      "https://www.example.org/chapter/events.ics",
+      "https://www.example.org/chapter/calendar/ical",
+    ]);
+  });
+});

@@ -1,0 +1,98 @@
+import { eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { actionCompletions, weeklyActions } from "../../db/schema";
+import { createAction } from "./action-factories";
+import { api, createUser, db, signIn } from "./helpers";
+
+type Completion = {
+  id: string;
+  action_id: string | null;
+  completed_at: string;
+  notes: string | null;
+  action: { title: string; slug: string; summary: string; start_date: string | null; end_date: string | null } | null;
+};
+
+async function member() {
+  const user = await createUser();
+  return { user, headers: (await signIn(user)).headers };
+}
+
+const put = (actionId: string, json: unknown, headers: HeadersInit) =>
+  api(`/api/me/completions/${actionId}`, { method: "PUT", json, headers });
+
+describe("completions", () => {
+  it("requires a signed-in user", async () => {
+    expect((await api("/api/me/completions")).status).toBe(401);
+    expect((await put("x", {}, {})).status).toBe(401);
+  });
+
+  it("upserts one row per member and action, notes trimmed and null when empty", async () => {
+    const { user, headers } = await member();
+    const action = await createAction();
+
+    const first = await put(action.id, { notes: "  planted milkweed  " }, headers);
+    expect(first.status).toBe(200);
+    const { completion } = (await first.json()) as { completion: Completion };
+    expect(completion).toMatchObject({ action_id: action.id, notes: "planted milkweed" });
+
+    const second = await put(action.id, { notes: "   " }, headers);
+    const again = ((await second.json()) as { completion: Completion }).completion;
+    expect(again).toMatchObject({ id: completion.id, notes: null, completed_at: completion.completed_at });
+
+    expect(((await (await put(action.id, {}, headers)).json()) as { completion: Completion }).completion.notes).toBe(
+      null,
+    );
+    const rows = await db().select().from(actionCompletions).where(eq(actionCompletions.userId, user.id));
+    expect(rows).toHaveLength(1);
+  });
+
+  it("refuses unknown and unpublished actions with 404", async () => {
+    const { headers } = await member();
+    const draft = await createAction({ status: "draft", publishedAt: null });
+    expect((await put(draft.id, {}, headers)).status).toBe(404);
+    expect((await put("no-such-action", {}, headers)).status).toBe(404);
+  });
+
+  it("lists the member's own completions newest first, joined with the action", async () => {
+    const { user, headers } = await member();
+    const a = await createAction({ title: "Older", startDate: "2030-01-01", endDate: "2030-01-07" });
+    const b = await createAction({ title: "Newer", startDate: "2030-01-08", endDate: "2030-01-14" });
+    await put(a.id, { notes: "first" }, headers);
+    await put(b.id, {}, headers);
+    // Make the order unambiguous whatever the clock resolution.
+    await db()
+      .update(actionCompletions)
+      .set({ completedAt: "2020-01-02T10:00:00.000Z" })
+      .where(eq(actionCompletions.actionId, a.id));
+
+    // Someone else's completion never shows up.
+    const other = await member();
+    await put(a.id, { notes: "not yours" }, other.headers);
+
+    const res = await api("/api/me/completions", { headers });
+    const { completions } = (await res.json()) as { completions: Completion[] };
+    expect(completions.map((c) => c.action?.title)).toEqual(["Newer", "Older"]);
+    expect(completions[1]).toMatchObject({
+      notes: "first",
+      action: { title: "Older", slug: a.slug, summary: a.summary, start_date: "2030-01-01", end_date: "2030-01-07" },
+    });
+
+    const check = await api(`/api/me/completions/${a.id}`, { headers });
+    expect(((await check.json()) as { completion: Completion | null }).completion?.notes).toBe("first");
+    const none = await api(`/api/me/completions/${(await createAction()).id}`, { headers });
+    expect(await none.json()).toEqual({ completion: null });
+    expect(user.id).toBeTruthy();
+  });
+
+  it("keeps a completion after its action is deleted, with no joined action", async () => {
+    const { headers } = await member();
+    const action = await createAction();
+    await put(action.id, { notes: "done" }, headers);
+    await db().delete(weeklyActions).where(eq(weeklyActions.id, action.id));
+    const { completions } = (await (await api("/api/me/completions", { headers })).json()) as {
+      completions: Completion[];
+    };
+    expect(completions).toHaveLength(1);
+    expect(completions[0]).toMatchObject({ action_id: null, notes: "done", action: null });
+  });
+});

@@ -1,0 +1,31 @@
+import { describe, expect, it } from "vitest";
+import { addDays, siteDate } from "../../worker/features/actions/site-calendar";
+import { createAction } from "./action-factories";
+import { adminHeaders, api, config } from "./helpers";
+
+describe("content export", () => {
+  it("formats the current action for social posts with a UTM link", async () => {
+    const today = siteDate(config().SITE_TIMEZONE, new Date());
+    const action = await createAction({
+      title: `Export me ${Date.now()}`,
+      startDate: today,
+      endDate: addDays(today, 6),
+      steps: ["Find a jar", "Fill it"],
+      materials: ["Jar", "Water"],
+    });
+    const res = await api("/api/admin/content-export", { method: "POST", headers: await adminHeaders() });
+    expect(res.status).toBe(200);
+    const { content } = (await res.json()) as { content: string };
+    expect(content).toContain(`This Week's Action: ${action.title}`);
+    expect(content).toContain(action.summary);
+    expect(content).toContain("1. Find a jar\n2. Fill it");
+    expect(content).toContain("• Jar\n• Water");
+    expect(content).toContain(
+      `${config().siteOrigin}/actions/${action.slug}?utm_source=social&utm_medium=organic&utm_campaign=weekly_action`,
+    );
+  });
+
+  it("is admin-only", async () => {
+    expect((await api("/api/admin/content-export", { method: "POST" })).status).toBe(401);
+  });
+});

@@ -1,0 +1,22 @@
+import { AdminDashboardPage } from "../features/admin/admin-dashboard-page";
+import { CalendarDiscoveryTool } from "../features/events/calendar-discovery-tool";
+import { IngestionPanel } from "../features/events/ingestion-panel";
+import { SubmissionsModerationPanel } from "../features/events/submissions-moderation-panel";
+
+/**
+ * /admin composed from the features' admin tools (features do not import each other; web/app
+ * does). Lazy-loaded with the other admin routes, so none of this reaches public pages.
+ */
+export function AdminDashboard() {
+  return (
+    <AdminDashboardPage
+      panels={
+        <>
+          <SubmissionsModerationPanel />
+          <IngestionPanel />
+          <CalendarDiscoveryTool />
+        </>
+      }
+    />
+  );
+}

@@ -1,0 +1,114 @@
+import type { ReactNode } from "react";
+import type { ActionLink, PublicAction } from "../../../worker/features/actions/schemas";
+import { Badge } from "../../components/ui/badge";
+import { displayMaterials, formatDateRange } from "./action-display";
+import { CalendarIcon, ClockIcon } from "./action-icons";
+import { ActionImage } from "./action-image";
+
+interface ActionArticleProps {
+  action: PublicAction;
+  links: ActionLink[];
+  /** The call-to-action area (live on the detail page, disabled in preview). */
+  cta?: ReactNode;
+  /** Rendered after the content: sign-in call, share buttons, petitions. */
+  children?: ReactNode;
+}
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <section className="mt-10">
+      <h2 className="text-2xl font-semibold text-forest-900">{title}</h2>
+      <div className="mt-4">{children}</div>
+    </section>
+  );
+}
+
+/** One weekly action laid out for reading; shared by the detail and preview pages. */
+export function ActionArticle({ action, links, cta, children }: ActionArticleProps) {
+  const range = formatDateRange(action.start_date, action.end_date);
+  const materials = displayMaterials(action.materials);
+  const steps = action.steps.filter((s) => typeof s === "string" && s.trim() !== "");
+  return (
+    <article className="mx-auto max-w-3xl">
+      {action.timing === "current" ? <Badge variant="warning">This Week's Action</Badge> : null}
+      <h1 className="mt-4 text-4xl leading-tight font-semibold text-forest-900 sm:text-5xl">{action.title}</h1>
+      <ul className="mt-5 flex flex-wrap gap-x-6 gap-y-2 text-forest-800">
+        {range ? (
+          <li className="inline-flex items-center gap-2">
+            <CalendarIcon />
+            <span>{range}</span>
+          </li>
+        ) : null}
+        {action.time_required ? (
+          <li className="inline-flex items-center gap-2">
+            <ClockIcon />
+            <span>{action.time_required}</span>
+          </li>
+        ) : null}
+      </ul>
+      <div className="mt-8 aspect-[3/2] overflow-hidden rounded-[var(--radius-card)] bg-forest-50">
+        <ActionImage src={action.image_url} eager />
+      </div>
+      {action.summary ? <p className="mt-8 text-xl leading-relaxed text-forest-900">{action.summary}</p> : null}
+      {cta ? <div className="mt-8">{cta}</div> : null}
+
+      {action.why_it_matters ? (
+        <Section title="Why It Matters">
+          <p className="leading-relaxed whitespace-pre-line text-muted-foreground">{action.why_it_matters}</p>
+        </Section>
+      ) : null}
+
+      {steps.length > 0 ? (
+        <Section title="How to Do It">
+          <ol className="grid gap-4">
+            {steps.map((step, i) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: the position is the step's identity.
+              <li key={i} className="flex gap-4">
+                <span
+                  aria-hidden="true"
+                  className="inline-flex size-8 shrink-0 items-center justify-center rounded-full bg-forest-100 font-semibold text-forest-800"
+                >
+                  {i + 1}
+                </span>
+                <span className="pt-1 leading-relaxed">{step}</span>
+              </li>
+            ))}
+          </ol>
+        </Section>
+      ) : null}
+
+      {materials.length > 0 ? (
+        <Section title="What You'll Need">
+          <ul className="grid list-disc gap-2 pl-5 marker:text-forest-400">
+            {materials.map((m, i) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: materials are plain text and may repeat.
+              <li key={i}>{m}</li>
+            ))}
+          </ul>
+        </Section>
+      ) : null}
+
+      {links.length > 0 ? (
+        <Section title="Helpful Resources">
+          <ul className="grid gap-2">
+            {links.map((link) => (
+              <li key={`${link.label}|${link.url}`}>
+                <a
+                  href={link.url}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                  className="font-medium text-forest-700 underline underline-offset-4 hover:text-forest-900"
+                >
+                  {link.label}
+                  <span className="sr-only"> (opens in a new tab)</span>
+                </a>
+              </li>
+            ))}
+          </ul>
+        </Section>
+      ) : null}
+
+      {children}
+    </article>
+  );
+}

@@ -1,0 +1,31 @@
+import { Link } from "react-router-dom";
+import type { PublicAction } from "../../../worker/features/actions/schemas";
+import { Button } from "../../components/ui/button";
+import { DEFAULT_CTA_LABEL } from "./action-display";
+
+const isExternal = (url: string) => /^https?:\/\//i.test(url);
+
+/** The action's own call-to-action button, when it has a URL to go to. */
+export function ActionCtaButton({ action, disabled = false }: { action: PublicAction; disabled?: boolean }) {
+  const label = action.cta_label || DEFAULT_CTA_LABEL;
+  if (disabled) {
+    return (
+      <Button size="lg" variant="accent" disabled>
+        {label}
+      </Button>
+    );
+  }
+  if (!action.cta_url) return null;
+  return (
+    <Button asChild size="lg" variant="accent">
+      {isExternal(action.cta_url) ? (
+        <a href={action.cta_url} target="_blank" rel="noopener noreferrer">
+          {label}
+          <span className="sr-only"> (opens in a new tab)</span>
+        </a>
+      ) : (
+        <Link to={action.cta_url}>{label}</Link>
+      )}
+    </Button>
+  );
+}

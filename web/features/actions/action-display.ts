@@ -1,0 +1,48 @@
+import { format, parseISO } from "date-fns";
+import type { ActionLink, PublicAction } from "../../../worker/features/actions/schemas";
+
+export const DEFAULT_ACTION_IMAGE = "/images/wildflower-default.svg";
+export const DEFAULT_CTA_LABEL = "Do This Week's Action";
+
+/** The spec's fallback content for the home card when the action is missing or fails to load. */
+export const FALLBACK_ACTION = {
+  title: "Plant Native Wildflowers for Local Pollinators",
+  summary:
+    "Give bees, butterflies and other pollinators a boost by planting a small patch of native wildflowers in your yard, on a balcony or in a community space.",
+  time_required: "30-45 minutes",
+  materials: ["Native wildflower seeds", "A small area of soil", "Basic gardening tools"],
+  image_url: DEFAULT_ACTION_IMAGE,
+  cta_label: DEFAULT_CTA_LABEL,
+} as const;
+
+/** Spec §3: non-string or empty materials are dropped on display (stored JSON may predate validation). */
+export function displayMaterials(list: unknown): string[] {
+  return Array.isArray(list) ? list.filter((m): m is string => typeof m === "string" && m.trim() !== "") : [];
+}
+
+/** Spec (preview): links are used only when every item has a label and a url; otherwise none. */
+export function acceptedLinks(list: unknown): ActionLink[] {
+  if (!Array.isArray(list)) return [];
+  const ok = list.every(
+    (l) =>
+      typeof l === "object" &&
+      l !== null &&
+      typeof l.label === "string" &&
+      l.label &&
+      typeof l.url === "string" &&
+      l.url,
+  );
+  return ok ? (list as ActionLink[]) : [];
+}
+
+/** "May 4 – May 10, 2026" (or one date when they are the same day). */
+export function formatDateRange(start: string | null, end: string | null): string | null {
+  if (!start || !end) return null;
+  const s = parseISO(start);
+  const e = parseISO(end);
+  if (start === end) return format(s, "MMMM d, yyyy");
+  const sameYear = s.getFullYear() === e.getFullYear();
+  return `${format(s, sameYear ? "MMMM d" : "MMMM d, yyyy")} – ${format(e, "MMMM d, yyyy")}`;
+}
+
+export const actionPath = (a: Pick<PublicAction, "slug">) => `/actions/${encodeURIComponent(a.slug)}`;

@@ -1,0 +1,241 @@
+import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { useEffect, useId, useState } from "react";
+import { Link, useNavigate } from "react-router-dom";
+import type { AdminActionListItem } from "../../../../worker/features/actions/schemas";
+import { Badge } from "../../../components/ui/badge";
+import { Button } from "../../../components/ui/button";
+import { Input } from "../../../components/ui/input";
+import { Label } from "../../../components/ui/label";
+import { Spinner } from "../../../components/ui/spinner";
+import { toast } from "../../../components/ui/use-toast";
+import { usePageTitle } from "../../../lib/use-page-title";
+import { adminActionKeys, adminActionsQuery, deleteAction, duplicateAction, runQuickSetup } from "./admin-api";
+import { adminDate } from "./admin-date";
+import { ConfirmDialog } from "./confirm-dialog";
+import { TestSendDialog } from "./test-send-dialog";
+
+const SEARCH_DEBOUNCE_MS = 300;
+const errorText = (err: unknown) => (err instanceof Error && err.message ? err.message : "Please try again.");
+
+function useDebounced<T>(value: T, ms: number): T {
+  const [debounced, setDebounced] = useState(value);
+  useEffect(() => {
+    const t = setTimeout(() => setDebounced(value), ms);
+    return () => clearTimeout(t);
+  }, [value, ms]);
+  return debounced;
+}
+
+/** /admin/actions — search, table, create/edit/preview/duplicate/delete, Quick Setup and test send. */
+export function AdminActionsPage() {
+  usePageTitle("Manage Weekly Actions");
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const searchId = useId();
+  const [search, setSearch] = useState("");
+  const term = useDebounced(search.trim(), SEARCH_DEBOUNCE_MS);
+  const list = useQuery(adminActionsQuery(term));
+  const [toDelete, setToDelete] = useState<AdminActionListItem | null>(null);
+  const [quickSetupOpen, setQuickSetupOpen] = useState(false);
+  const [testSendOpen, setTestSendOpen] = useState(false);
+  const [busy, setBusy] = useState(false);
+
+  const refresh = () => queryClient.invalidateQueries({ queryKey: adminActionKeys.all });
+
+  async function confirmDelete() {
+    if (!toDelete) return;
+    setBusy(true);
+    try {
+      await deleteAction(toDelete.id);
+      toast({ title: "Action deleted", description: `“${toDelete.title}” was deleted.` });
+      setToDelete(null);
+      await refresh();
+    } catch (err) {
+      toast({ title: "Failed to delete action", description: errorText(err), variant: "destructive" });
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  async function duplicate(action: AdminActionListItem) {
+    try {
+      const { action: copy } = await duplicateAction(action.id);
+      toast({ title: "Action duplicated", description: "Give the copy its dates, then save it." });
+      await refresh();
+      navigate(`/admin/actions/${copy.id}/edit`);
+    } catch (err) {
+      toast({ title: "Failed to duplicate action", description: errorText(err), variant: "destructive" });
+    }
+  }
+
+  async function confirmQuickSetup() {
+    setBusy(true);
+    try {
+      const { actions } = await runQuickSetup();
+      toast(
+        actions.length > 0
+          ? {
+              title: "Quick Setup complete",
+              description: `Created ${actions.length} draft action${actions.length === 1 ? "" : "s"} starting ${adminDate(actions[0]?.start_date)}.`,
+            }
+          : { title: "Already set up", description: "The next three weeks already have actions." },
+      );
+      setQuickSetupOpen(false);
+      await refresh();
+    } catch (err) {
+      toast({ title: "Quick Setup failed", description: errorText(err), variant: "destructive" });
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <div className="mx-auto max-w-7xl px-4 py-12 sm:px-6 lg:px-8">
+      <div className="flex flex-wrap items-end justify-between gap-4">
+        <div>
+          <p className="text-sm font-semibold tracking-wider text-forest-600 uppercase">Admin</p>
+          <h1 className="mt-2 text-4xl font-semibold text-forest-900">Weekly Actions</h1>
+        </div>
+        <div className="flex flex-wrap gap-3">
+          <Button variant="outline" onClick={() => setTestSendOpen(true)}>
+            Test Send
+          </Button>
+          <Button variant="secondary" onClick={() => setQuickSetupOpen(true)}>
+            Quick Setup
+          </Button>
+          <Button asChild>
+            <Link to="/admin/actions/new">Create New Action</Link>
+          </Button>
+        </div>
+      </div>
+
+      <div className="mt-8 grid max-w-md gap-2">
+        <Label htmlFor={searchId}>Search actions</Label>
+        <Input
+          id={searchId}
+          type="search"
+          placeholder="Title or slug"
+          value={search}
+          onChange={(e) => setSearch(e.target.value)}
+        />
+      </div>
+
+      <div className="mt-6 overflow-x-auto rounded-[var(--radius-card)] border border-border bg-card">
+        {list.isPending ? (
+          <div className="p-8">
+            <Spinner label="Loading actions…" />
+          </div>
+        ) : list.isError ? (
+          <p role="alert" className="p-8 font-medium text-destructive">
+            Failed to load actions
+          </p>
+        ) : list.data.length === 0 ? (
+          <p className="p-8 text-muted-foreground">
+            {term ? "No actions match your search." : "No actions yet. Create one or use Quick Setup."}
+          </p>
+        ) : (
+          <table className="w-full text-left text-sm">
+            <caption className="sr-only">Weekly actions, newest start date first</caption>
+            <thead className="border-b border-border bg-sand-100/60 text-forest-900">
+              <tr>
+                <th scope="col" className="px-4 py-3 font-semibold">
+                  Title
+                </th>
+                <th scope="col" className="px-4 py-3 font-semibold">
+                  Start Date
+                </th>
+                <th scope="col" className="px-4 py-3 font-semibold">
+                  End Date
+                </th>
+                <th scope="col" className="px-4 py-3 font-semibold">
+                  Status
+                </th>
+                <th scope="col" className="px-4 py-3 font-semibold">
+                  Updated
+                </th>
+                <th scope="col" className="px-4 py-3 font-semibold">
+                  <span className="sr-only">Actions</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {list.data.map((a) => (
+                <tr key={a.id} className="border-b border-border last:border-0">
+                  <th scope="row" className="px-4 py-3 font-medium">
+                    <span className="block text-forest-900">{a.title}</span>
+                    <span className="block text-xs font-normal text-muted-foreground">{a.slug}</span>
+                  </th>
+                  <td className="px-4 py-3 whitespace-nowrap">{adminDate(a.start_date)}</td>
+                  <td className="px-4 py-3 whitespace-nowrap">{adminDate(a.end_date)}</td>
+                  <td className="px-4 py-3">
+                    <Badge variant={a.status === "published" ? "success" : "outline"}>
+                      {a.status === "published" ? "Published" : "Draft"}
+                    </Badge>
+                  </td>
+                  <td className="px-4 py-3 whitespace-nowrap">{adminDate(a.updated_at)}</td>
+                  <td className="px-4 py-3">
+                    <div className="flex justify-end gap-1">
+                      <Button asChild size="sm" variant="ghost">
+                        <Link to={`/admin/actions/${a.id}/edit`} aria-label={`Edit ${a.title}`}>
+                          Edit
+                        </Link>
+                      </Button>
+                      <Button asChild size="sm" variant="ghost">
+                        <a
+                          href={`/actions/preview/${a.id}`}
+                          target="_blank"
+                          rel="noopener"
+                          aria-label={`Preview ${a.title} (opens in a new tab)`}
+                        >
+                          Preview
+                        </a>
+                      </Button>
+                      <Button
+                        size="sm"
+                        variant="ghost"
+                        onClick={() => duplicate(a)}
+                        aria-label={`Duplicate ${a.title}`}
+                      >
+                        Duplicate
+                      </Button>
+                      <Button
+                        size="sm"
+                        variant="ghost"
+                        className="text-destructive"
+                        onClick={() => setToDelete(a)}
+                        aria-label={`Delete ${a.title}`}
+                      >
+                        Delete
+                      </Button>
+                    </div>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        )}
+      </div>
+
+      <ConfirmDialog
+        open={toDelete !== null}
+        onOpenChange={(open) => !open && setToDelete(null)}
+        title="Delete action"
+        description="Are you sure you want to delete this action?"
+        confirmLabel="Delete"
+        destructive
+        busy={busy}
+        onConfirm={confirmDelete}
+      />
+      <ConfirmDialog
+        open={quickSetupOpen}
+        onOpenChange={setQuickSetupOpen}
+        title="Quick Setup"
+        description="Create 3 draft actions for the next 3 weeks, each starting on a Sunday? You can edit them before publishing."
+        confirmLabel="Create Drafts"
+        busy={busy}
+        onConfirm={confirmQuickSetup}
+      />
+      <TestSendDialog open={testSendOpen} onOpenChange={setTestSendOpen} />
+    </div>
+  );
+}

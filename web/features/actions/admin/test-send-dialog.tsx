@@ -1,0 +1,104 @@
+import { useQuery } from "@tanstack/react-query";
+import { useId, useState } from "react";
+import { Button } from "../../../components/ui/button";
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from "../../../components/ui/dialog";
+import { Input } from "../../../components/ui/input";
+import { Label } from "../../../components/ui/label";
+import { Select } from "../../../components/ui/select";
+import { toast } from "../../../components/ui/use-toast";
+import { recentActionsQuery, sendTestEmail } from "./admin-api";
+import { adminDate } from "./admin-date";
+
+const CURRENT = "current";
+
+/** Sends the weekly email for one action (or the current one) to a single address. */
+export function TestSendDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
+  const actions = useQuery({ ...recentActionsQuery(), enabled: open });
+  const [actionId, setActionId] = useState(CURRENT);
+  const [email, setEmail] = useState("");
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const emailId = useId();
+  const actionFieldId = useId();
+  const errorId = useId();
+
+  async function submit(event: React.FormEvent) {
+    event.preventDefault();
+    if (email.trim() === "") {
+      setError("Please enter an email address");
+      return;
+    }
+    setError(null);
+    setBusy(true);
+    try {
+      const result = await sendTestEmail(email.trim(), actionId === CURRENT ? undefined : actionId);
+      if (!result.ok) throw new Error(result.error || "Unable to send test email");
+      toast({
+        title: "Test Email Sent",
+        description: result.campaign_id ? `Campaign ID: ${result.campaign_id}` : `Sent to ${email.trim()}`,
+      });
+      onOpenChange(false);
+    } catch (err) {
+      const message = err instanceof Error && err.message ? err.message : "Unable to send test email";
+      toast({ title: "Test Send Failed", description: message, variant: "destructive" });
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent>
+        <form onSubmit={submit} className="grid gap-5" noValidate>
+          <DialogHeader>
+            <DialogTitle>Send a Test Email</DialogTitle>
+            <DialogDescription>Send the weekly action email to one address to check how it looks.</DialogDescription>
+          </DialogHeader>
+          <div className="grid gap-2">
+            <Label htmlFor={actionFieldId}>Action</Label>
+            <Select id={actionFieldId} value={actionId} onChange={(e) => setActionId(e.target.value)}>
+              <option value={CURRENT}>Current weekly action</option>
+              {(actions.data ?? []).map((a) => (
+                <option key={a.id} value={a.id}>
+                  {a.title} ({a.start_date ? adminDate(a.start_date) : "no date"})
+                </option>
+              ))}
+            </Select>
+          </div>
+          <div className="grid gap-2">
+            <Label htmlFor={emailId}>Email address</Label>
+            <Input
+              id={emailId}
+              type="email"
+              autoComplete="email"
+              value={email}
+              aria-invalid={error ? true : undefined}
+              aria-describedby={error ? errorId : undefined}
+              onChange={(e) => setEmail(e.target.value)}
+            />
+            {error ? (
+              <p id={errorId} className="text-sm font-medium text-destructive">
+                {error}
+              </p>
+            ) : null}
+          </div>
+          <DialogFooter>
+            <Button variant="ghost" onClick={() => onOpenChange(false)}>
+              Cancel
+            </Button>
+            <Button type="submit" disabled={busy} aria-busy={busy}>
+              Send Test
+            </Button>
+          </DialogFooter>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}

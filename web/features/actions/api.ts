@@ -1,0 +1,43 @@
+import { queryOptions } from "@tanstack/react-query";
+import type { AdminAction, PublicAction } from "../../../worker/features/actions/schemas";
+import { apiFetch } from "../../lib/api";
+
+/** Query keys and fetchers for the public action pages (and the admin-only preview read). */
+export const actionKeys = {
+  all: ["actions"] as const,
+  current: () => [...actionKeys.all, "current"] as const,
+  archive: (limit: number) => [...actionKeys.all, "archive", limit] as const,
+  bySlug: (slug: string) => [...actionKeys.all, "slug", slug] as const,
+  preview: (id: string) => [...actionKeys.all, "preview", id] as const,
+};
+
+export const currentActionQuery = () =>
+  queryOptions({
+    queryKey: actionKeys.current(),
+    queryFn: ({ signal }) => apiFetch<{ action: PublicAction | null }>("/api/actions/current", { signal }),
+    select: (data) => data.action,
+  });
+
+export const archiveQuery = (limit = 10) =>
+  queryOptions({
+    queryKey: actionKeys.archive(limit),
+    queryFn: ({ signal }) => apiFetch<{ actions: PublicAction[] }>("/api/actions", { query: { limit }, signal }),
+    select: (data) => data.actions,
+  });
+
+export const actionBySlugQuery = (slug: string) =>
+  queryOptions({
+    queryKey: actionKeys.bySlug(slug),
+    queryFn: ({ signal }) => apiFetch<{ action: PublicAction }>(`/api/actions/${encodeURIComponent(slug)}`, { signal }),
+    select: (data) => data.action,
+  });
+
+/** Admin-only read of any action (drafts too) for the preview page. */
+export const actionPreviewQuery = (id: string) =>
+  queryOptions({
+    queryKey: actionKeys.preview(id),
+    queryFn: ({ signal }) =>
+      apiFetch<{ action: AdminAction }>(`/api/admin/actions/${encodeURIComponent(id)}`, { auth: true, signal }),
+    select: (data) => data.action,
+    staleTime: 0,
+  });

@@ -1,0 +1,94 @@
+import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { useEffect, useRef, useState } from "react";
+import { Button, type ButtonProps } from "../../components/ui/button";
+import { toast } from "../../components/ui/use-toast";
+import { useAuth } from "../auth/auth-provider";
+import { completionForActionQuery, completionKeys, recordCompletion } from "./api";
+import { CompletionDialog } from "./completion-dialog";
+import { takePendingCompletion } from "./pending-completion";
+
+/** Spec §9: the completed state is re-checked 500 ms after the dialog closes. */
+export const RECHECK_DELAY_MS = 500;
+
+interface ActionCompletionControlProps {
+  actionId: string;
+  variant?: ButtonProps["variant"];
+  size?: ButtonProps["size"];
+  className?: string;
+}
+
+/**
+ * 'Mark as Complete' (or a disabled 'Completed!') with its dialog. Used by the actions feature's
+ * card and detail page; it owns everything about completions so they only place it.
+ */
+export function ActionCompletionControl({
+  actionId,
+  variant = "outline",
+  size,
+  className,
+}: ActionCompletionControlProps) {
+  const { user } = useAuth();
+  const queryClient = useQueryClient();
+  const [open, setOpen] = useState(false);
+  const recheckTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  const userId = user?.id ?? "";
+  // The check runs when both the user and the action are known (spec §4); failures are only logged.
+  const status = useQuery({ ...completionForActionQuery(userId, actionId), enabled: Boolean(user && actionId) });
+  useEffect(() => {
+    if (status.error) console.error("completion status check failed", status.error);
+  }, [status.error]);
+
+  const refresh = () => queryClient.invalidateQueries({ queryKey: completionKeys.all });
+
+  // A completion started signed out is recorded once the magic link brings the member back.
+  useEffect(() => {
+    if (!user || !actionId) return;
+    const pending = takePendingCompletion(actionId);
+    if (!pending) return;
+    const key = completionForActionQuery(user.id, actionId).queryKey;
+    recordCompletion(actionId, pending.notes)
+      .then(async ({ completion }) => {
+        // A status read that raced the write must not overwrite the answer we already have.
+        await queryClient.cancelQueries({ queryKey: key });
+        queryClient.setQueryData(key, { completion });
+        void queryClient.invalidateQueries({ queryKey: completionKeys.list(user.id) });
+        toast({ title: "Action completed! 🎉", description: "Great job taking action for the environment." });
+      })
+      .catch((err: unknown) => {
+        console.error("recording the pending completion failed", err);
+        toast({
+          title: "Error recording completion",
+          description: err instanceof Error ? err.message : "Please try again.",
+          variant: "destructive",
+        });
+      });
+  }, [user, actionId, queryClient]);
+
+  useEffect(() => () => clearTimeout(recheckTimer.current), []);
+
+  const onOpenChange = (next: boolean) => {
+    setOpen(next);
+    if (!next) {
+      clearTimeout(recheckTimer.current);
+      recheckTimer.current = setTimeout(() => {
+        if (user) void refresh();
+      }, RECHECK_DELAY_MS);
+    }
+  };
+
+  const completed = Boolean(status.data);
+  return (
+    <>
+      {completed ? (
+        <Button variant={variant} size={size} className={className} disabled>
+          Completed!
+        </Button>
+      ) : (
+        <Button variant={variant} size={size} className={className} onClick={() => setOpen(true)}>
+          Mark as Complete
+        </Button>
+      )}
+      <CompletionDialog actionId={actionId} open={open} onOpenChange={onOpenChange} />
+    </>
+  );
+}

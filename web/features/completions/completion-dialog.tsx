@@ -1,0 +1,174 @@
+import { useId, useState } from "react";
+import { Button } from "../../components/ui/button";
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from "../../components/ui/dialog";
+import { Input } from "../../components/ui/input";
+import { Label } from "../../components/ui/label";
+import { Textarea } from "../../components/ui/textarea";
+import { toast } from "../../components/ui/use-toast";
+import { ApiError } from "../../lib/api";
+import { useAuth } from "../auth/auth-provider";
+import { recordCompletion } from "./api";
+import { savePendingCompletion } from "./pending-completion";
+
+type Step = "completion" | "auth" | "success";
+
+interface CompletionDialogProps {
+  actionId: string;
+  open: boolean;
+  /** The caller re-checks its completed state after the dialog closes (spec §4: 500 ms later). */
+  onOpenChange: (open: boolean) => void;
+}
+
+const errorMessage = (err: unknown) => (err instanceof Error && err.message ? err.message : "Please try again.");
+
+/** Spec §4's three-step completion dialog: notes → (sign-in by magic link) → success. */
+export function CompletionDialog({ actionId, open, onOpenChange }: CompletionDialogProps) {
+  const { user, sendMagicLink } = useAuth();
+  const [step, setStep] = useState<Step>("completion");
+  const [notes, setNotes] = useState("");
+  const [email, setEmail] = useState("");
+  const [busy, setBusy] = useState(false);
+  const notesId = useId();
+  const emailId = useId();
+
+  // Closing resets step, email and notes (spec §4).
+  const handleOpenChange = (next: boolean) => {
+    if (!next) {
+      setStep("completion");
+      setNotes("");
+      setEmail("");
+      setBusy(false);
+    }
+    onOpenChange(next);
+  };
+
+  async function submitCompletion() {
+    if (!user) {
+      setStep("auth");
+      return;
+    }
+    setBusy(true);
+    try {
+      await recordCompletion(actionId, notes);
+      toast({ title: "Action completed! 🎉", description: "Great job taking action for the environment." });
+      setStep("success");
+    } catch (err) {
+      if (err instanceof ApiError && err.status === 401) {
+        toast({ title: "Profile not found", description: "Please try signing in again.", variant: "destructive" });
+      } else {
+        toast({ title: "Error recording completion", description: errorMessage(err), variant: "destructive" });
+      }
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  async function submitMagicLink(event: React.FormEvent) {
+    event.preventDefault();
+    const address = email.trim();
+    if (!address || busy) return;
+    setBusy(true);
+    try {
+      // Recorded after they come back signed in (the link returns them to this page).
+      savePendingCompletion(actionId, notes);
+      await sendMagicLink(address, `${window.location.pathname}${window.location.search}`);
+      toast({ title: "Check your email!", description: "We sent you a magic link to sign in." });
+      setStep("success");
+    } catch (err) {
+      toast({ title: "Error sending magic link", description: errorMessage(err), variant: "destructive" });
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <Dialog open={open} onOpenChange={handleOpenChange}>
+      <DialogContent>
+        {step === "completion" && (
+          <>
+            <DialogHeader>
+              <DialogTitle>Mark as Complete</DialogTitle>
+              <DialogDescription>
+                {user
+                  ? "Nice work! Add a note about how it went, if you like."
+                  : "Nice work! Sign in with a magic link to keep track of the actions you complete."}
+              </DialogDescription>
+            </DialogHeader>
+            <div className="grid gap-2">
+              <Label htmlFor={notesId}>Notes (optional)</Label>
+              <Textarea
+                id={notesId}
+                rows={3}
+                value={notes}
+                maxLength={2000}
+                placeholder="What did you do? How did it go?"
+                onChange={(e) => setNotes(e.target.value)}
+              />
+            </div>
+            <DialogFooter>
+              <Button variant="ghost" onClick={() => handleOpenChange(false)}>
+                Skip for now
+              </Button>
+              <Button onClick={submitCompletion} disabled={busy} aria-busy={busy}>
+                {user ? "Record Completion" : "Track Progress"}
+              </Button>
+            </DialogFooter>
+          </>
+        )}
+
+        {step === "auth" && (
+          <form onSubmit={submitMagicLink} className="grid gap-5">
+            <DialogHeader>
+              <DialogTitle>Sign in to track your progress</DialogTitle>
+              <DialogDescription>
+                We'll email you a magic link. Open it to sign in and we'll save this completion.
+              </DialogDescription>
+            </DialogHeader>
+            <div className="grid gap-2">
+              <Label htmlFor={emailId}>Email</Label>
+              <Input
+                id={emailId}
+                type="email"
+                autoComplete="email"
+                required
+                value={email}
+                onChange={(e) => setEmail(e.target.value)}
+              />
+            </div>
+            <DialogFooter>
+              <Button variant="ghost" onClick={() => setStep("completion")}>
+                Back
+              </Button>
+              <Button type="submit" disabled={email.trim() === "" || busy} aria-busy={busy}>
+                Send Magic Link
+              </Button>
+            </DialogFooter>
+          </form>
+        )}
+
+        {step === "success" && (
+          <>
+            <DialogHeader>
+              <DialogTitle>{user ? "Completion recorded!" : "Check your email!"}</DialogTitle>
+              <DialogDescription>
+                {user
+                  ? "Great job taking action for the environment. See all your actions on My Progress."
+                  : "We sent you a magic link. Open it on this device to sign in, and your completion will be saved."}
+              </DialogDescription>
+            </DialogHeader>
+            <DialogFooter>
+              <Button onClick={() => handleOpenChange(false)}>Continue</Button>
+            </DialogFooter>
+          </>
+        )}
+      </DialogContent>
+    </Dialog>
+  );
+}

@@ -1,0 +1,79 @@
+import { CATEGORY_LABELS, type CategoryFilter } from "../../../worker/features/events/schemas";
+import { Badge } from "../../components/ui/badge";
+import { buttonClasses } from "../../components/ui/button";
+import { Card } from "../../components/ui/card";
+import { cn } from "../../lib/cn";
+import { type EventResult, eventCalendarUrl } from "./api";
+import { formatEventWhen, formatMiles } from "./format";
+
+const categoryLabel = (c: string | null) => (c && c in CATEGORY_LABELS ? CATEGORY_LABELS[c as CategoryFilter] : null);
+
+function Icon({ d }: { d: string }) {
+  return (
+    <svg className="mt-0.5 size-4 shrink-0 text-forest-600" viewBox="0 0 20 20" fill="currentColor" aria-hidden="true">
+      <path d={d} />
+    </svg>
+  );
+}
+
+const CLOCK =
+  "M10 2a8 8 0 1 0 0 16 8 8 0 0 0 0-16Zm.75 4a.75.75 0 0 0-1.5 0v4c0 .2.08.39.22.53l2.5 2.5a.75.75 0 1 0 1.06-1.06l-2.28-2.28V6Z";
+const PIN =
+  "M10 2a6 6 0 0 0-6 6c0 4.2 5.1 9.4 5.4 9.6a.85.85 0 0 0 1.2 0C10.9 17.4 16 12.2 16 8a6 6 0 0 0-6-6Zm0 8.25A2.25 2.25 0 1 1 10 5.75a2.25 2.25 0 0 1 0 4.5Z";
+
+/** One event: when, where, how far, and the two things a visitor does next (register, save). */
+export function EventCard({ event, compact = false }: { event: EventResult; compact?: boolean }) {
+  const place = event.is_virtual
+    ? "Online"
+    : [event.venue_name, [event.city, event.state].filter(Boolean).join(", ")].filter(Boolean).join(" · ");
+  const category = categoryLabel(event.category);
+  return (
+    <Card className="flex h-full flex-col p-5 sm:p-6">
+      <article className="flex h-full flex-col" aria-labelledby={`event-${event.id}-title`}>
+        <div className="flex flex-wrap items-center gap-2">
+          {category ? <Badge variant="success">{category}</Badge> : null}
+          {event.is_virtual ? <Badge variant="secondary">Online</Badge> : null}
+          {event.is_fallback ? <Badge variant="warning">Statewide</Badge> : null}
+        </div>
+        <h3 id={`event-${event.id}-title`} className="mt-3 text-lg leading-snug font-semibold text-forest-900">
+          {event.title}
+        </h3>
+        <ul className="mt-3 grid gap-1.5 text-sm text-foreground">
+          <li className="flex gap-2">
+            <Icon d={CLOCK} />
+            <span>{formatEventWhen(event)}</span>
+          </li>
+          {place ? (
+            <li className="flex gap-2">
+              <Icon d={PIN} />
+              <span>
+                {place}
+                {event.distance_miles !== null ? (
+                  <span className="text-muted-foreground"> · {formatMiles(event.distance_miles)}</span>
+                ) : null}
+              </span>
+            </li>
+          ) : null}
+        </ul>
+        {event.description && !compact ? (
+          <p className="mt-3 line-clamp-3 text-sm leading-relaxed text-muted-foreground">{event.description}</p>
+        ) : null}
+        <div className={cn("mt-auto flex flex-wrap gap-2 pt-4")}>
+          {event.registration_url ? (
+            <a
+              href={event.registration_url}
+              target="_blank"
+              rel="noopener noreferrer"
+              className={buttonClasses({ size: "sm" })}
+            >
+              Register<span className="sr-only"> for {event.title} (opens in a new tab)</span>
+            </a>
+          ) : null}
+          <a href={eventCalendarUrl(event.id)} download className={buttonClasses({ size: "sm", variant: "outline" })}>
+            Add to calendar<span className="sr-only"> ({event.title})</span>
+          </a>
+        </div>
+      </article>
+    </Card>
+  );
+}

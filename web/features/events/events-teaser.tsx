@@ -1,0 +1,120 @@
+import { useQuery } from "@tanstack/react-query";
+import { type FormEvent, useId, useMemo, useState } from "react";
+import { Link } from "react-router-dom";
+import { DEFAULT_RADIUS, TEASER_LIMIT } from "../../../worker/features/events/schemas";
+import { routePath } from "../../../worker/features/spa/route-table";
+import { Button } from "../../components/ui/button";
+import { Checkbox } from "../../components/ui/checkbox";
+import { Input } from "../../components/ui/input";
+import { Label } from "../../components/ui/label";
+import { Spinner } from "../../components/ui/spinner";
+import { eventsSearchQuery, type SearchParams } from "./api";
+import { EventCard } from "./event-card";
+import { searchErrorText } from "./format";
+import { loadSavedZip, saveZip } from "./saved-zip";
+
+/**
+ * The home page's nearby-events block: three events near the visitor's last ZIP (or the next
+ * upcoming ones anywhere before a ZIP is known), with the spec's empty texts.
+ */
+export function EventsTeaser() {
+  const id = useId();
+  const [zip, setZip] = useState<string | null>(() => loadSavedZip());
+  const [zipInput, setZipInput] = useState(zip ?? "");
+  const [includeOnline, setIncludeOnline] = useState(false);
+  const radius = DEFAULT_RADIUS;
+  const params = useMemo<SearchParams>(
+    () => ({
+      ...(zip ? { zip } : {}),
+      radius: DEFAULT_RADIUS,
+      ...(includeOnline ? { include_online: "true" as const } : {}),
+      limit: TEASER_LIMIT,
+    }),
+    [zip, includeOnline],
+  );
+  const search = useQuery(eventsSearchQuery(params));
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    const trimmed = zipInput.trim();
+    if (!trimmed) return;
+    setZip(trimmed);
+    saveZip(trimmed);
+  };
+
+  return (
+    <section aria-labelledby={`${id}-title`} className="mx-auto max-w-7xl px-4 py-20 sm:px-6 lg:px-8">
+      <div className="flex flex-wrap items-end justify-between gap-6">
+        <div className="max-w-2xl">
+          <p className="text-sm font-semibold tracking-wider text-forest-600 uppercase">Nearby events</p>
+          <h2 id={`${id}-title`} className="mt-2 text-3xl font-semibold text-forest-900 sm:text-4xl">
+            Get outside with people who care
+          </h2>
+        </div>
+        <form onSubmit={submit} className="flex flex-wrap items-end gap-3" aria-label="Show events near you">
+          <div className="grid gap-1.5">
+            <Label htmlFor={`${id}-zip`}>ZIP code</Label>
+            <Input
+              id={`${id}-zip`}
+              className="w-36"
+              inputMode="numeric"
+              autoComplete="postal-code"
+              maxLength={10}
+              value={zipInput}
+              onChange={(e) => setZipInput(e.target.value)}
+            />
+          </div>
+          <Button type="submit" variant="outline">
+            Show events
+          </Button>
+          <div className="flex w-full items-center gap-2">
+            <Checkbox
+              id={`${id}-online`}
+              checked={includeOnline}
+              onCheckedChange={(v) => setIncludeOnline(v === true)}
+            />
+            <Label htmlFor={`${id}-online`}>Include online events</Label>
+          </div>
+        </form>
+      </div>
+
+      <div className="mt-10" aria-live="polite">
+        {search.isPending ? (
+          <Spinner label="Loading events…" />
+        ) : search.isError ? (
+          <p className="text-clay-700">{searchErrorText(search.error)}</p>
+        ) : search.data.length === 0 ? (
+          <div className="rounded-card border border-dashed border-border bg-sand-100/60 p-8">
+            {zip ? (
+              <>
+                <p className="font-semibold text-forest-900">
+                  {`No events found within ${radius} miles of ${zip}`}
+                  {includeOnline ? " (including online events)" : ""}
+                </p>
+                <p className="mt-1 text-muted-foreground">Try increasing your search radius or check back soon.</p>
+              </>
+            ) : (
+              <p className="text-muted-foreground">Check back soon for upcoming conservation events in your area.</p>
+            )}
+          </div>
+        ) : (
+          <ul className="grid gap-5 md:grid-cols-3">
+            {search.data.map((e) => (
+              <li key={e.id}>
+                <EventCard event={e} compact />
+              </li>
+            ))}
+          </ul>
+        )}
+      </div>
+      <p className="mt-8">
+        <Link
+          to={zip ? `${routePath("events")}?zip=${zip}` : routePath("events")}
+          className="font-semibold text-forest-700 underline"
+        >
+          See all events near you
+        </Link>
+      </p>
+    </section>
+  );
+}

@@ -1,0 +1,212 @@
+import { desc, eq, or, sql } from "drizzle-orm";
+import { weeklyActions } from "../../../db/schema";
+import type { Db } from "../../platform/db";
+import { badRequest, conflict, notFound } from "../../platform/errors";
+import { type ActionRow, toAdminAction } from "./dto";
+import { type ActionValues, type AdminAction, type AdminActionListItem, MESSAGES } from "./schemas";
+import { addDays, dayOfWeek, siteDate } from "./site-calendar";
+
+/** Admin operations on weekly actions. `now` is passed in so tests control the clock. */
+
+export const SLUG_TAKEN_MESSAGE = "This slug is already used by another action";
+
+type Ctx = { db: Db; timeZone: string; now: Date };
+
+const nowIso = (now: Date) => now.toISOString();
+
+/** D1 reports unique violations as "UNIQUE constraint failed: weekly_actions.slug" (possibly wrapped by drizzle). */
+function isSlugConflict(err: unknown): boolean {
+  const messages: string[] = [];
+  for (let e: unknown = err; e instanceof Error && messages.length < 4; e = e.cause) messages.push(e.message);
+  return messages.some((m) => m.includes("UNIQUE constraint failed") && m.includes("weekly_actions.slug"));
+}
+
+async function withSlugGuard<T>(op: () => Promise<T>): Promise<T> {
+  try {
+    return await op();
+  } catch (err) {
+    if (isSlugConflict(err)) throw conflict(SLUG_TAKEN_MESSAGE, "slug_conflict");
+    throw err;
+  }
+}
+
+function fieldsFromValues(v: ActionValues) {
+  return {
+    title: v.title,
+    slug: v.slug,
+    startDate: v.start_date,
+    endDate: v.end_date,
+    summary: v.summary,
+    whyItMatters: v.why_it_matters,
+    steps: v.steps,
+    timeRequired: v.time_required,
+    materials: v.materials,
+    links: v.links,
+    imageUrl: v.image_url,
+    ctaLabel: v.cta_label,
+    ctaUrl: v.cta_url,
+    sendOnPublish: v.send_on_publish,
+    scheduleSend: v.schedule_send,
+  };
+}
+
+async function findRow(db: Db, id: string): Promise<ActionRow> {
+  const [row] = await db.select().from(weeklyActions).where(eq(weeklyActions.id, id)).limit(1);
+  if (!row) throw notFound("Action not found");
+  return row;
+}
+
+const escapeLike = (s: string) => s.replace(/[\\%_]/g, (ch) => `\\${ch}`);
+
+export async function listAdminActions(
+  db: Db,
+  opts: { search?: string; sort: "start" | "created"; limit: number },
+): Promise<AdminActionListItem[]> {
+  const term = opts.search ? `%${escapeLike(opts.search)}%` : null;
+  const rows = await db
+    .select({
+      id: weeklyActions.id,
+      title: weeklyActions.title,
+      slug: weeklyActions.slug,
+      start_date: weeklyActions.startDate,
+      end_date: weeklyActions.endDate,
+      status: weeklyActions.status,
+      created_at: weeklyActions.createdAt,
+      updated_at: weeklyActions.updatedAt,
+    })
+    .from(weeklyActions)
+    .where(
+      term
+        ? or(sql`${weeklyActions.title} LIKE ${term} ESCAPE '\\'`, sql`${weeklyActions.slug} LIKE ${term} ESCAPE '\\'`)
+        : undefined,
+    )
+    .orderBy(
+      ...(opts.sort === "created"
+        ? [desc(weeklyActions.createdAt)]
+        : [desc(weeklyActions.startDate), desc(weeklyActions.createdAt)]),
+    )
+    .limit(opts.limit);
+  return rows;
+}
+
+export async function getAdminAction({ db, timeZone, now }: Ctx, id: string): Promise<AdminAction> {
+  return toAdminAction(await findRow(db, id), siteDate(timeZone, now));
+}
+
+export async function createAction({ db, timeZone, now }: Ctx, v: ActionValues): Promise<AdminAction> {
+  const status = v.status ?? "draft";
+  const [row] = await withSlugGuard(() =>
+    db
+      .insert(weeklyActions)
+      .values({ ...fieldsFromValues(v), status, publishedAt: status === "published" ? nowIso(now) : null })
+      .returning(),
+  );
+  if (!row) throw new Error("insert returned no row");
+  return toAdminAction(row, siteDate(timeZone, now));
+}
+
+/** Updates every field; `status` omitted keeps the current one ('Save Draft' only saves). */
+export async function updateAction({ db, timeZone, now }: Ctx, id: string, v: ActionValues): Promise<AdminAction> {
+  const existing = await findRow(db, id);
+  const status = v.status ?? existing.status;
+  const publishedAt = status === "published" ? (existing.publishedAt ?? nowIso(now)) : null;
+  if (status === "published" && (!v.start_date || !v.end_date)) throw badRequest(MESSAGES.datesRequiredToPublish);
+  const [row] = await withSlugGuard(() =>
+    db
+      .update(weeklyActions)
+      .set({ ...fieldsFromValues(v), status, publishedAt, updatedAt: nowIso(now) })
+      .where(eq(weeklyActions.id, id))
+      .returning(),
+  );
+  if (!row) throw notFound("Action not found");
+  return toAdminAction(row, siteDate(timeZone, now));
+}
+
+export async function publishAction({ db, timeZone, now }: Ctx, id: string): Promise<AdminAction> {
+  const existing = await findRow(db, id);
+  if (!existing.startDate || !existing.endDate) throw badRequest(MESSAGES.datesRequiredToPublish);
+  const [row] = await db
+    .update(weeklyActions)
+    .set({ status: "published", publishedAt: existing.publishedAt ?? nowIso(now), updatedAt: nowIso(now) })
+    .where(eq(weeklyActions.id, id))
+    .returning();
+  if (!row) throw notFound("Action not found");
+  return toAdminAction(row, siteDate(timeZone, now));
+}
+
+export async function deleteAction(db: Db, id: string): Promise<void> {
+  const deleted = await db.delete(weeklyActions).where(eq(weeklyActions.id, id)).returning({ id: weeklyActions.id });
+  if (deleted.length === 0) throw notFound("Action not found");
+}
+
+/** Spec §4: ' (Copy)' title, slug + '-copy-' + timestamp, empty dates; always a fresh draft. */
+export async function duplicateAction({ db, timeZone, now }: Ctx, id: string): Promise<AdminAction> {
+  const src = await findRow(db, id);
+  const suffix = `-copy-${now.getTime()}`;
+  const base = src.slug.slice(0, Math.max(1, 120 - suffix.length)).replace(/-+$/, "");
+  const { id: _id, createdAt: _c, updatedAt: _u, ...rest } = src;
+  const [row] = await withSlugGuard(() =>
+    db
+      .insert(weeklyActions)
+      .values({
+        ...rest,
+        title: `${src.title} (Copy)`,
+        slug: `${base}${suffix}`,
+        startDate: null,
+        endDate: null,
+        status: "draft",
+        publishedAt: null,
+        sentAt: null,
+      })
+      .returning(),
+  );
+  if (!row) throw new Error("insert returned no row");
+  return toAdminAction(row, siteDate(timeZone, now));
+}
+
+/**
+ * The first Sunday strictly after today in SITE_TIMEZONE: on a Sunday that is next week's Sunday,
+ * because this week is already under way (decision record 021).
+ */
+export function comingSunday(today: string): string {
+  const dow = dayOfWeek(today);
+  return addDays(today, dow === 0 ? 7 : 7 - dow);
+}
+
+const longDate = new Intl.DateTimeFormat("en-US", { timeZone: "UTC", month: "long", day: "numeric", year: "numeric" });
+
+/** The three Quick Setup weeks: Sunday..Saturday, starting on the coming Sunday. */
+export function quickSetupWeeks(today: string): { start: string; end: string }[] {
+  const first = comingSunday(today);
+  return [0, 1, 2].map((i) => {
+    const start = addDays(first, 7 * i);
+    return { start, end: addDays(start, 6) };
+  });
+}
+
+/**
+ * Creates the template drafts. The slug (weekly-action-YYYY-MM-DD) is unique, so a repeated
+ * request (double-click, retry) inserts nothing new rather than duplicating weeks.
+ */
+export async function quickSetup({ db, timeZone, now }: Ctx): Promise<{ created: AdminAction[]; skipped: number }> {
+  const today = siteDate(timeZone, now);
+  const weeks = quickSetupWeeks(today);
+  const rows = await db
+    .insert(weeklyActions)
+    .values(
+      weeks.map(({ start, end }) => ({
+        title: `Weekly Action: Week of ${longDate.format(new Date(`${start}T00:00:00Z`))}`,
+        slug: `weekly-action-${start}`,
+        startDate: start,
+        endDate: end,
+        timeRequired: "30 minutes",
+        scheduleSend: true,
+        sendOnPublish: false,
+        status: "draft" as const,
+      })),
+    )
+    .onConflictDoNothing({ target: weeklyActions.slug })
+    .returning();
+  rows.sort((a, b) => (a.startDate ?? "").localeCompare(b.startDate ?? ""));
+  return { created: rows.map((r) => toAdminAction(r, today)), skipped: weeks.length - rows.length };
+}

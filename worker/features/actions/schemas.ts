@@ -1,0 +1,222 @@
+import { z } from "zod";
+
+/**
+ * The weekly-action form's rules (product spec §5), shared by the admin form (zodResolver) and the
+ * API (validate), so every message is written once. Pure: the web bundle imports this file.
+ */
+
+export const SUMMARY_MAX = 220;
+export const SUMMARY_GUIDELINE_MIN = 160;
+export const DEFAULT_CTA_LABEL = "Do This Week's Action";
+export const ACTION_LIST_MAX = 30;
+
+export const MESSAGES = {
+  titleRequired: "Title is required",
+  summaryTooLong: "Summary must be 220 characters or less",
+  startAfterEnd: "Start date must be before end date",
+  slugRequired: "Slug is required",
+  slugFormat: "Slug can only contain lowercase letters, numbers and hyphens",
+  slugReserved: "This slug is reserved. Choose another.",
+  datesRequiredToPublish: "Start and end dates are required to publish",
+  invalidDate: "Enter a valid date",
+  linkIncomplete: "Each link needs both a label and a URL",
+  linkUrl: "Link URL must start with http:// or https://",
+  imageUrl: "Image URL must start with https:// or be an uploaded image",
+  ctaUrl: "Button URL must start with https:// or /",
+  tooLong: (what: string, max: number) => `${what} must be ${max} characters or less`,
+} as const;
+
+const SLUG_RE = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+/** Paths under /api/actions and /actions that a slug must not shadow. */
+const RESERVED_SLUGS = new Set(["current", "preview"]);
+const DATE_RE = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+/** The spec's slug rule: lowercased, non-alphanumeric runs become hyphens, edge hyphens trimmed. */
+export function slugify(title: string): string {
+  return title
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-+|-+$/g, "");
+}
+
+function isCalendarDate(value: string): boolean {
+  const m = DATE_RE.exec(value);
+  if (!m) return false;
+  const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
+  const date = new Date(Date.UTC(y, mo - 1, d));
+  return date.getUTCFullYear() === y && date.getUTCMonth() === mo - 1 && date.getUTCDate() === d;
+}
+
+const isHttpUrl = (value: string, httpsOnly = false): boolean => {
+  try {
+    const url = new URL(value);
+    return httpsOnly ? url.protocol === "https:" : url.protocol === "https:" || url.protocol === "http:";
+  } catch {
+    return false;
+  }
+};
+
+/** A site path ("/media/…", "/images/…"), not a protocol-relative URL. */
+const isSitePath = (value: string) => value.startsWith("/") && !value.startsWith("//");
+
+const text = (what: string, max: number) => z.string().trim().max(max, MESSAGES.tooLong(what, max));
+
+/** Optional date: "" or null (date inputs give "") means no date. */
+const optionalDate = z
+  .union([z.string(), z.null()])
+  .optional()
+  .transform((v) => (v ? v.trim() : ""))
+  .refine((v) => v === "" || isCalendarDate(v), MESSAGES.invalidDate)
+  .transform((v) => (v === "" ? null : v));
+
+const optionalUrl = (accept: (v: string) => boolean, message: string) =>
+  z
+    .union([z.string(), z.null()])
+    .optional()
+    .transform((v) => (v ?? "").trim())
+    .refine((v) => v === "" || accept(v), message)
+    .transform((v) => (v === "" ? null : v));
+
+/** A list of text rows: blank rows are dropped on save (spec §5). */
+const textList = (what: string, maxEach: number) =>
+  z
+    .array(z.string())
+    .max(ACTION_LIST_MAX, `At most ${ACTION_LIST_MAX} ${what} are allowed`)
+    .default([])
+    .transform((rows) => rows.map((r) => r.trim()).filter((r) => r !== ""))
+    .refine(
+      (rows) => rows.every((r) => r.length <= maxEach),
+      `Each of the ${what} must be ${maxEach} characters or less`,
+    );
+
+const linkRow = z.object({ label: z.string(), url: z.string() });
+
+/** Links: blank rows dropped; a row with only one of label/url is an error on that row. */
+const linkList = z
+  .array(linkRow)
+  .max(ACTION_LIST_MAX, `At most ${ACTION_LIST_MAX} links are allowed`)
+  .default([])
+  .superRefine((rows, ctx) => {
+    rows.forEach((row, i) => {
+      const label = row.label.trim();
+      const url = row.url.trim();
+      if (label === "" && url === "") return;
+      if (label === "") ctx.addIssue({ code: "custom", path: [i, "label"], message: MESSAGES.linkIncomplete });
+      else if (url === "") ctx.addIssue({ code: "custom", path: [i, "url"], message: MESSAGES.linkIncomplete });
+      else if (!isHttpUrl(url)) ctx.addIssue({ code: "custom", path: [i, "url"], message: MESSAGES.linkUrl });
+      else if (label.length > 200)
+        ctx.addIssue({ code: "custom", path: [i, "label"], message: MESSAGES.tooLong("A link label", 200) });
+    });
+  })
+  .transform((rows) =>
+    rows.map((r) => ({ label: r.label.trim(), url: r.url.trim() })).filter((r) => r.label !== "" || r.url !== ""),
+  );
+
+export const actionStatusSchema = z.enum(["draft", "published"]);
+
+/** Create/update body. `status` omitted on update keeps the current status ('Save Draft' only saves). */
+export const actionInputSchema = z
+  .object({
+    title: z.string().trim().min(1, MESSAGES.titleRequired).max(200, MESSAGES.tooLong("Title", 200)),
+    slug: z
+      .string()
+      .trim()
+      .min(1, MESSAGES.slugRequired)
+      .max(120, MESSAGES.tooLong("Slug", 120))
+      .regex(SLUG_RE, MESSAGES.slugFormat)
+      .refine((s) => !RESERVED_SLUGS.has(s), MESSAGES.slugReserved),
+    start_date: optionalDate,
+    end_date: optionalDate,
+    summary: z.string().trim().max(SUMMARY_MAX, MESSAGES.summaryTooLong).default(""),
+    why_it_matters: text("Why it matters", 5000).default(""),
+    steps: textList("steps", 1000),
+    time_required: text("Time required", 100).default(""),
+    materials: textList("materials", 300),
+    links: linkList,
+    image_url: optionalUrl((v) => isHttpUrl(v, true) || isSitePath(v), MESSAGES.imageUrl),
+    cta_label: text("Button label", 80)
+      .default(DEFAULT_CTA_LABEL)
+      .transform((v) => v || DEFAULT_CTA_LABEL),
+    cta_url: optionalUrl((v) => isHttpUrl(v, true) || isSitePath(v), MESSAGES.ctaUrl),
+    send_on_publish: z.boolean().default(false),
+    schedule_send: z.boolean().default(true),
+    status: actionStatusSchema.optional(),
+  })
+  .superRefine((a, ctx) => {
+    if (a.start_date && a.end_date && a.start_date > a.end_date) {
+      ctx.addIssue({ code: "custom", path: ["start_date"], message: MESSAGES.startAfterEnd });
+    }
+    if (a.status === "published" && (!a.start_date || !a.end_date)) {
+      ctx.addIssue({ code: "custom", path: ["start_date"], message: MESSAGES.datesRequiredToPublish });
+    }
+  });
+
+export type ActionInput = z.input<typeof actionInputSchema>;
+export type ActionValues = z.output<typeof actionInputSchema>;
+
+/** Archive `limit`: default 10, never more (spec §9: archive limit 10). */
+export const ARCHIVE_LIMIT = 10;
+export const archiveQuerySchema = z.object({
+  limit: z
+    .string()
+    .optional()
+    .transform((v) => {
+      const n = Number.parseInt(v ?? "", 10);
+      return Number.isFinite(n) && n >= 1 ? Math.min(n, ARCHIVE_LIMIT) : ARCHIVE_LIMIT;
+    }),
+});
+
+export const adminListQuerySchema = z.object({
+  search: z.string().trim().max(200).optional(),
+  /** `start` (the list: start_date newest first) or `created` (the test-send dialog: 20 most recent). */
+  sort: z.enum(["start", "created"]).default("start"),
+  limit: z.coerce.number().int().min(1).max(200).default(200),
+});
+
+// Response shapes (types only), shared with the web client.
+
+export type ActionLink = { label: string; url: string };
+
+/** Where an action sits relative to today in SITE_TIMEZONE (spec §4 "Weekly action timing"). */
+export type ActionTiming = "current" | "past" | "upcoming";
+
+/** What the public API answers (snake_case, the spec's weekly_action fields). */
+export type PublicAction = {
+  id: string;
+  title: string;
+  slug: string;
+  start_date: string | null;
+  end_date: string | null;
+  summary: string;
+  why_it_matters: string;
+  steps: string[];
+  time_required: string;
+  materials: string[];
+  links: ActionLink[];
+  image_url: string | null;
+  cta_label: string;
+  cta_url: string | null;
+  created_at: string;
+  updated_at: string;
+  timing: ActionTiming;
+};
+
+/** The admin view adds the publishing and email fields. */
+export type AdminAction = PublicAction & {
+  status: "draft" | "published";
+  published_at: string | null;
+  send_on_publish: boolean;
+  schedule_send: boolean;
+  sent_at: string | null;
+};
+
+export type AdminActionListItem = {
+  id: string;
+  title: string;
+  slug: string;
+  start_date: string | null;
+  end_date: string | null;
+  status: "draft" | "published";
+  created_at: string;
+  updated_at: string;
+};

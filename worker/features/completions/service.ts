@@ -1,0 +1,72 @@
+import { and, desc, eq } from "drizzle-orm";
+import { actionCompletions, weeklyActions } from "../../../db/schema";
+import type { Db } from "../../platform/db";
+import type { CompletionView } from "./schemas";
+
+/** More than a decade of weekly actions: the list stays bounded without cutting off a real member. */
+export const COMPLETIONS_LIMIT = 1000;
+
+const columns = {
+  id: actionCompletions.id,
+  action_id: actionCompletions.actionId,
+  completed_at: actionCompletions.completedAt,
+  notes: actionCompletions.notes,
+  title: weeklyActions.title,
+  slug: weeklyActions.slug,
+  summary: weeklyActions.summary,
+  start_date: weeklyActions.startDate,
+  end_date: weeklyActions.endDate,
+};
+
+const selectJoined = (db: Db) =>
+  db.select(columns).from(actionCompletions).leftJoin(weeklyActions, eq(weeklyActions.id, actionCompletions.actionId));
+
+type Joined = Awaited<ReturnType<typeof selectJoined>>[number];
+
+function toView(r: Joined): CompletionView {
+  return {
+    id: r.id,
+    action_id: r.action_id,
+    completed_at: r.completed_at,
+    notes: r.notes,
+    action:
+      r.title !== null && r.slug !== null
+        ? { title: r.title, slug: r.slug, summary: r.summary ?? "", start_date: r.start_date, end_date: r.end_date }
+        : null,
+  };
+}
+
+/** The member's completions, newest first, in one joined query. */
+export async function listCompletions(db: Db, userId: string): Promise<CompletionView[]> {
+  const rows = await selectJoined(db)
+    .where(eq(actionCompletions.userId, userId))
+    .orderBy(desc(actionCompletions.completedAt))
+    .limit(COMPLETIONS_LIMIT);
+  return rows.map(toView);
+}
+
+export async function findCompletion(db: Db, userId: string, actionId: string): Promise<CompletionView | null> {
+  const [row] = await selectJoined(db)
+    .where(and(eq(actionCompletions.userId, userId), eq(actionCompletions.actionId, actionId)))
+    .limit(1);
+  return row ? toView(row) : null;
+}
+
+/**
+ * Records (or re-records) a completion. One row per member and action (unique index); recording
+ * again replaces the notes and keeps the original completion time.
+ */
+export async function upsertCompletion(
+  db: Db,
+  userId: string,
+  actionId: string,
+  notes: string | null,
+): Promise<CompletionView> {
+  await db
+    .insert(actionCompletions)
+    .values({ userId, actionId, notes })
+    .onConflictDoUpdate({ target: [actionCompletions.userId, actionCompletions.actionId], set: { notes } });
+  const view = await findCompletion(db, userId, actionId);
+  if (!view) throw new Error("completion upsert returned no row");
+  return view;
+}

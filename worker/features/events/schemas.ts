@@ -1,0 +1,295 @@
+// Shared by the Worker and the web forms: only zod and pure code here (the web bundle imports it).
+import { z } from "zod";
+
+/** Search radius options in miles (spec §9); the page and the API accept only these. */
+export const RADIUS_OPTIONS = [5, 10, 25, 50, 100] as const;
+export type Radius = (typeof RADIUS_OPTIONS)[number];
+export const DEFAULT_RADIUS: Radius = 25;
+export const MAX_SEARCH_LIMIT = 50;
+export const PAGE_LIMIT = 20;
+export const TEASER_LIMIT = 3;
+export const SEARCH_DEBOUNCE_MS = 300;
+
+/** Submission categories, in the spec's order; the search filter adds 'all'. */
+export const EVENT_CATEGORIES = [
+  "cleanup",
+  "forest_restoration",
+  "wildlife",
+  "oceans",
+  "climate_action",
+  "education",
+] as const;
+export type EventCategory = (typeof EVENT_CATEGORIES)[number];
+export const CATEGORY_FILTERS = ["all", ...EVENT_CATEGORIES] as const;
+export type CategoryFilter = (typeof CATEGORY_FILTERS)[number];
+
+export const CATEGORY_LABELS: Record<CategoryFilter, string> = {
+  all: "All categories",
+  cleanup: "Cleanup",
+  forest_restoration: "Forest restoration",
+  wildlife: "Wildlife",
+  oceans: "Oceans",
+  climate_action: "Climate action",
+  education: "Education",
+};
+
+const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
+
+/** A calendar date that exists (rejects 2026-02-30). */
+export function isCalendarDate(value: string): boolean {
+  if (!DATE_ONLY.test(value)) return false;
+  const d = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === value;
+}
+
+const blankToUndefined = (v: unknown) => (typeof v === "string" && v.trim() === "" ? undefined : v);
+
+/**
+ * A time-frame bound: a plain date (a whole SITE_TIMEZONE day) or an ISO date-time with a zone
+ * (an exact instant). A date-time without a zone would be ambiguous, so it is refused.
+ */
+const timeBound = (name: string) =>
+  z.preprocess(
+    blankToUndefined,
+    z
+      .string()
+      .trim()
+      .refine(
+        (v) => isCalendarDate(v) || z.iso.datetime({ offset: true }).safeParse(v).success,
+        `${name} must be a date (YYYY-MM-DD) or an ISO date-time with a time zone`,
+      )
+      .optional(),
+  );
+
+export const searchQuerySchema = z
+  .object({
+    zip: z.preprocess(
+      blankToUndefined,
+      z
+        .string()
+        .trim()
+        .regex(/^\d{5}$/, "ZIP code must be 5 digits")
+        .optional(),
+    ),
+    radius: z.preprocess(
+      blankToUndefined,
+      z.coerce
+        .number({ error: "Radius must be one of 5, 10, 25, 50 or 100 miles" })
+        .refine((r) => (RADIUS_OPTIONS as readonly number[]).includes(r), {
+          message: "Radius must be one of 5, 10, 25, 50 or 100 miles",
+        })
+        .default(DEFAULT_RADIUS),
+    ),
+    start: timeBound("start"),
+    end: timeBound("end"),
+    include_online: z.preprocess(
+      blankToUndefined,
+      z
+        .enum(["true", "false"], { error: "include_online must be 'true' or 'false'" })
+        .optional()
+        .transform((v) => v === "true"),
+    ),
+    limit: z.preprocess(
+      blankToUndefined,
+      z.coerce
+        .number({ error: `Limit must be a whole number from 1 to ${MAX_SEARCH_LIMIT}` })
+        .int(`Limit must be a whole number from 1 to ${MAX_SEARCH_LIMIT}`)
+        .min(1, `Limit must be a whole number from 1 to ${MAX_SEARCH_LIMIT}`)
+        .max(MAX_SEARCH_LIMIT, `Limit must be a whole number from 1 to ${MAX_SEARCH_LIMIT}`)
+        .default(PAGE_LIMIT),
+    ),
+  })
+  .transform((q) => ({ ...q, radius: q.radius as Radius }));
+export type SearchQuery = z.infer<typeof searchQuerySchema>;
+
+/** The spec's Event (search response) fields. */
+export type EventResult = {
+  id: string;
+  title: string;
+  description: string | null;
+  venue_name: string | null;
+  category: string | null;
+  city: string | null;
+  state: string | null;
+  start_time: string;
+  end_time: string | null;
+  all_day: boolean;
+  end_time_unknown: boolean;
+  registration_url: string | null;
+  image_url: string | null;
+  is_virtual: boolean;
+  distance_miles: number | null;
+  is_fallback: boolean;
+};
+
+export const nearestZipQuerySchema = z.object({
+  lat: z.coerce
+    .number({ error: "lat must be a latitude between -90 and 90" })
+    .min(-90, "lat must be a latitude between -90 and 90")
+    .max(90, "lat must be a latitude between -90 and 90"),
+  lon: z.coerce
+    .number({ error: "lon must be a longitude between -180 and 180" })
+    .min(-180, "lon must be a longitude between -180 and 180")
+    .max(180, "lon must be a longitude between -180 and 180"),
+});
+
+// ---------------------------------------------------------------------------------------------
+// Event submission (spec §5). Checks run in the spec's order and only the first failure is
+// reported, so the form's toast and the API's 400 carry the same single message.
+
+export const SUBMISSION_REQUIRED_FIELDS = [
+  "title",
+  "category",
+  "start_time",
+  "city",
+  "state",
+  "organizer_name",
+  "organizer_email",
+  "registration_url",
+] as const;
+
+export const SUBMISSION_FIELDS = [
+  "title",
+  "description",
+  "category",
+  "start_time",
+  "end_time",
+  "address",
+  "city",
+  "state",
+  "postal_code",
+  "organizer_name",
+  "organizer_email",
+  "organizer_url",
+  "registration_url",
+  "image_url",
+  "notes_for_moderator",
+] as const;
+export type SubmissionField = (typeof SUBMISSION_FIELDS)[number];
+
+/** 'Please fill in the {field} field', only the first underscore becoming a space (as the spec says). */
+export const missingFieldMessage = (field: string) => `Please fill in the ${field.replace("_", " ")} field`;
+
+export const SUBMISSION_MESSAGES = {
+  email: "Please enter a valid email address",
+  urls: "Please enter valid URLs",
+  state: "Please enter a valid 2-letter state code",
+  postalCode: "Please enter a valid ZIP code (5 digits, or 5+4)",
+  category: "Please choose one of the listed categories",
+  startTime: "Please enter a valid start time",
+  endTime: "The end time must be after the start time",
+  tooLong: (field: string, max: number) => `The ${field.replace("_", " ")} field must be ${max} characters or less`,
+  success: "Event submitted successfully for review!",
+} as const;
+
+const SIMPLE_EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+const STATE_CODE = /^[A-Z]{2}$/;
+const POSTAL_CODE = /^\d{5}(-\d{4})?$/;
+
+const MAX_LENGTHS: Partial<Record<SubmissionField, number>> = {
+  title: 200,
+  description: 5000,
+  address: 300,
+  city: 100,
+  organizer_name: 200,
+  organizer_email: 254,
+  organizer_url: 2000,
+  registration_url: 2000,
+  image_url: 2000,
+  notes_for_moderator: 2000,
+};
+
+/** A URL a browser will open as a web page: only http(s), so `javascript:` links cannot be stored. */
+export function isWebUrl(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return url.protocol === "https:" || url.protocol === "http:";
+  } catch {
+    return false;
+  }
+}
+
+/** Accepts an ISO date-time with a zone or a form's datetime-local value; the web sends the former. */
+export const parseSubmissionTime = (value: string): number => new Date(value).getTime();
+
+const text = z
+  .string({ error: "Please fill in the form with text values" })
+  .nullish()
+  .transform((v) => v ?? "");
+
+export const eventSubmissionSchema = z
+  .object(Object.fromEntries(SUBMISSION_FIELDS.map((f) => [f, text])) as Record<SubmissionField, typeof text>)
+  .transform((raw) => {
+    const v = Object.fromEntries(SUBMISSION_FIELDS.map((f) => [f, raw[f].trim()])) as Record<SubmissionField, string>;
+    v.state = v.state.toUpperCase();
+    return v;
+  })
+  .superRefine((v, ctx) => {
+    const fail = (path: SubmissionField, message: string) => ctx.addIssue({ code: "custom", path: [path], message });
+    const missing = SUBMISSION_REQUIRED_FIELDS.find((f) => v[f] === "");
+    if (missing) return fail(missing, missingFieldMessage(missing));
+    if (!SIMPLE_EMAIL.test(v.organizer_email)) return fail("organizer_email", SUBMISSION_MESSAGES.email);
+    if (!isWebUrl(v.registration_url)) return fail("registration_url", SUBMISSION_MESSAGES.urls);
+    if (v.organizer_url && !isWebUrl(v.organizer_url)) return fail("organizer_url", SUBMISSION_MESSAGES.urls);
+    if (v.image_url && !isWebUrl(v.image_url)) return fail("image_url", SUBMISSION_MESSAGES.urls);
+    if (!STATE_CODE.test(v.state)) return fail("state", SUBMISSION_MESSAGES.state);
+    if (v.postal_code && !POSTAL_CODE.test(v.postal_code)) return fail("postal_code", SUBMISSION_MESSAGES.postalCode);
+    if (!(EVENT_CATEGORIES as readonly string[]).includes(v.category))
+      return fail("category", SUBMISSION_MESSAGES.category);
+    const start = parseSubmissionTime(v.start_time);
+    if (Number.isNaN(start)) return fail("start_time", SUBMISSION_MESSAGES.startTime);
+    if (v.end_time) {
+      const end = parseSubmissionTime(v.end_time);
+      if (Number.isNaN(end) || end <= start) return fail("end_time", SUBMISSION_MESSAGES.endTime);
+    }
+    for (const [field, max] of Object.entries(MAX_LENGTHS) as [SubmissionField, number][]) {
+      if (v[field].length > max) return fail(field, SUBMISSION_MESSAGES.tooLong(field, max));
+    }
+  });
+export type EventSubmissionInput = z.input<typeof eventSubmissionSchema>;
+export type EventSubmission = z.output<typeof eventSubmissionSchema>;
+
+export const EMPTY_SUBMISSION: Record<SubmissionField, string> = Object.fromEntries(
+  SUBMISSION_FIELDS.map((f) => [f, ""]),
+) as Record<SubmissionField, string>;
+
+// ---------------------------------------------------------------------------------------------
+// Moderation
+
+export const approveSubmissionSchema = z.object({
+  /** Lets a moderator correct a ZIP that could not be geocoded. */
+  postal_code: z.string().trim().regex(POSTAL_CODE, SUBMISSION_MESSAGES.postalCode).optional(),
+});
+
+export const rejectSubmissionSchema = z.object({
+  reason: z
+    .string({ error: "Please give a reason for the rejection" })
+    .trim()
+    .min(1, "Please give a reason for the rejection")
+    .max(500, "The reason must be 500 characters or less"),
+});
+
+export type SubmissionStatus = "pending" | "approved" | "rejected";
+
+export type AdminSubmission = {
+  id: string;
+  title: string;
+  description: string | null;
+  category: string;
+  start_time: string;
+  end_time: string | null;
+  address: string | null;
+  city: string;
+  state: string;
+  postal_code: string | null;
+  organizer_name: string;
+  organizer_email: string;
+  organizer_url: string | null;
+  registration_url: string;
+  image_url: string | null;
+  notes_for_moderator: string | null;
+  status: SubmissionStatus;
+  reject_reason: string | null;
+  event_id: string | null;
+  created_at: string;
+};

@@ -1,0 +1,88 @@
+import { classifyCategory, clean, cleanMultiline, looksVirtual, parseUsAddress, webUrl } from "../classify";
+import { fetchSource, readText, SourceError } from "../http";
+import { listedEnd, parseListingDate } from "../local-time-parse";
+import type { AdapterContext, AdapterResult, Candidate, SourceConfig } from "../types";
+
+export const FIRECRAWL_ENDPOINT = "https://api.firecrawl.dev/v2/scrape";
+
+/** What we ask Firecrawl's LLM extraction to return for the page. */
+const EVENTS_SCHEMA = {
+  type: "object",
+  properties: {
+    events: {
+      type: "array",
+      items: {
+        type: "object",
+        properties: {
+          title: { type: "string" },
+          start: { type: "string", description: "Start date and time as written, ISO 8601 if possible" },
+          end: { type: "string" },
+          location: { type: "string", description: "Venue and address, or 'Online'" },
+          url: { type: "string", description: "Link to the event's page or registration" },
+          description: { type: "string" },
+          image: { type: "string" },
+        },
+        required: ["title", "start"],
+      },
+    },
+  },
+  required: ["events"],
+} as const;
+
+type CrawledEvent = Partial<Record<"title" | "start" | "end" | "location" | "url" | "description" | "image", string>>;
+
+function toCandidate(source: SourceConfig, e: CrawledEvent, now: Date): Candidate {
+  const title = clean(e.title, 200) ?? "";
+  const location = clean(e.location, 300);
+  const description = cleanMultiline(e.description);
+  const link = webUrl(e.url, source.url);
+  const start = parseListingDate(e.start, now.getUTCFullYear());
+  const text = `${title} ${description ?? ""}`;
+  const address = parseUsAddress(location);
+  return {
+    externalId: link ?? `${title}|${e.start ?? ""}`.toLowerCase(),
+    title,
+    description,
+    venueName: location ? (clean(location.split(",")[0], 200) ?? null) : null,
+    address: location,
+    ...address,
+    lat: null,
+    lon: null,
+    start,
+    end: listedEnd(parseListingDate(e.end, now.getUTCFullYear())),
+    allDay: start?.kind === "local" && start.time === null,
+    registrationUrl: link,
+    imageUrl: webUrl(e.image, source.url),
+    isVirtual: looksVirtual(location, text),
+    category: classifyCategory(title, description ?? "", source.defaultCategory),
+  };
+}
+
+/** One scrape of the source page with JSON extraction (Firecrawl v2). One page per run. */
+export async function readFirecrawlSource(source: SourceConfig, ctx: AdapterContext): Promise<AdapterResult> {
+  if (!ctx.apiKey) throw new SourceError("FIRECRAWL_API_KEY is not set");
+  const res = await fetchSource(ctx.fetch, FIRECRAWL_ENDPOINT, {
+    timeoutMs: ctx.timeoutMs,
+    accept: "application/json",
+    init: {
+      method: "POST",
+      headers: { Authorization: `Bearer ${ctx.apiKey}`, "Content-Type": "application/json" },
+      body: JSON.stringify({
+        url: source.url,
+        onlyMainContent: true,
+        formats: [
+          { type: "json", schema: EVENTS_SCHEMA, prompt: "List every upcoming event on this page with its details." },
+        ],
+      }),
+    },
+  });
+  let body: { success?: boolean; error?: string; data?: { json?: { events?: CrawledEvent[] } } };
+  try {
+    body = JSON.parse(await readText(res, FIRECRAWL_ENDPOINT, ctx.timeoutMs));
+  } catch {
+    throw new SourceError("Firecrawl answered with invalid JSON");
+  }
+  if (body.success === false) throw new SourceError(`Firecrawl: ${body.error ?? "scrape failed"}`);
+  const events = Array.isArray(body.data?.json?.events) ? body.data.json.events : [];
+  return { pages: 1, found: events.length, candidates: events.map((e) => toCandidate(source, e, ctx.now)) };
+}

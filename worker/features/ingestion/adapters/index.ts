@@ -1,0 +1,16 @@
+import type { AdapterContext, AdapterResult, SourceConfig, SourceType } from "../types";
+import { readFirecrawlSource } from "./firecrawl";
+import { readHtmlSource } from "./html";
+import { readIcsSource } from "./ics";
+import { readNpsSource } from "./nps-api";
+
+/** One adapter per source type (ARCHITECTURE.md §8). */
+export const ADAPTERS: Record<SourceType, (source: SourceConfig, ctx: AdapterContext) => Promise<AdapterResult>> = {
+  ics: readIcsSource,
+  html: readHtmlSource,
+  api: readNpsSource,
+  firecrawl: readFirecrawlSource,
+};
+
+/** Per-request time limits: a crawl renders a page, so it gets longer. */
+export const TIMEOUT_MS: Record<SourceType, number> = { ics: 15_000, html: 15_000, api: 15_000, firecrawl: 60_000 };

@@ -1,0 +1,23 @@
+import { getConfig } from "../../platform/config";
+import type { AppEnv } from "../../platform/env";
+import { devFixtureRoutes } from "./dev-fixtures/routes";
+import type { SourceConfig, SourceFetch } from "./types";
+
+/**
+ * Fixture mode (decision 046): in development, unless INGESTION_FIXTURES=false, sources are
+ * read from the local fixture routes instead of the internet. The request keeps its query (page
+ * numbers) and is answered in-process by the same handler that serves /dev/fixtures over HTTP.
+ */
+export function usesFixtures(env: AppEnv): boolean {
+  const config = getConfig(env);
+  return config.ENVIRONMENT === "development" && config.INGESTION_FIXTURES !== "false";
+}
+
+export function sourceFetch(env: AppEnv, source: SourceConfig): SourceFetch {
+  if (!usesFixtures(env)) return (input, init) => fetch(input, init);
+  return (input, init) => {
+    const original = new URL(input instanceof Request ? input.url : String(input));
+    const target = new URL(`http://fixtures.local/ingestion/${encodeURIComponent(source.key)}${original.search}`);
+    return Promise.resolve(devFixtureRoutes.fetch(new Request(target, init), env));
+  };
+}

@@ -1,0 +1,149 @@
+import type { Db } from "../../platform/db";
+import { cityKey, placesByCity, placesByZip, zip5 } from "../events/geocode";
+import { nearestZip } from "../events/nearest-zip";
+import { addDays, localToUtc } from "../events/zoned-time";
+import { STATE_TIME_ZONES } from "./state-time-zones";
+import type { Candidate, Counters, SourceConfig, When } from "./types";
+import { emptyCounters } from "./types";
+import { type EventRow, writeEvents } from "./upsert";
+
+type Located = Candidate & { geocoded: boolean };
+
+/** A `When` as a UTC instant; wall-clock times take the event's zone. NaN when unreadable. */
+function resolve(when: When, zone: string): number {
+  if (when.kind === "instant") return Date.parse(when.iso);
+  if (when.kind === "invalid") return Number.NaN;
+  try {
+    return localToUtc(when.date, when.time ?? undefined, when.zone ?? zone).getTime();
+  } catch {
+    return Number.NaN;
+  }
+}
+
+/** Fills coordinates (and city/state) from the ZIP table: postal code first, else city + state. */
+async function geocode(db: Db, list: Candidate[]): Promise<Located[]> {
+  const needsPlace = list.filter((c) => !c.isVirtual && (c.lat === null || c.lon === null));
+  const byZip = await placesByZip(
+    db,
+    needsPlace.map((c) => c.postalCode),
+  );
+  const cityPairs = needsPlace
+    .filter((c) => !(zip5(c.postalCode) && byZip.has(zip5(c.postalCode) as string)) && c.city && c.state)
+    .map((c) => ({ city: c.city as string, state: c.state as string }));
+  const byCity = await placesByCity(db, cityPairs);
+
+  // Coordinates without a state (e.g. the parks API): the nearest ZIP gives state and city,
+  // which the time zone and the statewide fallback need. Nearby events share one lookup.
+  const reverse = new Map<string, Awaited<ReturnType<typeof nearestZip>>>();
+  for (const c of list) {
+    if (c.isVirtual || c.lat === null || c.lon === null || c.state) continue;
+    const key = `${c.lat.toFixed(2)},${c.lon.toFixed(2)}`;
+    if (!reverse.has(key)) reverse.set(key, await nearestZip(db, c.lat, c.lon));
+  }
+
+  return list.map((c) => {
+    if (c.isVirtual) return { ...c, lat: null, lon: null, geocoded: false };
+    if (c.lat !== null && c.lon !== null) {
+      const near = c.state ? null : reverse.get(`${c.lat.toFixed(2)},${c.lon.toFixed(2)}`);
+      return near
+        ? { ...c, city: c.city ?? near.city, state: near.state, postalCode: c.postalCode ?? near.zip, geocoded: false }
+        : { ...c, geocoded: false };
+    }
+    const zip = zip5(c.postalCode);
+    const place =
+      (zip ? byZip.get(zip) : undefined) ?? (c.city && c.state ? byCity.get(cityKey(c.city, c.state)) : undefined);
+    if (!place) return { ...c, geocoded: false };
+    return {
+      ...c,
+      lat: place.lat,
+      lon: place.lon,
+      city: c.city ?? place.city,
+      state: c.state ?? place.state,
+      geocoded: true,
+    };
+  });
+}
+
+/**
+ * Validates, geocodes and stores one run's candidates, and counts every outcome: each mapped
+ * candidate ends in exactly one of skipped_missing_required, skipped_invalid_datetime,
+ * skipped_past, inserted, updated, duplicate_unchanged or failed_db_error.
+ */
+export async function processCandidates(
+  db: Db,
+  source: SourceConfig,
+  candidates: Candidate[],
+  now: Date,
+): Promise<Omit<Counters, "found">> {
+  const counters = emptyCounters();
+  counters.mapped = candidates.length;
+
+  // A feed that lists the same event twice: the last copy wins, the others are duplicates.
+  const unique = new Map<string, Candidate>();
+  for (const c of candidates) {
+    if (c.externalId && unique.has(c.externalId)) counters.duplicate_unchanged++;
+    unique.set(c.externalId || `__missing_${unique.size}`, c);
+  }
+
+  const readable: Candidate[] = [];
+  for (const c of unique.values()) {
+    if (!c.externalId || !c.title.trim() || !c.start) counters.skipped_missing_required++;
+    else if (c.start.kind === "invalid") counters.skipped_invalid_datetime++;
+    else readable.push(c);
+  }
+
+  const rows: (EventRow & { geocoded: boolean })[] = [];
+  for (const c of await geocode(db, readable)) {
+    if (!c.isVirtual && (c.lat === null || c.lon === null) && !c.state) {
+      counters.skipped_missing_required++; // nowhere to list it: no place, no state
+      continue;
+    }
+    const zone = (c.state && STATE_TIME_ZONES[c.state]) || source.timeZone;
+    const start = resolve(c.start as When, zone);
+    if (Number.isNaN(start)) {
+      counters.skipped_invalid_datetime++;
+      continue;
+    }
+    let end = c.end ? resolve(c.end, zone) : Number.NaN;
+    if (c.allDay && Number.isNaN(end) && c.start?.kind === "local") {
+      end = resolve({ kind: "local", date: addDays(c.start.date, 1), time: null }, zone);
+    }
+    if (!(end > start)) end = Number.NaN;
+    if ((Number.isNaN(end) ? start : end) < now.getTime()) {
+      counters.skipped_past++;
+      continue;
+    }
+    rows.push({
+      sourceKey: source.key,
+      externalId: c.externalId,
+      title: c.title.trim(),
+      description: c.description,
+      venueName: c.venueName,
+      address: c.address,
+      category: c.category,
+      city: c.city,
+      state: c.state,
+      postalCode: c.postalCode,
+      lat: c.lat,
+      lon: c.lon,
+      startAtUtc: new Date(start).toISOString(),
+      endAtUtc: Number.isNaN(end) ? null : new Date(end).toISOString(),
+      allDay: c.allDay,
+      endTimeUnknown: !c.allDay && Number.isNaN(end),
+      registrationUrl: c.registrationUrl,
+      imageUrl: c.imageUrl,
+      isVirtual: c.isVirtual,
+      geocoded: c.geocoded,
+    });
+  }
+
+  const outcome = await writeEvents(db, source.key, rows);
+  counters.inserted = outcome.inserted;
+  counters.updated = outcome.updated;
+  counters.duplicate_unchanged += outcome.unchanged;
+  counters.failed_db_error = outcome.failed;
+  const stored = rows.filter((r) => !outcome.failedIds.has(r.externalId));
+  counters.geocoded_count = stored.filter((r) => r.geocoded).length;
+  counters.all_day_events = stored.filter((r) => r.allDay).length;
+  return counters;
+}
