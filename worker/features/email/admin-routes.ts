@@ -7,6 +7,7 @@ import { validate } from "../../platform/validate";
 import { listCampaigns, startWeeklyCampaign } from "./campaigns";
 import { missingEmailVars } from "./config-check";
 import { emailDepsFromEnv } from "./consumer";
+import { eventsNearFromSearch } from "./events-near";
 import { emailSettingsSchema, testSendSchema, weeklySendSchema, welcomeTestSchema } from "./schemas";
 import { readEmailSettings, saveEmailSettings } from "./settings";
 import { sendTestEmail } from "./test-send";
@@ -25,7 +26,13 @@ async function limitAdminSends(c: Context<AppBindings>) {
   if (!result.ok) throw tooManyRequests(result.retryAfterSeconds, "Too many test emails. Please wait a few minutes.");
 }
 
-const deps = (c: Context<AppBindings>) => emailDepsFromEnv(c.env, { db: c.var.db, config: c.var.config });
+const deps = (c: Context<AppBindings>) =>
+  emailDepsFromEnv(c.env, {
+    db: c.var.db,
+    config: c.var.config,
+    // Test sends show the events section as subscribers will see it.
+    eventsNear: eventsNearFromSearch(c.var.db, { now: () => new Date(), siteTimeZone: c.var.config.SITE_TIMEZONE }),
+  });
 
 /** A POST with no body (the spec's "no body" trigger) means {}; malformed JSON is still a 400. */
 async function jsonOrEmpty(c: Context<AppBindings>): Promise<unknown> {
