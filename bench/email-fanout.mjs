@@ -201,9 +201,12 @@ try {
 
   const t0 = performance.now();
   // wrangler dev's cron trigger endpoint; older wranglers (no redirected Vite config) use /__scheduled.
+  // The tick's time is 09:00 UTC today (01:00/02:00 Pacific): the action (started yesterday) is due, and
+  // the daily ingestion slot (04:00 Pacific) is not, so no ingestion runs alongside the measurement.
   const cron = encodeURIComponent("*/5 * * * *");
-  let tick = await fetch(`${base}/cdn-cgi/handler/scheduled?cron=${cron}`);
-  if (tick.status === 404) tick = await fetch(`${base}/__scheduled?cron=${cron}`);
+  const time = Date.parse(`${siteDay(0)}T09:00:00Z`);
+  let tick = await fetch(`${base}/cdn-cgi/handler/scheduled?cron=${cron}&time=${time}`);
+  if (tick.status === 404) tick = await fetch(`${base}/__scheduled?cron=${cron}&time=${time}`);
   if (!tick.ok) throw new Error(`cron tick answered ${tick.status}`);
 
   let peakRss = baseline;

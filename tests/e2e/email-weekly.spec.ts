@@ -33,8 +33,12 @@ test("when the cron tick fires, a subscriber gets exactly one weekly email, and 
   const title = `Backyard bird count ${Date.now()}`;
   createDueAction(title);
 
-  // wrangler dev's cron trigger endpoint (the frequent tick of wrangler.toml).
-  const tick = () => request.get(`/cdn-cgi/handler/scheduled?cron=${encodeURIComponent("*/5 * * * *")}`);
+  // wrangler dev's cron trigger endpoint (the frequent tick of wrangler.toml), at 09:00 UTC today — 01:00 or
+  // 02:00 Pacific: after the action's send time (yesterday 09:00) and before the daily ingestion slot (04:00),
+  // so this tick sends the email without also starting every ingestion source in the shared e2e server.
+  const laToday = new Intl.DateTimeFormat("en-CA", { timeZone: "America/Los_Angeles" }).format(new Date());
+  const time = Date.parse(`${laToday}T09:00:00Z`);
+  const tick = () => request.get(`/cdn-cgi/handler/scheduled?cron=${encodeURIComponent("*/5 * * * *")}&time=${time}`);
   expect((await tick()).status()).toBe(200);
   const subject = new RegExp(`This week's action: ${title}`);
   const mail = await latestMailTo(request, email, subject);
