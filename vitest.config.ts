@@ -22,6 +22,8 @@ export default defineConfig(async () => {
                 bindings: {
                   TEST_MIGRATIONS: migrations,
                   JWT_SECRET: "test-secret-that-is-long-enough-for-hs256-0123456789",
+                  // Small weekly fan-out pages, so the worker tests send through several of them.
+                  EMAIL_FANOUT_PAGE_SIZE: "4",
                 },
               },
             }),

@@ -37,6 +37,14 @@ export const emailCampaigns = sqliteTable(
     error: text("error"),
     createdAt: createdAt(),
     completedAt: text("completed_at"),
+    /** Keyset cursor of the recipient fan-out (last subscriber id enqueued); null before the first page. */
+    fanoutCursor: text("fanout_cursor"),
+    /** Set when the last page of recipients has been enqueued: `total_recipients` is final from then on. */
+    fanoutDoneAt: text("fanout_done_at"),
+    /** Outcome counters, kept by triggers on email_deliveries (migration 0002) so they never drift from the ledger. */
+    sentCount: integer("sent_count").notNull().default(0),
+    failedCount: integer("failed_count").notNull().default(0),
+    skippedCount: integer("skipped_count").notNull().default(0),
   },
   (t) => [
     // One weekly campaign per action: the guard that makes "send" idempotent.
@@ -61,6 +69,8 @@ export const emailDeliveries = sqliteTable(
     providerMessageId: text("provider_message_id"),
     error: text("error"),
     attempts: integer("attempts").notNull().default(0),
+    /** Lease of the consumer sending this row: a duplicate queue message cannot claim it meanwhile. */
+    claimedUntil: text("claimed_until"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

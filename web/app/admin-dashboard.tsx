@@ -1,4 +1,5 @@
 import { AdminDashboardPage } from "../features/admin/admin-dashboard-page";
+import { WeeklyEmailPanel } from "../features/email/weekly-email-panel";
 import { CalendarDiscoveryTool } from "../features/events/calendar-discovery-tool";
 import { IngestionPanel } from "../features/events/ingestion-panel";
 import { SubmissionsModerationPanel } from "../features/events/submissions-moderation-panel";
@@ -12,6 +13,7 @@ export function AdminDashboard() {
     <AdminDashboardPage
       panels={
         <>
+          <WeeklyEmailPanel />
           <SubmissionsModerationPanel />
           <IngestionPanel />
           <CalendarDiscoveryTool />

@@ -25,7 +25,7 @@ const pages: Record<SpaRouteName, PageRoute> = {
   home: { Component: HomePage },
   howItWorks: lazyPage(() => import("../features/how-it-works/how-it-works-page").then((m) => m.HowItWorksPage)),
   events: lazyPage(() => import("../features/events/events-page").then((m) => m.EventsPage)),
-  actions: lazyPage(() => import("../features/actions/actions-page").then((m) => m.ActionsPage)),
+  actions: lazyPage(() => import("./actions").then((m) => m.Actions)),
   actionPreview: lazyPage(() => import("../features/actions/action-preview-page").then((m) => m.ActionPreviewPage)),
   action: lazyPage(() => import("../features/actions/action-detail-page").then((m) => m.ActionDetailPage)),
   about: lazyPage(() => import("../features/about/about-page").then((m) => m.AboutPage)),
@@ -76,7 +76,7 @@ export const routes: RouteObject[] = [
           ...routeNames.filter((name) => !isAdminRoute(name)).map(toRoute),
           {
             // The admin shell (the place for the admin guard) is lazy too, so no admin code is in public chunks.
-            lazy: async () => ({ Component: (await import("../features/admin/admin-layout")).AdminLayout }),
+            lazy: async () => ({ Component: (await import("./admin-shell")).AdminShell }),
             children: routeNames.filter(isAdminRoute).map(toRoute),
           },
           { path: "*", Component: NotFoundPage },

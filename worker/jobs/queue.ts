@@ -1,11 +1,21 @@
+import { emailDepsFromEnv, handleEmailBatch, handleEmailDeadLetters } from "../features/email/consumer";
+import { eventsNearFromSearch } from "../features/email/events-near";
 import { consumeIngestBatch, INGEST_QUEUE_NAME } from "../features/ingestion/jobs";
 import type { AppEnv } from "../platform/env";
 
 /**
  * Queue consumers keyed by queue name (wrangler.toml). A message for a queue with no consumer is
- * retried, never acknowledged, so nothing is dropped while a consumer is being deployed.
+ * retried, never acknowledged, so nothing is dropped while a consumer is being deployed. A dead-letter
+ * queue ('<name>-dlq') goes to the same entry, which tells the two apart by `batch.queue`.
  */
 const consumers: Record<string, (batch: MessageBatch<unknown>, env: AppEnv) => Promise<void>> = {
+  "earthkind-email": (batch, env) => {
+    if (batch.queue.endsWith("-dlq")) return handleEmailDeadLetters(batch, emailDepsFromEnv(env));
+    const deps = emailDepsFromEnv(env);
+    // The weekly email's "events near you" section comes from the events search.
+    const eventsNear = eventsNearFromSearch(deps.db, { now: deps.now, siteTimeZone: deps.config.SITE_TIMEZONE });
+    return handleEmailBatch(batch, { ...deps, eventsNear });
+  },
   [INGEST_QUEUE_NAME]: consumeIngestBatch,
 };
 

@@ -1,3 +1,5 @@
+import { restartStalledFanouts, runDueWeeklySends } from "../features/email/campaigns";
+import { emailDepsFromEnv } from "../features/email/consumer";
 import { scheduleDailyIngestion } from "../features/ingestion/schedule";
 import { cleanupOldData } from "../features/security/cleanup";
 import { createDb } from "../platform/db";
@@ -15,7 +17,10 @@ export async function runScheduled(controller: ScheduledController, env: AppEnv)
     await cleanupOldData(db, now);
     return;
   }
-  // Frequent tick: due weekly sends and the ingestion schedule are added by their features.
-  // Each job is isolated so one failing does not skip the others.
+  // Frequent tick: due weekly sends (09:00 SITE_TIMEZONE on the start date, DST-correct) and the
+  // ingestion schedule. Each job is isolated so one failing does not skip the others.
+  const email = emailDepsFromEnv(env, { db, now: () => now });
+  await runDueWeeklySends(email).catch((err) => console.error("scheduled: weekly sends", err));
+  await restartStalledFanouts(email).catch((err) => console.error("scheduled: stalled fan-outs", err));
   await scheduleDailyIngestion(env, db, now).catch((err) => console.error("scheduled: daily ingestion", err));
 }

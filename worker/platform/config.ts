@@ -17,6 +17,8 @@ const configSchema = z.object({
   JWT_SECRET: z.string().optional(),
   JWT_ISSUER: z.string().default("earthkind"),
   MAGIC_LINK_TTL_MINUTES: z.coerce.number().int().positive().default(10),
+  /** Subscribers per weekly fan-out step (tests set it small to exercise paging). */
+  EMAIL_FANOUT_PAGE_SIZE: z.coerce.number().int().min(1).max(5000).optional(),
   NPS_API_KEY: z.string().optional(),
   FIRECRAWL_API_KEY: z.string().optional(),
   /** Development only: "false" makes ingestion read the real sources instead of local fixtures. */

@@ -1,7 +1,6 @@
-/**
- * The 'Join the Mission' contact form is built by the email feature. This slot renders nothing until
- * it is merged; the lead replaces the body with web/features/contact/contact-form.tsx's component.
- */
+import { ContactForm } from "../contact/contact-form";
+
+/** The 'Join the Mission' form comes from the contact feature; the about page owns its section. */
 export function ContactFormSlot() {
-  return null;
+  return <ContactForm />;
 }

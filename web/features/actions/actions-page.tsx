@@ -1,5 +1,5 @@
 import { useQuery } from "@tanstack/react-query";
-import { useEffect } from "react";
+import { type ReactNode, useEffect } from "react";
 import { Link } from "react-router-dom";
 import { PageHeader } from "../../components/page-header";
 import { Spinner } from "../../components/ui/spinner";
@@ -9,8 +9,11 @@ import { ActionImage } from "./action-image";
 import { archiveQuery, currentActionQuery } from "./api";
 import { CurrentActionCard, SIGNUP_ANCHOR } from "./current-action-card";
 
-/** /actions — this week's action, the subscribe block and the 'Past Actions' archive (10). */
-export function ActionsPage() {
+/**
+ * /actions — this week's action, the subscribe block and the 'Past Actions' archive (10). `signup`
+ * is the subscribers feature's form, composed in by web/app.
+ */
+export function ActionsPage({ signup }: { signup?: ReactNode }) {
   usePageTitle("Weekly Actions");
   const current = useQuery(currentActionQuery());
   const archive = useQuery(archiveQuery(10));
@@ -44,7 +47,7 @@ export function ActionsPage() {
         <p className="mt-3 max-w-2xl text-muted-foreground">
           One action plan every Monday morning, plus petitions, local events and impact updates.
         </p>
-        {/* The subscribe form (email feature) is placed here when the features are composed. */}
+        {signup ? <div className="mt-8 max-w-2xl">{signup}</div> : null}
       </section>
 
       <section aria-labelledby="past-title" className="mt-16">

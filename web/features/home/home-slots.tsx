@@ -7,13 +7,13 @@ import { Spinner } from "../../components/ui/spinner";
  * stays within its budget (ARCHITECTURE.md §10).
  *   WeeklyActionSlot → actions:     web/features/actions/current-action-card.tsx
  *   EventsTeaserSlot → events:      web/features/events/events-teaser.tsx (its own section and heading)
- *   SignupSlot       → subscribers: web/features/subscribers/signup-section.tsx — renders nothing until that
- *                      feature is merged; the lead replaces its body with the component.
+ *   SignupSlot       → subscribers: web/features/subscribers/signup-form.tsx (the form; the section is ours)
  */
 
 const CurrentActionCard = lazy(() =>
   import("../actions/current-action-card").then((m) => ({ default: m.CurrentActionCard })),
 );
+const SignupForm = lazy(() => import("../subscribers/signup-form").then((m) => ({ default: m.SignupForm })));
 const EventsTeaser = lazy(() => import("../events/events-teaser").then((m) => ({ default: m.EventsTeaser })));
 
 export function WeeklyActionSlot() {
@@ -46,5 +46,15 @@ export function EventsTeaserSlot() {
 }
 
 export function SignupSlot() {
-  return null;
+  return (
+    <Suspense
+      fallback={
+        <div className="flex min-h-80 items-center justify-center">
+          <Spinner label="Loading the signup form…" />
+        </div>
+      }
+    >
+      <SignupForm />
+    </Suspense>
+  );
 }

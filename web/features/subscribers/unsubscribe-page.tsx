@@ -1,11 +1,147 @@
-import { PlaceholderPage } from "../../components/placeholder-page";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { format, parseISO } from "date-fns";
+import { useState } from "react";
+import { Link, useSearchParams } from "react-router-dom";
+import { routePath } from "../../../worker/features/spa/route-table";
+import { INVALID_LINK_MESSAGE, type SubscriptionView } from "../../../worker/features/subscribers/signup-rules";
+import { PageHeader } from "../../components/page-header";
+import { Badge } from "../../components/ui/badge";
+import { Button } from "../../components/ui/button";
+import { Card, CardContent } from "../../components/ui/card";
+import { Spinner } from "../../components/ui/spinner";
+import { toast } from "../../components/ui/use-toast";
+import { usePageTitle } from "../../lib/use-page-title";
+import { changeSubscription, subscriptionQuery } from "./api";
 
+const TITLE = "Manage Your Subscription";
+
+function formatDate(iso: string): string {
+  try {
+    return format(parseISO(iso), "MMMM d, yyyy");
+  } catch {
+    return iso;
+  }
+}
+
+/**
+ * /unsubscribe?token= — reading the page changes nothing (mail scanners open links); only the
+ * buttons do, with a POST. The page takes its active flag from each response.
+ */
 export function UnsubscribePage() {
+  usePageTitle(TITLE);
+  const [params] = useSearchParams();
+  const token = params.get("token")?.trim() ?? "";
+
   return (
-    <PlaceholderPage
-      title="Manage Your Subscription"
-      eyebrow="Weekly actions"
-      lead="Review your weekly action emails, unsubscribe, or subscribe again."
-    />
+    <div className="mx-auto max-w-3xl px-4 py-16 sm:px-6 sm:py-24 lg:px-8">
+      <PageHeader
+        title={TITLE}
+        eyebrow="Weekly actions"
+        lead="Review your weekly action emails, unsubscribe, or subscribe again."
+      />
+      <div className="mt-10">{token ? <Subscription token={token} /> : <Problem message={INVALID_LINK_MESSAGE} />}</div>
+    </div>
+  );
+}
+
+function Problem({ message }: { message: string }) {
+  return (
+    <Card role="alert" className="border-clay-500/40 bg-clay-50">
+      <CardContent className="grid gap-3">
+        <h2 className="text-xl font-semibold text-clay-700">{message}</h2>
+        <p className="text-muted-foreground">
+          Please use the link from one of our emails. You can also{" "}
+          <Link to={routePath("actions")} className="font-semibold text-forest-700 underline underline-offset-4">
+            sign up again on the Weekly Actions page
+          </Link>
+          .
+        </p>
+      </CardContent>
+    </Card>
+  );
+}
+
+function Subscription({ token }: { token: string }) {
+  const queryClient = useQueryClient();
+  const query = useQuery(subscriptionQuery(token));
+  const [notice, setNotice] = useState<string | null>(null);
+
+  const mutation = useMutation({
+    mutationFn: (action: "unsubscribe" | "resubscribe") => changeSubscription(action, token),
+    onSuccess: (result) => {
+      queryClient.setQueryData(subscriptionQuery(token).queryKey, result.subscription);
+      setNotice(result.message);
+    },
+    onError: (error, action) => {
+      toast({
+        title: `Failed to ${action} subscription`,
+        description: error instanceof Error ? error.message : undefined,
+        variant: "destructive",
+      });
+    },
+  });
+
+  if (query.isPending) return <Spinner label="Loading your subscription…" />;
+  if (query.isError) {
+    return (
+      <Problem
+        message={
+          query.error instanceof Error && query.error.message
+            ? query.error.message
+            : "Failed to load subscription details"
+        }
+      />
+    );
+  }
+
+  const sub: SubscriptionView = query.data;
+  const action = sub.active ? "unsubscribe" : "resubscribe";
+  return (
+    <Card>
+      <CardContent className="grid gap-6">
+        <dl className="grid gap-4 sm:grid-cols-2">
+          <div>
+            <dt className="text-sm font-semibold text-muted-foreground">Name</dt>
+            <dd className="mt-1 text-lg text-forest-900">{sub.first_name}</dd>
+          </div>
+          <div>
+            <dt className="text-sm font-semibold text-muted-foreground">Email</dt>
+            <dd className="mt-1 text-lg text-forest-900">{sub.masked_email}</dd>
+          </div>
+          <div>
+            <dt className="text-sm font-semibold text-muted-foreground">Status</dt>
+            <dd className="mt-1">
+              <Badge variant={sub.active ? "success" : "destructive"} data-testid="subscription-status">
+                {sub.active ? "Subscribed" : "Unsubscribed"}
+              </Badge>
+            </dd>
+          </div>
+          <div>
+            <dt className="text-sm font-semibold text-muted-foreground">Subscribed</dt>
+            <dd className="mt-1 text-lg text-forest-900">{formatDate(sub.subscribed_at)}</dd>
+          </div>
+        </dl>
+        <p role="status" className="min-h-6 text-forest-800">
+          {notice}
+        </p>
+        <div>
+          <Button
+            variant={sub.active ? "destructive" : "primary"}
+            disabled={mutation.isPending}
+            onClick={() => {
+              setNotice(null);
+              mutation.mutate(action);
+            }}
+          >
+            {sub.active ? "Unsubscribe" : "Resubscribe"}
+          </Button>
+          {sub.active ? (
+            <p className="mt-3 text-sm text-muted-foreground">You'll stop receiving the weekly action email.</p>
+          ) : (
+            <p className="mt-3 text-sm text-muted-foreground">Changed your mind? Get the weekly action again.</p>
+          )}
+        </div>
+      </CardContent>
+    </Card>
   );
 }

@@ -1,3 +1,101 @@
+import type { Context } from "hono";
+import { AppError, badRequest, tooManyRequests } from "../../platform/errors";
+import type { AppBindings } from "../../platform/hono";
 import { createRouter } from "../../platform/hono";
+import { checkRateLimit } from "../../platform/rate-limit";
+import { validate } from "../../platform/validate";
+import { listCampaigns, startWeeklyCampaign } from "./campaigns";
+import { missingEmailVars } from "./config-check";
+import { emailDepsFromEnv } from "./consumer";
+import { eventsNearFromSearch } from "./events-near";
+import { emailSettingsSchema, testSendSchema, weeklySendSchema, welcomeTestSchema } from "./schemas";
+import { readEmailSettings, saveEmailSettings } from "./settings";
+import { sendTestEmail } from "./test-send";
+import { sendWelcomeTest } from "./welcome";
 
-export const emailAdminRoutes = createRouter();
+/** Admins can send to any address: a per-admin limit keeps a stuck button or script from spamming. */
+const ADMIN_SEND_LIMIT = { limit: 20, windowSeconds: 600 };
+
+async function limitAdminSends(c: Context<AppBindings>) {
+  const result = await checkRateLimit(
+    c.env.KV,
+    `admin-send:${c.var.user.id}`,
+    ADMIN_SEND_LIMIT.limit,
+    ADMIN_SEND_LIMIT.windowSeconds,
+  );
+  if (!result.ok) throw tooManyRequests(result.retryAfterSeconds, "Too many test emails. Please wait a few minutes.");
+}
+
+const deps = (c: Context<AppBindings>) =>
+  emailDepsFromEnv(c.env, {
+    db: c.var.db,
+    config: c.var.config,
+    // Test sends show the events section as subscribers will see it.
+    eventsNear: eventsNearFromSearch(c.var.db, { now: () => new Date(), siteTimeZone: c.var.config.SITE_TIMEZONE }),
+  });
+
+/** A POST with no body (the spec's "no body" trigger) means {}; malformed JSON is still a 400. */
+async function jsonOrEmpty(c: Context<AppBindings>): Promise<unknown> {
+  const text = await c.req.text();
+  if (!text.trim()) return {};
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw badRequest("Malformed JSON in request body");
+  }
+}
+
+/** The provider's reason is shown to the admin (it is what they need to fix the configuration). */
+const sendFailed = (reason: string) => new AppError(502, "send_failed", `Unable to send test email: ${reason}`);
+
+const CAMPAIGN_KINDS = ["weekly", "test", "welcome_test"] as const;
+
+/** /api/admin/email — behind the one admin guard in app.ts. */
+export const emailAdminRoutes = createRouter()
+  .get("/config", (c) => c.json({ missing_vars: missingEmailVars(c.var.config), provider: c.var.config.MAIL_PROVIDER }))
+  .get("/settings", async (c) => c.json({ settings: await readEmailSettings(c.var.db, c.env.KV) }))
+  .put("/settings", validate("json", emailSettingsSchema), async (c) =>
+    c.json({ settings: await saveEmailSettings(c.var.db, c.env.KV, c.req.valid("json")) }),
+  )
+  .post("/welcome-test", validate("json", welcomeTestSchema), async (c) => {
+    await limitAdminSends(c);
+    const body = c.req.valid("json");
+    const result = await sendWelcomeTest(deps(c), {
+      email: body.email,
+      firstName: body.first_name,
+      triggeredBy: c.var.user.email,
+    });
+    if ("skipped" in result) return c.json(result);
+    if (!result.ok) throw sendFailed(result.error);
+    return c.json(result);
+  })
+  .post("/weekly-send", async (c) => {
+    const parsed = weeklySendSchema.safeParse(await jsonOrEmpty(c));
+    if (!parsed.success) throw badRequest(parsed.error.issues[0]?.message ?? "Invalid request");
+    const started = await startWeeklyCampaign(deps(c), {
+      actionId: parsed.data.action_id,
+      triggeredBy: c.var.user.email,
+    });
+    return c.json({
+      success: true,
+      message: `The weekly email for "${started.actionTitle}" is being sent to all active subscribers.`,
+      campaign_id: started.campaignId,
+    });
+  })
+  .post("/test-send", validate("json", testSendSchema), async (c) => {
+    await limitAdminSends(c);
+    const body = c.req.valid("json");
+    const result = await sendTestEmail(deps(c), {
+      email: body.email,
+      actionId: body.action_id,
+      triggeredBy: c.var.user.email,
+    });
+    if (!result.ok) throw sendFailed(result.error);
+    return c.json(result);
+  })
+  .get("/campaigns", async (c) => {
+    const kind = c.req.query("kind") || undefined;
+    const known = CAMPAIGN_KINDS.find((k) => k === kind);
+    if (kind !== undefined && !known) throw badRequest("Unknown campaign kind");
+    return c.json({ campaigns: await listCampaigns(c.var.db, known) });
+  });

@@ -17,16 +17,19 @@ export class OutboxProvider implements MailProvider {
 
   async sendBatch(messages: MailMessage[]): Promise<SendResult[]> {
     if (messages.length === 0) return [];
-    const rows = messages.map((m) => ({
-      id: crypto.randomUUID(),
-      to: m.to,
-      from: formatFrom(this.sender),
-      subject: m.subject,
-      html: m.html,
-      text: m.text,
-      headers: { ...(this.sender.replyTo ? { "Reply-To": this.sender.replyTo } : {}), ...m.headers },
-      idempotencyKey: m.idempotencyKey ?? null,
-    }));
+    const rows = messages.map((m) => {
+      const replyTo = m.replyTo ?? this.sender.replyTo;
+      return {
+        id: crypto.randomUUID(),
+        to: m.to,
+        from: formatFrom(this.sender),
+        subject: m.subject,
+        html: m.html,
+        text: m.text,
+        headers: { ...(replyTo ? { "Reply-To": replyTo } : {}), ...m.headers },
+        idempotencyKey: m.idempotencyKey ?? null,
+      };
+    });
     // D1 allows 100 bound parameters per statement: 8 columns, so 12 rows per insert.
     const inserts = [];
     for (let i = 0; i < rows.length; i += 12) {

@@ -1,6 +1,9 @@
 import type { Config } from "../config";
 import type { Db } from "../db";
+import type { FetchLike } from "./http";
 import { OutboxProvider } from "./outbox";
+import { PostmarkProvider } from "./postmark";
+import { ResendProvider } from "./resend";
 import type { MailProvider, Sender } from "./types";
 
 export function senderFrom(config: Config): Sender {
@@ -11,12 +14,20 @@ export function senderFrom(config: Config): Sender {
   };
 }
 
-/** The configured provider. Remote providers are added beside `outbox` behind the same interface. */
-export function createMailProvider(config: Config, db: Db): MailProvider {
+/**
+ * The configured provider. The HTTP adapters take an optional `fetch` so tests can answer for the
+ * remote API at the HTTP boundary; MAIL_API_BASE_URL points them at another origin (a local fake).
+ */
+export function createMailProvider(config: Config, db: Db, options: { fetch?: FetchLike } = {}): MailProvider {
+  const sender = senderFrom(config);
   switch (config.MAIL_PROVIDER) {
     case "outbox":
-      return new OutboxProvider(db, senderFrom(config));
-    default:
-      throw new Error(`Mail provider "${config.MAIL_PROVIDER}" is not supported yet`);
+      return new OutboxProvider(db, sender);
+    case "resend":
+    case "postmark": {
+      if (!config.MAIL_API_KEY) throw new Error(`MAIL_API_KEY is required for the ${config.MAIL_PROVIDER} provider`);
+      const http = { apiKey: config.MAIL_API_KEY, baseUrl: config.MAIL_API_BASE_URL, fetch: options.fetch };
+      return config.MAIL_PROVIDER === "resend" ? new ResendProvider(http, sender) : new PostmarkProvider(http, sender);
+    }
   }
 }

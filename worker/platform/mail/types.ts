@@ -7,6 +7,13 @@ export type MailMessage = {
   headers?: Record<string, string>;
   /** Unique per logical message; providers that support it deduplicate retries with it. */
   idempotencyKey?: string;
+  /** Overrides the sender's Reply-To (e.g. the contact form answers the person who wrote). */
+  replyTo?: string;
+  /**
+   * Bulk newsletter mail or one-to-one mail. Providers that separate the two (Postmark's message
+   * streams) route on it; the default is transactional.
+   */
+  stream?: "transactional" | "broadcast";
 };
 
 export type SendResult =

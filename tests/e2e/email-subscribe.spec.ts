@@ -1,0 +1,120 @@
+import AxeBuilder from "@axe-core/playwright";
+import { expect, type Page, test } from "@playwright/test";
+import { collectConsoleErrors, latestMailTo, uniqueEmail } from "./support";
+
+const signupForm = (page: Page) => page.getByRole("form", { name: "Sign up for weekly actions" });
+
+async function fillSignup(page: Page, values: { name: string; email: string; zip?: string }) {
+  const form = signupForm(page);
+  await form.getByLabel("First name").fill(values.name);
+  await form.getByLabel("Email").fill(values.email);
+  await form.getByLabel(/ZIP code/).fill(values.zip ?? "");
+  await form.getByRole("button", { name: "Sign Up for Weekly Actions" }).click();
+}
+
+async function expectNoAxeViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
+}
+
+test("subscribe from home, read the welcome email, manage: unsubscribe and resubscribe", async ({ page, request }) => {
+  const errors = collectConsoleErrors(page);
+  const email = uniqueEmail("subscribe");
+  await page.goto("/");
+  await page.getByRole("link", { name: "Sign Up for Weekly Actions" }).click();
+  await expect(page).toHaveURL(/#signup$/);
+  await expect(signupForm(page)).toBeInViewport();
+
+  await fillSignup(page, { name: "Fern <Gully>", email: `  ${email.toUpperCase()}`, zip: "97201" });
+  await expect(page.getByText("Welcome to Earthkind! 🌱", { exact: true })).toBeVisible();
+  await expect(page.getByText("You'll receive your first weekly action plan soon.", { exact: true })).toBeVisible();
+  await expect(signupForm(page).getByLabel("Email")).toHaveValue("");
+
+  // The welcome email, in the local mailbox (the outbox provider).
+  const mail = await latestMailTo(request, email, /Welcome to Earthkind/);
+  expect(mail.headers["List-Unsubscribe-Post"]).toBe("List-Unsubscribe=One-Click");
+  expect(mail.headers["List-Unsubscribe"]).toMatch(/^<https?:\/\/[^>]+\/api\/subscription\/one-click\?token=[\w-]+>$/);
+  expect(mail.html).toContain("Welcome, Fern &lt;Gully&gt;!");
+  expect(mail.text).toContain("Welcome, Fern <Gully>!");
+  const manage = /https?:\/\/\S+\/unsubscribe\?token=[\w-]+/.exec(mail.text)?.[0];
+  expect(manage).toBeTruthy();
+
+  // Open the email as it renders in the mailbox and follow its manage link. (The raw email page has
+  // no favicon, so the browser's favicon.ico request 404s there: not an error of ours.)
+  expect(errors).toEqual([]);
+  await page.goto(`/dev/mailbox/messages/${mail.id}`);
+  await expect(page.getByRole("heading", { name: "Welcome, Fern <Gully>!" })).toBeVisible();
+  const manageUrl = new URL(manage as string);
+  await page.goto(`${manageUrl.pathname}${manageUrl.search}`);
+  errors.length = 0;
+
+  await expect(page.getByRole("heading", { level: 1, name: "Manage Your Subscription" })).toBeVisible();
+  await expect(page.getByText("Fern <Gully>", { exact: true })).toBeVisible();
+  await expect(page.getByText(/^su\*\*\*@example\.com$/)).toBeVisible();
+  await expect(page.getByTestId("subscription-status")).toHaveText("Subscribed");
+  await expectNoAxeViolations(page);
+
+  // Opening the page changed nothing; the button does.
+  await page.reload();
+  await expect(page.getByTestId("subscription-status")).toHaveText("Subscribed");
+  await page.getByRole("button", { name: "Unsubscribe" }).click();
+  await expect(page.getByTestId("subscription-status")).toHaveText("Unsubscribed");
+  await expect(page.getByRole("status").filter({ hasText: "You have been unsubscribed." })).toBeVisible();
+
+  await page.reload();
+  await expect(page.getByTestId("subscription-status")).toHaveText("Unsubscribed");
+  await page.getByRole("button", { name: "Resubscribe" }).click();
+  await expect(page.getByTestId("subscription-status")).toHaveText("Subscribed");
+
+  // The mail client's one-click button (RFC 8058) works without the page.
+  const oneClick = (mail.headers["List-Unsubscribe"] as string).slice(1, -1);
+  const res = await request.post(new URL(oneClick).pathname + new URL(oneClick).search, {
+    headers: { "Content-Type": "application/x-www-form-urlencoded" },
+    data: "List-Unsubscribe=One-Click",
+  });
+  expect(res.status()).toBe(200);
+  await page.reload();
+  await expect(page.getByTestId("subscription-status")).toHaveText("Unsubscribed");
+  expect(errors).toEqual([]);
+});
+
+test("signup checks run in the spec's order with its messages; the fourth attempt in 5 minutes is refused", async ({
+  page,
+}) => {
+  await page.goto("/#signup");
+  await fillSignup(page, { name: "A", email: "not-an-email", zip: "12" });
+  await expect(page.getByText("Invalid name", { exact: true })).toBeVisible();
+  await expect(page.getByText("Name must be between 2 and 50 characters.", { exact: true })).toBeVisible();
+  await expect(signupForm(page).getByLabel("First name")).toBeFocused();
+
+  await fillSignup(page, { name: "Ada", email: "not-an-email", zip: "12" });
+  await expect(page.getByText("Invalid email address", { exact: true })).toBeVisible();
+  await expect(page.getByText("Please enter a valid email address.", { exact: true })).toBeVisible();
+
+  // The third attempt in five minutes is still allowed; the fourth is not.
+  await fillSignup(page, { name: "Ada", email: "ada@example.com", zip: "12" });
+  await expect(page.getByText("Invalid ZIP code", { exact: true })).toBeVisible();
+  await expect(page.getByText("Please enter a valid 5-digit ZIP code.", { exact: true })).toBeVisible();
+
+  await fillSignup(page, { name: "Ada", email: uniqueEmail(), zip: "97201" });
+  await expect(page.getByText("Too many attempts", { exact: true })).toBeVisible();
+  await expect(page.getByText("Please wait before trying again.", { exact: true })).toBeVisible();
+});
+
+test("an address that is already subscribed gets 'Already subscribed'", async ({ page, request }) => {
+  const email = uniqueEmail("twice");
+  expect((await request.post("/api/subscribers", { data: { first_name: "Ada", email } })).status()).toBe(201);
+  await page.goto("/#signup");
+  await fillSignup(page, { name: "Ada", email });
+  await expect(page.getByText("Already subscribed", { exact: true })).toBeVisible();
+  await expect(page.getByText("This email is already receiving our weekly actions.", { exact: true })).toBeVisible();
+  await expectNoAxeViolations(page);
+});
+
+test("/unsubscribe without a token says the link is invalid", async ({ page }) => {
+  await page.goto("/unsubscribe");
+  await expect(page.getByRole("heading", { level: 1, name: "Manage Your Subscription" })).toBeVisible();
+  await expect(page.getByText("Invalid unsubscribe link", { exact: true })).toBeVisible();
+  await page.goto(`/unsubscribe?token=${"x".repeat(43)}`);
+  await expect(page.getByText("We couldn't find a subscription for this link.", { exact: true })).toBeVisible();
+});

@@ -1,0 +1,167 @@
+import { createExecutionContext, createMessageBatch, getQueueResult } from "cloudflare:test";
+import { env } from "cloudflare:workers";
+import { and, eq, like, sql } from "drizzle-orm";
+import { emailCampaigns, emailDeliveries, outboxMessages, subscribers, weeklyActions } from "../../db/schema";
+import { emailDepsFromEnv, handleEmailBatch, handleEmailDeadLetters } from "../../worker/features/email/consumer";
+import type { EmailDeps, EmailJob } from "../../worker/features/email/jobs";
+import { randomToken } from "../../worker/platform/crypto";
+import type { FetchLike } from "../../worker/platform/mail/http";
+import { db, uniqueEmail } from "./helpers";
+
+/** Test data for the email feature: small factories, each test makes its own rows. */
+export async function createSubscriber(overrides: Partial<typeof subscribers.$inferInsert> = {}) {
+  const [row] = await db()
+    .insert(subscribers)
+    .values({ email: uniqueEmail("sub"), firstName: "Robin", manageToken: randomToken(32), ...overrides })
+    .returning();
+  return row as typeof subscribers.$inferSelect;
+}
+
+let slugCounter = 0;
+export async function createAction(overrides: Partial<typeof weeklyActions.$inferInsert> = {}) {
+  const n = `${Date.now()}-${++slugCounter}`;
+  const [row] = await db()
+    .insert(weeklyActions)
+    .values({
+      title: `Plant natives ${n}`,
+      slug: `plant-natives-${n}`,
+      summary: "Pollinators need native plants.",
+      steps: ["Pick a sunny spot", "Sow the seeds"],
+      materials: ["Native seeds"],
+      timeRequired: "30 minutes",
+      status: "published",
+      // Far in the past so the cron tick of other tests never picks these up.
+      startDate: "2001-01-01",
+      endDate: "2001-01-07",
+      ...overrides,
+    })
+    .returning();
+  return row as typeof weeklyActions.$inferSelect;
+}
+
+/** A weekly campaign whose fan-out already covered exactly these recipients (as the fan-out leaves it). */
+export async function createCampaign(actionId: string, recipients: number) {
+  const [row] = await db()
+    .insert(emailCampaigns)
+    .values({
+      actionId,
+      kind: "weekly",
+      status: "sending",
+      totalRecipients: recipients,
+      fanoutDoneAt: new Date().toISOString(),
+    })
+    .returning();
+  return row as typeof emailCampaigns.$inferSelect;
+}
+
+export const weeklyJob = (campaignId: string, subscriberIds: string[]): EmailJob => ({
+  type: "weekly",
+  campaignId,
+  subscriberIds,
+});
+
+let messageCounter = 0;
+/** Runs the email consumer on these jobs exactly as the queue would, and returns each message's fate. */
+export async function runConsumer(jobs: EmailJob[], deps: EmailDeps, opts: { attempts?: number; queue?: string } = {}) {
+  const batch = createMessageBatch<EmailJob>(
+    opts.queue ?? "earthkind-email",
+    jobs.map((body) => ({ id: `m-${++messageCounter}`, timestamp: new Date(), attempts: opts.attempts ?? 1, body })),
+  );
+  // getQueueResult does not report retry delays; record them on the way through.
+  const delays: { msgId: string; delaySeconds?: number }[] = [];
+  for (const m of batch.messages) {
+    const retry = m.retry.bind(m);
+    m.retry = (options?: QueueRetryOptions) => {
+      delays.push({ msgId: m.id, delaySeconds: options?.delaySeconds });
+      retry(options);
+    };
+  }
+  const ctx = createExecutionContext();
+  if (opts.queue?.endsWith("-dlq")) await handleEmailDeadLetters(batch, deps);
+  else await handleEmailBatch(batch, deps);
+  return { ...(await getQueueResult(batch, ctx)), retryDelays: delays };
+}
+
+export const testDeps = (overrides: Partial<EmailDeps> = {}) => emailDepsFromEnv(env, overrides);
+
+export async function deliveriesOf(campaignId: string) {
+  return db().select().from(emailDeliveries).where(eq(emailDeliveries.campaignId, campaignId));
+}
+
+export async function campaignRow(campaignId: string) {
+  const [row] = await db().select().from(emailCampaigns).where(eq(emailCampaigns.id, campaignId));
+  return row as typeof emailCampaigns.$inferSelect;
+}
+
+/** Outbox messages of one campaign (their idempotency keys start with the campaign id). */
+export async function outboxOfCampaign(campaignId: string) {
+  return db()
+    .select()
+    .from(outboxMessages)
+    .where(like(outboxMessages.idempotencyKey, `${campaignId}:%`));
+}
+
+export async function outboxTo(to: string) {
+  return db().select().from(outboxMessages).where(eq(outboxMessages.to, to));
+}
+
+export async function countOutbox(to: string, subjectLike: string) {
+  const [row] = await db()
+    .select({ n: sql<number>`count(*)` })
+    .from(outboxMessages)
+    .where(and(eq(outboxMessages.to, to), like(outboxMessages.subject, subjectLike)));
+  return row?.n ?? 0;
+}
+
+/** Polls until `check` returns a truthy value (background queue work takes a few seconds locally). */
+export async function eventually<T>(
+  check: () => Promise<T | null | undefined | false>,
+  timeoutMs = 25_000,
+): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await check();
+    if (value) return value as T;
+    if (Date.now() > deadline) throw new Error("condition not met in time");
+    await new Promise((r) => setTimeout(r, 250));
+  }
+}
+
+type Recorded = { url: string; headers: Headers; body: unknown };
+
+/**
+ * A local fake of a provider's HTTP API: answers each request with the next scripted reply (then the
+ * default), records what it received. Injected as the adapter's `fetch` — the HTTP boundary.
+ */
+export function fakeApi(
+  defaultReply: (body: unknown, req: Recorded) => Response,
+  script: ((body: unknown, req: Recorded) => Response | Promise<Response>)[] = [],
+) {
+  const requests: Recorded[] = [];
+  const fetch: FetchLike = async (url, init) => {
+    const body = JSON.parse(String(init.body));
+    const req = { url, headers: new Headers(init.headers), body };
+    requests.push(req);
+    const next = script.shift();
+    return next ? next(body, req) : defaultReply(body, req);
+  };
+  return { fetch, requests };
+}
+
+export const json = (status: number, body: unknown, headers: Record<string, string> = {}) =>
+  new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json", ...headers } });
+
+/** Resend's batch answer: one id per message. */
+export const resendOk = (body: unknown) =>
+  json(200, { data: (body as unknown[]).map((_, i) => ({ id: `re_${Date.now()}_${i}` })) });
+/** Postmark's batch answer: one result per message, ErrorCode 0. */
+export const postmarkOk = (body: unknown) =>
+  json(
+    200,
+    (body as { To: string }[]).map((m, i) => ({
+      ErrorCode: 0,
+      Message: "OK",
+      MessageID: `pm-${i}-${Date.now()}`,
+      To: m.To,
+    })),
+  );

@@ -1,0 +1,123 @@
+import { eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { subscribers } from "../../db/schema";
+import {
+  ALREADY_SUBSCRIBED_MESSAGE,
+  escapeName,
+  SIGNUP_MESSAGES,
+} from "../../worker/features/subscribers/signup-rules";
+import { api, db, uniqueEmail } from "./helpers";
+
+const signup = (body: unknown, headers: Record<string, string> = {}) =>
+  api("/api/subscribers", { method: "POST", json: body, headers });
+
+async function errorOf(res: Response) {
+  return ((await res.json()) as { error: { code: string; message: string } }).error;
+}
+
+const findSubscriber = async (email: string) => {
+  const [row] = await db().select().from(subscribers).where(eq(subscribers.email, email));
+  return row;
+};
+
+describe("POST /api/subscribers", () => {
+  it("checks name, then email, then ZIP, with the spec's messages", async () => {
+    const cases: [unknown, string][] = [
+      [{ first_name: "A", email: "nope", zip_code: "1" }, SIGNUP_MESSAGES.name.description],
+      [{ email: "a@example.com" }, SIGNUP_MESSAGES.name.description],
+      [{ first_name: "x".repeat(51), email: "a@example.com" }, SIGNUP_MESSAGES.name.description],
+      [{ first_name: "Ada", email: "nope", zip_code: "1" }, SIGNUP_MESSAGES.email.description],
+      [{ first_name: "Ada", email: `${"a".repeat(250)}@example.com` }, SIGNUP_MESSAGES.email.description],
+      [{ first_name: "Ada" }, SIGNUP_MESSAGES.email.description],
+      [{ first_name: "Ada", email: "ada@example.com", zip_code: "9721" }, SIGNUP_MESSAGES.zip.description],
+      [{ first_name: "Ada", email: "ada@example.com", zip_code: "97201-12" }, SIGNUP_MESSAGES.zip.description],
+      [{ first_name: "Ada", email: "ada@example.com", zip_code: "97201-12345" }, SIGNUP_MESSAGES.zip.description],
+    ];
+    for (const [body, message] of cases) {
+      const res = await signup(body);
+      expect(res.status, JSON.stringify(body)).toBe(400);
+      expect((await errorOf(res)).message, JSON.stringify(body)).toBe(message);
+    }
+    expect(SIGNUP_MESSAGES.name.description).toBe("Name must be between 2 and 50 characters.");
+    expect(SIGNUP_MESSAGES.email.description).toBe("Please enter a valid email address.");
+    expect(SIGNUP_MESSAGES.zip.description).toBe("Please enter a valid 5-digit ZIP code.");
+  });
+
+  it("stores the email trimmed and lower-cased, the escaped name as plain text, ZIP 5 or 5+4", async () => {
+    const email = uniqueEmail("Case");
+    const res = await signup({
+      first_name: escapeName("Tom & <Jerry>"),
+      email: `  ${email.toUpperCase()} `,
+      zip_code: "97201-1234",
+    });
+    expect(res.status).toBe(201);
+    const row = await findSubscriber(email.toLowerCase());
+    expect(row).toMatchObject({ firstName: "Tom & <Jerry>", zipCode: "97201-1234", active: true });
+    // The manage token is per subscriber and unguessable: 256 bits, base64url.
+    expect(row?.manageToken).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    const other = uniqueEmail();
+    expect((await signup({ first_name: "Ada", email: other })).status).toBe(201);
+    expect((await findSubscriber(other))?.manageToken).not.toBe(row?.manageToken);
+  });
+
+  it("answers 409 'already subscribed' for an active email, whatever its case", async () => {
+    const email = uniqueEmail();
+    expect((await signup({ first_name: "Ada", email })).status).toBe(201);
+    const again = await signup({ first_name: "Ada", email: email.toUpperCase() });
+    expect(again.status).toBe(409);
+    const error = await errorOf(again);
+    expect(error.message).toBe(ALREADY_SUBSCRIBED_MESSAGE);
+    expect(error.message).toContain("already subscribed");
+  });
+
+  it("reactivates an unsubscribed email, keeping its manage token", async () => {
+    const email = uniqueEmail();
+    await signup({ first_name: "Ada", email, zip_code: "97201" });
+    const before = await findSubscriber(email);
+    await db()
+      .update(subscribers)
+      .set({ active: false, unsubscribedAt: new Date().toISOString() })
+      .where(eq(subscribers.email, email));
+
+    const res = await signup({ first_name: "Adaline", email });
+    expect(res.status).toBe(201);
+    expect(await res.json()).toMatchObject({ reactivated: true });
+    const after = await findSubscriber(email);
+    expect(after).toMatchObject({
+      id: before?.id,
+      active: true,
+      unsubscribedAt: null,
+      firstName: "Adaline",
+      zipCode: null,
+    });
+    expect(after?.manageToken).toBe(before?.manageToken);
+  });
+
+  it("limits signups per IP (429 with Retry-After)", async () => {
+    const ip = `198.51.100.${Math.floor(Math.random() * 250) + 1}`;
+    const email = uniqueEmail();
+    const statuses: number[] = [];
+    for (let i = 0; i < 21; i++)
+      statuses.push((await signup({ first_name: "Ada", email }, { "CF-Connecting-IP": ip })).status);
+    expect(statuses[0]).toBe(201);
+    expect(statuses.slice(1, 20).every((s) => s === 409)).toBe(true);
+    expect(statuses[20]).toBe(429);
+    const limited = await signup({ first_name: "Ada", email: uniqueEmail() }, { "CF-Connecting-IP": ip });
+    expect(limited.status).toBe(429);
+    expect(Number(limited.headers.get("Retry-After"))).toBeGreaterThan(0);
+    expect((await errorOf(limited)).message).toBe(SIGNUP_MESSAGES.rateLimited.description);
+    // Another address is not affected.
+    expect(
+      (await signup({ first_name: "Ada", email: uniqueEmail() }, { "CF-Connecting-IP": "203.0.113.9" })).status,
+    ).toBe(201);
+  });
+
+  it("rejects malformed JSON with a 400, not a 500", async () => {
+    const res = await api("/api/subscribers", {
+      method: "POST",
+      body: "{",
+      headers: { "Content-Type": "application/json" },
+    });
+    expect(res.status).toBe(400);
+  });
+});

@@ -1,0 +1,87 @@
+import { eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { subscribers } from "../../db/schema";
+import { createSubscriber } from "./email-fixtures";
+import { api, db } from "./helpers";
+
+const view = (token: string) => api(`/api/subscription?token=${encodeURIComponent(token)}`);
+const post = (path: string, token: string) => api(`/api/subscription/${path}`, { method: "POST", json: { token } });
+const stored = async (id: string) => (await db().select().from(subscribers).where(eq(subscribers.id, id)))[0];
+
+describe("subscription management by token", () => {
+  it("shows name, masked email, status and date, and never changes anything", async () => {
+    const sub = await createSubscriber({ email: "river.otter@example.com", firstName: "River" });
+    for (let i = 0; i < 3; i++) {
+      const res = await view(sub.manageToken);
+      expect(res.status).toBe(200);
+      expect(res.headers.get("Cache-Control")).toBe("no-store");
+      expect(await res.json()).toEqual({
+        subscription: {
+          first_name: "River",
+          masked_email: "ri***@example.com",
+          active: true,
+          subscribed_at: sub.subscribedAt,
+        },
+      });
+    }
+    expect(await stored(sub.id)).toEqual(sub);
+  });
+
+  it("answers 'Invalid unsubscribe link' without a usable token, 404 for an unknown one", async () => {
+    for (const path of ["/api/subscription", "/api/subscription?token=", "/api/subscription?token=short"]) {
+      const res = await api(path);
+      expect(res.status, path).toBe(400);
+      expect(((await res.json()) as { error: { message: string } }).error.message).toBe("Invalid unsubscribe link");
+    }
+    const unknown = await view("A".repeat(43));
+    expect(unknown.status).toBe(404);
+    expect((await post("unsubscribe", "A".repeat(43))).status).toBe(404);
+    expect((await post("unsubscribe", "")).status).toBe(400);
+  });
+
+  it("unsubscribes and resubscribes with POSTs, idempotently", async () => {
+    const sub = await createSubscriber();
+    const off = await post("unsubscribe", sub.manageToken);
+    expect(off.status).toBe(200);
+    expect(await off.json()).toMatchObject({
+      active: false,
+      subscription: { active: false },
+      message: expect.any(String),
+    });
+    const firstUnsubscribedAt = (await stored(sub.id))?.unsubscribedAt;
+    expect(firstUnsubscribedAt).toBeTruthy();
+
+    // Repeating keeps the state and the first unsubscribe time.
+    expect((await post("unsubscribe", sub.manageToken)).status).toBe(200);
+    expect((await stored(sub.id))?.unsubscribedAt).toBe(firstUnsubscribedAt);
+
+    const on = await post("resubscribe", sub.manageToken);
+    expect(on.status).toBe(200);
+    expect(await on.json()).toMatchObject({ active: true, subscription: { active: true } });
+    expect(await stored(sub.id)).toMatchObject({ active: true, unsubscribedAt: null });
+    expect((await post("resubscribe", sub.manageToken)).status).toBe(200);
+  });
+
+  it("implements RFC 8058 one-click: POST with the mail client's form body, no CSRF token, idempotent, 200", async () => {
+    const sub = await createSubscriber();
+    const oneClick = () =>
+      api(`/api/subscription/one-click?token=${sub.manageToken}`, {
+        method: "POST",
+        // What mail clients send; a cross-site origin must not matter.
+        body: "List-Unsubscribe=One-Click",
+        headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: "https://mail.example.net" },
+      });
+    const first = await oneClick();
+    expect(first.status).toBe(200);
+    expect((await stored(sub.id))?.active).toBe(false);
+    const second = await oneClick();
+    expect(second.status).toBe(200);
+    expect((await stored(sub.id))?.active).toBe(false);
+
+    // A GET (link scanners) does nothing.
+    const fresh = await createSubscriber();
+    const get = await api(`/api/subscription/one-click?token=${fresh.manageToken}`);
+    expect(get.status).toBe(404);
+    expect((await stored(fresh.id))?.active).toBe(true);
+  });
+});

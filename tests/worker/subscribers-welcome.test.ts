@@ -1,0 +1,158 @@
+import { eq } from "drizzle-orm";
+import { afterAll, describe, expect, it } from "vitest";
+import { subscribers } from "../../db/schema";
+import { DEFAULT_EMAIL_SETTINGS } from "../../worker/features/email/schemas";
+import { countOutbox, createSubscriber, eventually, outboxTo, runConsumer, testDeps } from "./email-fixtures";
+import { adminHeaders, api, config, db, memberHeaders, uniqueEmail } from "./helpers";
+
+// Every test touching the global email_settings record lives in this file, so they run in order.
+const putSettings = async (value: unknown) =>
+  api("/api/admin/email/settings", { method: "PUT", json: value, headers: await adminHeaders() });
+afterAll(async () => {
+  await putSettings(DEFAULT_EMAIL_SETTINGS);
+});
+
+const welcomeJob = (subscriberId: string, requestedAt: Date) => ({
+  type: "welcome" as const,
+  subscriberId,
+  requestedAt: requestedAt.toISOString(),
+});
+
+describe("welcome email", () => {
+  it("arrives after signup with the settings' subject and preheader, a manage link and one-click headers", async () => {
+    const email = uniqueEmail("welcome");
+    const res = await api("/api/subscribers", { method: "POST", json: { first_name: "Fern", email } });
+    expect(res.status).toBe(201);
+    const mails = await eventually(async () => {
+      const rows = await outboxTo(email);
+      return rows.length ? rows : null;
+    });
+    const mail = mails[0];
+    const [sub] = await db().select().from(subscribers).where(eq(subscribers.email, email));
+    const token = sub?.manageToken as string;
+    const site = config().SITE_URL.replace(/\/$/, "");
+
+    expect(mail?.subject).toBe(DEFAULT_EMAIL_SETTINGS.welcome_subject);
+    expect(mail?.html).toContain(DEFAULT_EMAIL_SETTINGS.welcome_preview_text);
+    expect(mail?.html).toMatch(/display:none[^>]*>Join thousands taking weekly climate action/);
+    expect(mail?.html).toContain(`${site}/unsubscribe?token=${token}`);
+    expect(mail?.text).toContain(`${site}/unsubscribe?token=${token}`);
+    expect(mail?.text).toContain("Welcome, Fern!");
+    expect(mail?.html).toContain(config().POSTAL_ADDRESS as string);
+    expect(mail?.headers).toMatchObject({
+      "List-Unsubscribe": `<${site}/api/subscription/one-click?token=${token}>`,
+      "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
+    });
+    expect(sub?.lastWelcomeSentAt).toBeTruthy();
+  }, 30_000);
+
+  it("is skipped when one went to the address in the last 24 hours; a retried job sends no duplicate", async () => {
+    const sub = await createSubscriber();
+    const deps = testDeps();
+    const t0 = new Date("2030-01-01T10:00:00.000Z");
+    const subject = DEFAULT_EMAIL_SETTINGS.welcome_subject;
+
+    expect((await runConsumer([welcomeJob(sub.id, t0)], deps)).explicitAcks).toHaveLength(1);
+    expect(await countOutbox(sub.email, subject)).toBe(1);
+
+    // The same job delivered again (at-least-once queue): the provider key deduplicates it.
+    await runConsumer([welcomeJob(sub.id, t0)], deps, { attempts: 2 });
+    expect(await countOutbox(sub.email, subject)).toBe(1);
+
+    // A second signup 23 hours later: skipped.
+    await runConsumer([welcomeJob(sub.id, new Date(t0.getTime() + 23 * 3600_000))], deps);
+    expect(await countOutbox(sub.email, subject)).toBe(1);
+
+    // 25 hours later: sent again.
+    await runConsumer([welcomeJob(sub.id, new Date(t0.getTime() + 25 * 3600_000))], deps);
+    expect(await countOutbox(sub.email, subject)).toBe(2);
+  });
+
+  it("is not sent to an unsubscribed address or when disabled in the settings", async () => {
+    const deps = testDeps();
+    const gone = await createSubscriber({ active: false });
+    await runConsumer([welcomeJob(gone.id, new Date())], deps);
+    expect(await outboxTo(gone.email)).toHaveLength(0);
+
+    expect((await putSettings({ ...DEFAULT_EMAIL_SETTINGS, welcome_enabled: false })).status).toBe(200);
+    const sub = await createSubscriber();
+    await runConsumer([welcomeJob(sub.id, new Date())], deps);
+    expect(await outboxTo(sub.email)).toHaveLength(0);
+    await putSettings(DEFAULT_EMAIL_SETTINGS);
+  });
+});
+
+describe("admin email settings and welcome test", () => {
+  it("returns the spec's defaults, saves changes, validates", async () => {
+    const headers = await adminHeaders();
+    await putSettings(DEFAULT_EMAIL_SETTINGS);
+    const get = await api("/api/admin/email/settings", { headers });
+    expect(await get.json()).toEqual({ settings: DEFAULT_EMAIL_SETTINGS });
+    expect(DEFAULT_EMAIL_SETTINGS).toEqual({
+      welcome_enabled: true,
+      welcome_subject: "Welcome to Earthkind — here's what to expect",
+      welcome_preview_text: "Join thousands taking weekly climate action",
+    });
+
+    const changed = {
+      welcome_enabled: true,
+      welcome_subject: "Hello from the meadow",
+      welcome_preview_text: "Short preview",
+    };
+    expect((await putSettings(changed)).status).toBe(200);
+    expect(await (await api("/api/admin/email/settings", { headers })).json()).toEqual({ settings: changed });
+
+    // The next welcome uses them.
+    const sub = await createSubscriber();
+    await runConsumer([welcomeJob(sub.id, new Date())], testDeps());
+    const [mail] = await outboxTo(sub.email);
+    expect(mail?.subject).toBe("Hello from the meadow");
+    expect(mail?.html).toContain("Short preview");
+
+    const bad = await putSettings({ ...changed, welcome_subject: "  " });
+    expect(bad.status).toBe(400);
+    expect(((await bad.json()) as { error: { message: string } }).error.message).toBe("Subject is required");
+    await putSettings(DEFAULT_EMAIL_SETTINGS);
+  });
+
+  it("sends a welcome test, then reports it skipped within 24 hours", async () => {
+    const headers = await adminHeaders();
+    const email = uniqueEmail("welcome-test");
+    const first = await api("/api/admin/email/welcome-test", {
+      method: "POST",
+      json: { email, first_name: "Ash" },
+      headers,
+    });
+    expect(first.status).toBe(200);
+    expect(await first.json()).toMatchObject({ ok: true, campaign_id: expect.any(String) });
+    expect(await outboxTo(email)).toHaveLength(1);
+
+    const second = await api("/api/admin/email/welcome-test", {
+      method: "POST",
+      json: { email, first_name: "Ash" },
+      headers,
+    });
+    expect(await second.json()).toMatchObject({ skipped: true });
+    expect(await outboxTo(email)).toHaveLength(1);
+
+    // A subscriber's address follows their record: just welcomed means skipped.
+    const sub = await createSubscriber();
+    await runConsumer([welcomeJob(sub.id, new Date())], testDeps());
+    const forSub = await api("/api/admin/email/welcome-test", { method: "POST", json: { email: sub.email }, headers });
+    expect(await forSub.json()).toMatchObject({ skipped: true });
+
+    const missing = await api("/api/admin/email/welcome-test", { method: "POST", json: { email: "" }, headers });
+    expect(missing.status).toBe(400);
+    expect(((await missing.json()) as { error: { message: string } }).error.message).toBe(
+      "Please enter an email address",
+    );
+  });
+
+  it("is admin only", async () => {
+    expect((await api("/api/admin/email/settings")).status).toBe(401);
+    expect((await api("/api/admin/email/settings", { headers: await memberHeaders() })).status).toBe(403);
+    expect((await api("/api/admin/email/welcome-test", { method: "POST", json: { email: "a@b.co" } })).status).toBe(
+      401,
+    );
+  });
+});

@@ -1,0 +1,32 @@
+import { useQuery } from "@tanstack/react-query";
+import { emailConfigQuery } from "./api";
+
+/** Spec §8: when the check itself fails, FROM_NAME and REPLY_TO are assumed missing. */
+const ASSUMED_MISSING = ["FROM_NAME", "REPLY_TO"];
+
+/**
+ * 'Email Configuration Incomplete' with the missing variables, for the top of every admin screen.
+ * Renders nothing while loading or when everything is set.
+ */
+export function EmailConfigBanner() {
+  const query = useQuery(emailConfigQuery());
+  if (query.isPending) return null;
+  const missing = query.isError ? ASSUMED_MISSING : query.data.missing_vars;
+  if (missing.length === 0) return null;
+  return (
+    <div role="alert" className="border-b border-sun-600/40 bg-sun-300/40">
+      <div className="mx-auto flex max-w-7xl flex-wrap items-baseline gap-x-3 gap-y-1 px-4 py-3 text-ink sm:px-6 lg:px-8">
+        <p className="font-semibold">Email Configuration Incomplete</p>
+        <p className="text-sm">
+          Missing environment variables:{" "}
+          {missing.map((name, i) => (
+            <span key={name}>
+              {i > 0 ? ", " : null}
+              <code className="rounded bg-white/70 px-1.5 py-0.5 font-mono text-[0.85em]">{name}</code>
+            </span>
+          ))}
+        </p>
+      </div>
+    </div>
+  );
+}

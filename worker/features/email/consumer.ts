@@ -1,0 +1,131 @@
+import { eq } from "drizzle-orm";
+import { emailCampaigns } from "../../../db/schema";
+import { getConfig } from "../../platform/config";
+import { createDb } from "../../platform/db";
+import type { AppEnv } from "../../platform/env";
+import { createMailProvider } from "../../platform/mail/provider";
+import type { MailProvider } from "../../platform/mail/types";
+import { deliverContactNotification } from "../contact/service";
+import { completeIfDone } from "./campaigns";
+import { type EventsNear, noEvents } from "./content-types";
+import { type ContentCache, deliverWeeklyBatch } from "./deliver-weekly";
+import { runFanoutStep } from "./fanout";
+import { backoffSeconds, type EmailDeps, type EmailJob, isEmailJob } from "./jobs";
+import { ledger } from "./ledger-sql";
+import { deliverWelcome } from "./welcome";
+
+/** The sending dependencies from the Worker's bindings; `eventsNear` is wired in by the app. */
+export function emailDepsFromEnv(env: AppEnv, overrides: Partial<EmailDeps> = {}): EmailDeps {
+  const config = overrides.config ?? getConfig(env);
+  const db = overrides.db ?? createDb(env.DB);
+  return {
+    db,
+    kv: env.KV,
+    config,
+    queue: env.EMAIL_QUEUE as Queue<EmailJob>,
+    provider: overrides.provider ?? providerOrError(() => createMailProvider(config, db)),
+    eventsNear: noEvents,
+    now: () => new Date(),
+    ...overrides,
+  };
+}
+
+/**
+ * A misconfigured provider (say MAIL_API_KEY missing) must not stop the cron tick or crash the
+ * consumer: sends fail as retryable with the reason, so fixing the variable lets retries succeed.
+ */
+function providerOrError(create: () => MailProvider): MailProvider {
+  try {
+    return create();
+  } catch (err) {
+    const reason = err instanceof Error ? err.message : String(err);
+    return {
+      name: "unconfigured",
+      maxBatchSize: 100,
+      sendBatch: async (messages) => messages.map(() => ({ ok: false as const, error: reason, retryable: true })),
+    };
+  }
+}
+
+async function handleJob(deps: EmailDeps, job: EmailJob, attempts: number, cache: ContentCache) {
+  switch (job.type) {
+    case "fanout":
+      return runFanoutStep(deps, job);
+    case "weekly":
+      return deliverWeeklyBatch(deps, job, attempts, cache);
+    case "welcome":
+      return deliverWelcome(deps, job, attempts);
+    case "contact":
+      return deliverContactNotification(deps, job.messageId, attempts);
+  }
+}
+
+/**
+ * Consumer of 'earthkind-email'. Messages run one after another so a batch never bursts past the
+ * provider's rate limit; each is acked or retried on its own — a 429 retries after the provider's
+ * Retry-After, other transient failures back off exponentially, and after the last retry the queue
+ * moves the message to the dead-letter queue (handled below).
+ */
+export async function handleEmailBatch(batch: MessageBatch<unknown>, deps: EmailDeps): Promise<void> {
+  const cache: ContentCache = new Map();
+  for (const msg of batch.messages) {
+    if (!isEmailJob(msg.body)) {
+      console.error("email queue: dropping malformed message", msg.id);
+      msg.ack();
+      continue;
+    }
+    try {
+      const outcome = await handleJob(deps, msg.body, msg.attempts, cache);
+      if (outcome.retryAfterSeconds !== undefined) msg.retry({ delaySeconds: clampDelay(outcome.retryAfterSeconds) });
+      else msg.ack();
+    } catch (err) {
+      console.error("email queue: job failed", msg.body.type, err);
+      msg.retry({ delaySeconds: backoffSeconds(msg.attempts) });
+    }
+  }
+}
+
+/** Queues accept delays of 0..43200 s. */
+const clampDelay = (s: number) => Math.min(43_200, Math.max(0, Math.ceil(s)));
+
+/**
+ * Consumer of 'earthkind-email-dlq': messages that exhausted their retries. Recipients still pending
+ * become 'failed' (so the campaign can complete and the admin sees them), a fan-out that could not
+ * continue marks its campaign failed. Nothing here sends mail.
+ */
+export async function handleEmailDeadLetters(batch: MessageBatch<unknown>, deps: EmailDeps): Promise<void> {
+  const { db } = deps;
+  for (const msg of batch.messages) {
+    const job = msg.body;
+    if (!isEmailJob(job)) {
+      msg.ack();
+      continue;
+    }
+    const nowIso = deps.now().toISOString();
+    try {
+      if (job.type === "weekly") {
+        const ids = JSON.stringify([...new Set(job.subscriberIds)]);
+        const error = `gave up after ${msg.attempts} attempts`;
+        const sqlLedger = ledger(db.$client);
+        await db.$client.batch([
+          sqlLedger.failPending(job.campaignId, ids, error, nowIso),
+          sqlLedger.insertMissing(job.campaignId, ids, "failed", error),
+        ]);
+        await completeIfDone(db, job.campaignId, nowIso);
+      } else if (job.type === "fanout") {
+        await db
+          .update(emailCampaigns)
+          .set({ status: "failed", error: "Enqueueing recipients failed after retries; the send stopped part-way." })
+          .where(eq(emailCampaigns.id, job.campaignId));
+      } else {
+        console.error(`email dead letter: ${job.type} job gave up`, msg.id);
+      }
+      msg.ack();
+    } catch (err) {
+      console.error("email dead letter: handling failed", err);
+      msg.retry({ delaySeconds: 60 });
+    }
+  }
+}
+
+export type { EventsNear };

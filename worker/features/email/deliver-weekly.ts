@@ -1,0 +1,156 @@
+import { eq, sql } from "drizzle-orm";
+import { emailCampaigns } from "../../../db/schema";
+import type { MailMessage, SendResult } from "../../platform/mail/types";
+import { loadActionRow, loadEmailPetitions, siteFromConfig, toEmailAction } from "./content";
+import type { EmailAction, EmailEvent, EmailPetition } from "./content-types";
+import { backoffSeconds, type EmailDeps, type EmailJob } from "./jobs";
+import { ledger } from "./ledger-sql";
+import { manageLinks } from "./templates/layout";
+import { renderWeeklyEmail } from "./templates/weekly";
+
+/**
+ * How long a consumer owns the ledger rows it claimed. Longer than any provider call (15 s timeout)
+ * plus marking; a crash leaves rows claimable again after it, never sent twice inside it.
+ */
+export const CLAIM_LEASE_SECONDS = 120;
+
+/** Content shared by every recipient of a campaign, loaded once per consumer invocation. */
+export type CampaignContent = { action: EmailAction; petitions: EmailPetition[] } | null;
+export type ContentCache = Map<string, Promise<CampaignContent>>;
+
+export type BatchOutcome = { retryAfterSeconds?: number };
+
+type ClaimedRow = { id: string; subscriber_id: string };
+type RecipientRow = { id: string; email: string; first_name: string; zip_code: string | null; manage_token: string };
+
+async function campaignContent(deps: EmailDeps, campaignId: string): Promise<CampaignContent> {
+  const [campaign] = await deps.db
+    .select({ actionId: emailCampaigns.actionId })
+    .from(emailCampaigns)
+    .where(eq(emailCampaigns.id, campaignId))
+    .limit(1);
+  const row = campaign?.actionId ? await loadActionRow(deps.db, campaign.actionId) : null;
+  if (!row) return null;
+  return { action: toEmailAction(row), petitions: await loadEmailPetitions(deps.db, deps.kv) };
+}
+
+/**
+ * Sends one recipient batch of a weekly campaign, exactly once per recipient:
+ * 1. ledger rows are written for every id (ON CONFLICT DO NOTHING), unsubscribed or deleted people
+ *    are marked skipped, and the still-pending rows are claimed with a lease — all in one transaction;
+ * 2. only the claimed rows go to the provider, with an idempotency key per recipient;
+ * 3. outcomes are marked (sent / failed; retryable failures released for the next attempt).
+ * A repeated message finds its rows sent or claimed and sends nothing again.
+ */
+export async function deliverWeeklyBatch(
+  deps: EmailDeps,
+  job: Extract<EmailJob, { type: "weekly" }>,
+  attempts: number,
+  cache: ContentCache,
+): Promise<BatchOutcome> {
+  const { db } = deps;
+  const ids = JSON.stringify([...new Set(job.subscriberIds)]);
+  const cid = job.campaignId;
+  const now = deps.now();
+  const nowIso = now.toISOString();
+  const leaseIso = new Date(now.getTime() + CLAIM_LEASE_SECONDS * 1000).toISOString();
+
+  let content = cache.get(cid);
+  if (!content) {
+    content = campaignContent(deps, cid);
+    cache.set(cid, content);
+  }
+  const loaded = await content;
+
+  const sqlLedger = ledger(db.$client);
+  const prepared = await db.$client.batch([
+    sqlLedger.insertPending(cid, ids),
+    sqlLedger.insertMissing(cid, ids, "skipped", "subscriber no longer exists"),
+    // Unsubscribed since the fan-out read them (or since an earlier attempt): never sent to.
+    sqlLedger.skipInactive(cid, ids, nowIso),
+    // Without the action there is nothing to send: the recipients fail rather than wait forever.
+    ...(loaded ? [] : [sqlLedger.failPending(cid, ids, "the weekly action no longer exists", nowIso)]),
+    sqlLedger.claim(cid, ids, nowIso, leaseIso),
+    ...sqlLedger.complete(cid, nowIso),
+  ]);
+  const claimedRows = (prepared[loaded ? 3 : 4]?.results ?? []) as ClaimedRow[];
+
+  if (claimedRows.length === 0 || !loaded) {
+    // Nothing of ours to send. Rows still pending are leased by another consumer (a duplicate of
+    // this message): look again once that lease has run out, in case its holder crashed.
+    const left = await sqlLedger.countPending(cid, ids).first<{ n: number }>();
+    return (left?.n ?? 0) > 0 ? { retryAfterSeconds: CLAIM_LEASE_SECONDS } : {};
+  }
+
+  const claimedIds = JSON.stringify(claimedRows.map((r) => r.subscriber_id));
+  const recipients = await db.all<RecipientRow>(
+    sql`SELECT id, email, first_name, zip_code, manage_token FROM subscribers WHERE id IN (SELECT value FROM json_each(${claimedIds})) ORDER BY id`,
+  );
+  const rowBySubscriber = new Map(claimedRows.map((r) => [r.subscriber_id, r.id]));
+
+  const site = siteFromConfig(deps.config);
+  const eventsByZip = new Map<string, Promise<EmailEvent[]>>();
+  const eventsFor = (zip: string | null): Promise<EmailEvent[]> => {
+    if (!zip) return Promise.resolve([]);
+    const key = zip.slice(0, 5);
+    let hit = eventsByZip.get(key);
+    if (!hit) {
+      // The events section is optional: a failing search must not hold back the action email.
+      hit = deps.eventsNear(key).catch((err) => {
+        console.warn("weekly email: events lookup failed", err);
+        return [];
+      });
+      eventsByZip.set(key, hit);
+    }
+    return hit;
+  };
+
+  const messages: { deliveryId: string; message: MailMessage }[] = [];
+  for (const r of recipients) {
+    const rendered = renderWeeklyEmail({
+      site,
+      action: loaded.action,
+      petitions: loaded.petitions,
+      events: await eventsFor(r.zip_code),
+      recipient: { firstName: r.first_name, zipCode: r.zip_code, links: manageLinks(site, r.manage_token) },
+    });
+    messages.push({
+      deliveryId: rowBySubscriber.get(r.id) as string,
+      message: { to: r.email, ...rendered, idempotencyKey: `${cid}:${r.id}`, stream: "broadcast" },
+    });
+  }
+
+  const outcomes = await sendInChunks(
+    deps,
+    messages.map((m) => m.message),
+  );
+
+  let retryAfter: number | undefined;
+  const marks = messages.map(({ deliveryId }, i) => {
+    const result = outcomes[i] as SendResult;
+    if (result.ok) return sqlLedger.markSent(deliveryId, result.providerMessageId, nowIso);
+    if (!result.retryable) return sqlLedger.markFailed(deliveryId, result.error, nowIso);
+    retryAfter = Math.max(retryAfter ?? 0, result.retryAfterSeconds ?? backoffSeconds(attempts));
+    // Released, not failed: the next attempt of this message claims it again.
+    return sqlLedger.release(deliveryId, result.error, nowIso);
+  });
+  await db.$client.batch([...marks, ...sqlLedger.complete(cid, nowIso)]);
+  return retryAfter === undefined ? {} : { retryAfterSeconds: retryAfter };
+}
+
+/** Provider calls of at most its batch size; a thrown error (bug or network) counts as retryable. */
+async function sendInChunks(deps: EmailDeps, messages: MailMessage[]): Promise<SendResult[]> {
+  const results: SendResult[] = [];
+  const size = Math.max(1, deps.provider.maxBatchSize);
+  for (let i = 0; i < messages.length; i += size) {
+    const chunk = messages.slice(i, i + size);
+    try {
+      const answer = await deps.provider.sendBatch(chunk);
+      results.push(...chunk.map((_, j): SendResult => answer[j] ?? { ok: false, error: "no result", retryable: true }));
+    } catch (err) {
+      const error = `provider error: ${err instanceof Error ? err.message : String(err)}`;
+      results.push(...chunk.map((): SendResult => ({ ok: false, error, retryable: true })));
+    }
+  }
+  return results;
+}

@@ -1,0 +1,24 @@
+import type { Db } from "../../platform/db";
+import { searchQuerySchema } from "../events/schemas";
+import { searchEvents } from "../events/search";
+import { type EmailEvent, type EventsNear, MAX_EMAIL_EVENTS } from "./content-types";
+
+/** How far "near" reaches for the weekly email: the events page's default radius. */
+const EMAIL_EVENTS_RADIUS = 25;
+
+/**
+ * The events search as the weekly email's `eventsNear`: the soonest upcoming in-person events within
+ * 25 miles of the ZIP. Statewide fallback results are left out — the email promises events near the
+ * reader — and a ZIP the table does not know simply gives none (the search's 400 is caught upstream).
+ */
+export function eventsNearFromSearch(db: Db, opts: { now: () => Date; siteTimeZone: string }): EventsNear {
+  return async (zip: string): Promise<EmailEvent[]> => {
+    const query = searchQuerySchema.parse({
+      zip,
+      radius: String(EMAIL_EVENTS_RADIUS),
+      limit: String(MAX_EMAIL_EVENTS),
+    });
+    const results = await searchEvents(db, query, { now: opts.now(), siteTimeZone: opts.siteTimeZone });
+    return results.filter((e) => !e.is_fallback && !e.is_virtual);
+  };
+}

@@ -1,0 +1,80 @@
+import type { Config } from "../../platform/config";
+import type { Db } from "../../platform/db";
+import type { MailProvider } from "../../platform/mail/types";
+import type { EventsNear } from "./content-types";
+
+export const EMAIL_QUEUE_NAME = "earthkind-email";
+
+/**
+ * Messages on the email queue. Recipient batches carry subscriber ids only: the consumer reads each
+ * subscriber fresh, so someone who unsubscribed after the batch was enqueued is skipped.
+ */
+export type EmailJob =
+  | { type: "fanout"; campaignId: string; after: string | null; waits?: number }
+  | { type: "weekly"; campaignId: string; subscriberIds: string[] }
+  | { type: "welcome"; subscriberId: string; requestedAt: string }
+  | { type: "contact"; messageId: string };
+
+/** Everything the sending code needs, passed in so tests can use a provider that talks to a fake API. */
+export type EmailDeps = {
+  db: Db;
+  kv: KVNamespace;
+  config: Config;
+  queue: Queue<EmailJob>;
+  provider: MailProvider;
+  eventsNear: EventsNear;
+  now: () => Date;
+};
+
+/** Recipients per queue message: one provider call each (Resend's batch limit; Postmark takes more). */
+export const RECIPIENTS_PER_JOB = 100;
+/** Queue.sendBatch takes at most 100 messages. */
+export const MAX_SEND_BATCH = 100;
+
+export function isEmailJob(body: unknown): body is EmailJob {
+  if (!body || typeof body !== "object") return false;
+  const b = body as Record<string, unknown>;
+  switch (b.type) {
+    case "fanout":
+      return (
+        typeof b.campaignId === "string" &&
+        (b.after === null || typeof b.after === "string") &&
+        (b.waits === undefined || typeof b.waits === "number")
+      );
+    case "weekly":
+      return (
+        typeof b.campaignId === "string" &&
+        Array.isArray(b.subscriberIds) &&
+        b.subscriberIds.every((s) => typeof s === "string")
+      );
+    case "welcome":
+      return typeof b.subscriberId === "string" && typeof b.requestedAt === "string";
+    case "contact":
+      return typeof b.messageId === "string";
+    default:
+      return false;
+  }
+}
+
+/** Queue.sendBatch takes at most 256 KB in total; stay well below. */
+const MAX_SEND_BATCH_BYTES = 200_000;
+
+/** Sends jobs in chunks within the Queues limits (100 messages, 256 KB per sendBatch). */
+export async function enqueueAll(queue: Queue<EmailJob>, jobs: EmailJob[]): Promise<void> {
+  let chunk: MessageSendRequest<EmailJob>[] = [];
+  let bytes = 0;
+  for (const body of jobs) {
+    const size = JSON.stringify(body).length + 100;
+    if (chunk.length === MAX_SEND_BATCH || (chunk.length > 0 && bytes + size > MAX_SEND_BATCH_BYTES)) {
+      await queue.sendBatch(chunk);
+      chunk = [];
+      bytes = 0;
+    }
+    chunk.push({ body });
+    bytes += size;
+  }
+  if (chunk.length > 0) await queue.sendBatch(chunk);
+}
+
+/** Exponential backoff for failed attempts: 30 s, 60 s, 2 min … capped at 15 min. */
+export const backoffSeconds = (attempts: number) => Math.min(900, 30 * 2 ** Math.max(0, attempts - 1));

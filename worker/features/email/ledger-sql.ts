@@ -1,0 +1,123 @@
+/**
+ * The send ledger's statements, as D1 prepared statements so several run in one `batch` (one
+ * transaction). Subscriber id lists are passed as one JSON parameter and read with json_each, which
+ * keeps every statement far below D1's 100-bound-parameter limit whatever the batch size.
+ * (drizzle's `sql` raw queries cannot be batched with parameters, hence plain D1 here.)
+ */
+type Stmt = D1PreparedStatement;
+
+export const ledger = (d1: D1Database) => ({
+  /** A pending row for every listed subscriber that exists; existing rows are left as they are. */
+  insertPending: (cid: string, ids: string): Stmt =>
+    d1
+      .prepare(
+        `INSERT INTO email_deliveries (id, campaign_id, subscriber_id, email, status)
+         SELECT lower(hex(randomblob(16))), ?1, s.id, s.email, 'pending'
+         FROM subscribers s
+         WHERE s.id IN (SELECT value FROM json_each(?2))
+           AND EXISTS (SELECT 1 FROM email_campaigns c WHERE c.id = ?1)
+         ON CONFLICT DO NOTHING`,
+      )
+      .bind(cid, ids),
+
+  /** Ids whose subscriber row is gone get an outcome too, so the campaign's count still adds up. */
+  insertMissing: (cid: string, ids: string, status: "skipped" | "failed", error: string): Stmt =>
+    d1
+      .prepare(
+        `INSERT INTO email_deliveries (id, campaign_id, subscriber_id, email, status, error)
+         SELECT lower(hex(randomblob(16))), ?1, j.value, coalesce(s.email, ''), ?3, ?4
+         FROM json_each(?2) j LEFT JOIN subscribers s ON s.id = j.value
+         WHERE (?3 = 'failed' OR s.id IS NULL)
+           AND EXISTS (SELECT 1 FROM email_campaigns c WHERE c.id = ?1)
+         ON CONFLICT DO NOTHING`,
+      )
+      .bind(cid, ids, status, error),
+
+  /** Pending rows of people who are no longer active: never sent to. */
+  skipInactive: (cid: string, ids: string, nowIso: string): Stmt =>
+    d1
+      .prepare(
+        `UPDATE email_deliveries SET status = 'skipped', error = 'unsubscribed', claimed_until = NULL, updated_at = ?3
+         WHERE campaign_id = ?1 AND status = 'pending'
+           AND subscriber_id IN (SELECT value FROM json_each(?2))
+           AND NOT EXISTS (SELECT 1 FROM subscribers s WHERE s.id = email_deliveries.subscriber_id AND s.active = 1)`,
+      )
+      .bind(cid, ids, nowIso),
+
+  /** Every still-pending row of these subscribers becomes failed with the reason. */
+  failPending: (cid: string, ids: string, error: string, nowIso: string): Stmt =>
+    d1
+      .prepare(
+        `UPDATE email_deliveries
+         SET status = 'failed', claimed_until = NULL, updated_at = ?4,
+             error = CASE WHEN error IS NULL THEN ?3 ELSE error || ' (' || ?3 || ')' END
+         WHERE campaign_id = ?1 AND status = 'pending' AND subscriber_id IN (SELECT value FROM json_each(?2))`,
+      )
+      .bind(cid, ids, error, nowIso),
+
+  /** Claims the pending, unleased rows: the caller alone sends them until the lease ends. */
+  claim: (cid: string, ids: string, nowIso: string, leaseIso: string): Stmt =>
+    d1
+      .prepare(
+        `UPDATE email_deliveries SET attempts = attempts + 1, claimed_until = ?4, updated_at = ?3
+         WHERE campaign_id = ?1 AND status = 'pending'
+           AND subscriber_id IN (SELECT value FROM json_each(?2))
+           AND (claimed_until IS NULL OR claimed_until < ?3)
+         RETURNING id, subscriber_id`,
+      )
+      .bind(cid, ids, nowIso, leaseIso),
+
+  countPending: (cid: string, ids: string): Stmt =>
+    d1
+      .prepare(
+        `SELECT count(*) AS n FROM email_deliveries
+         WHERE campaign_id = ?1 AND status = 'pending' AND subscriber_id IN (SELECT value FROM json_each(?2))`,
+      )
+      .bind(cid, ids),
+
+  markSent: (deliveryId: string, providerMessageId: string, nowIso: string): Stmt =>
+    d1
+      .prepare(
+        `UPDATE email_deliveries SET status = 'sent', provider_message_id = ?2, error = NULL, claimed_until = NULL, updated_at = ?3
+         WHERE id = ?1 AND status = 'pending'`,
+      )
+      .bind(deliveryId, providerMessageId, nowIso),
+
+  markFailed: (deliveryId: string, error: string, nowIso: string): Stmt =>
+    d1
+      .prepare(
+        `UPDATE email_deliveries SET status = 'failed', error = ?2, claimed_until = NULL, updated_at = ?3
+         WHERE id = ?1 AND status = 'pending'`,
+      )
+      .bind(deliveryId, error.slice(0, 500), nowIso),
+
+  /** A retryable failure: the row stays pending and is released for the next attempt. */
+  release: (deliveryId: string, error: string, nowIso: string): Stmt =>
+    d1
+      .prepare(
+        `UPDATE email_deliveries SET error = ?2, claimed_until = NULL, updated_at = ?3
+         WHERE id = ?1 AND status = 'pending'`,
+      )
+      .bind(deliveryId, error.slice(0, 500), nowIso),
+
+  /**
+   * Completes the campaign once its fan-out is finished and every recipient has an outcome (the
+   * counters are kept by triggers), and stamps the action's sent_at. Safe to run any number of times.
+   */
+  complete: (cid: string, nowIso: string): Stmt[] => [
+    d1
+      .prepare(
+        `UPDATE email_campaigns SET status = 'completed', completed_at = ?2
+         WHERE id = ?1 AND status IN ('pending', 'sending') AND fanout_done_at IS NOT NULL
+           AND sent_count + failed_count + skipped_count >= total_recipients`,
+      )
+      .bind(cid, nowIso),
+    d1
+      .prepare(
+        `UPDATE weekly_actions SET sent_at = ?2
+         WHERE sent_at IS NULL
+           AND id = (SELECT action_id FROM email_campaigns WHERE id = ?1 AND kind = 'weekly' AND status = 'completed')`,
+      )
+      .bind(cid, nowIso),
+  ],
+});

@@ -1,0 +1,77 @@
+import { z } from "zod";
+
+/**
+ * Admin email tools: request bodies shared by the admin screens and /api/admin/email. Only zod and
+ * pure code here — the web bundle imports this file.
+ */
+export const EMAIL_SETTINGS_KEY = "email_settings";
+
+export type EmailSettings = {
+  welcome_enabled: boolean;
+  welcome_subject: string;
+  welcome_preview_text: string;
+};
+
+/** Spec §3 defaults, used until an admin saves the record. */
+export const DEFAULT_EMAIL_SETTINGS: EmailSettings = {
+  welcome_enabled: true,
+  welcome_subject: "Welcome to Earthkind — here's what to expect",
+  welcome_preview_text: "Join thousands taking weekly climate action",
+};
+
+export const emailSettingsSchema = z.object({
+  welcome_enabled: z.boolean({ error: "Choose whether to send the welcome email" }),
+  welcome_subject: z
+    .string({ error: "Subject is required" })
+    .trim()
+    .min(1, "Subject is required")
+    .max(200, "Subject must be 200 characters or less"),
+  welcome_preview_text: z
+    .string({ error: "Preview text must be text" })
+    .trim()
+    .max(200, "Preview text must be 200 characters or less"),
+});
+
+export const EMAIL_REQUIRED_MESSAGE = "Please enter an email address";
+export const EMAIL_INVALID_MESSAGE = "Please enter a valid email address.";
+
+const recipientEmail = z
+  .string({ error: EMAIL_REQUIRED_MESSAGE })
+  .trim()
+  .toLowerCase()
+  .min(1, EMAIL_REQUIRED_MESSAGE)
+  .max(254, EMAIL_INVALID_MESSAGE)
+  .regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, EMAIL_INVALID_MESSAGE);
+
+/** 'current' (or nothing) means the current action, as in the test dialog's choice. */
+const actionChoice = z
+  .string()
+  .trim()
+  .max(64)
+  .nullish()
+  .transform((v) => (!v || v === "current" ? undefined : v));
+
+export const testSendSchema = z.object({ email: recipientEmail, action_id: actionChoice });
+export const welcomeTestSchema = z.object({
+  email: recipientEmail,
+  first_name: z.string().trim().max(50, "Name must be 50 characters or less").optional(),
+});
+export const weeklySendSchema = z.object({ action_id: actionChoice });
+
+/** GET /api/admin/email/campaigns row: the status view. */
+export type CampaignStatus = {
+  id: string;
+  kind: "weekly" | "test" | "welcome_test";
+  action_id: string | null;
+  action_title: string | null;
+  status: "pending" | "sending" | "completed" | "failed";
+  recipients: number;
+  sent: number;
+  failed: number;
+  skipped: number;
+  pending: number;
+  fanout_done: boolean;
+  error: string | null;
+  created_at: string;
+  completed_at: string | null;
+};

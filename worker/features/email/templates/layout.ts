@@ -1,0 +1,104 @@
+import { html, SafeHtml } from "./html";
+
+/** Site facts every email needs: who sends it, where links point, the CAN-SPAM postal address. */
+export type EmailSite = {
+  name: string;
+  /** Origin of the public site, no trailing slash. */
+  url: string;
+  postalAddress: string | undefined;
+  timeZone: string;
+};
+
+/** The personal links of a subscriber, or none (a test send to an address that is not subscribed). */
+export type ManageLinks = { manageUrl: string; oneClickUrl: string } | null;
+
+export type RenderedEmail = { subject: string; html: string; text: string; headers: Record<string, string> };
+
+export function manageLinks(site: EmailSite, manageToken: string | null | undefined): ManageLinks {
+  if (!manageToken) return null;
+  const token = encodeURIComponent(manageToken);
+  return {
+    manageUrl: `${site.url}/unsubscribe?token=${token}`,
+    oneClickUrl: `${site.url}/api/subscription/one-click?token=${token}`,
+  };
+}
+
+/** RFC 2369 + RFC 8058: mail clients show an unsubscribe button that POSTs to our one-click endpoint. */
+export function listUnsubscribeHeaders(links: ManageLinks): Record<string, string> {
+  if (!links) return {};
+  return {
+    "List-Unsubscribe": `<${links.oneClickUrl}>`,
+    "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
+  };
+}
+
+const COLORS = { forest: "#1f4d36", moss: "#4f7a3a", sand: "#f6f1e7", ink: "#1c2b22", muted: "#51614f" };
+/** Keeps mail clients from pulling the first body line into the inbox preview after the preheader. */
+const PREHEADER_PAD = new SafeHtml("&#847;&zwnj;&nbsp;".repeat(40));
+
+export type LayoutInput = {
+  site: EmailSite;
+  title: string;
+  preheader: string;
+  body: SafeHtml;
+  bodyText: string;
+  /** Why the person gets this email (shown in the footer). */
+  reason: string;
+  links: ManageLinks;
+  /** Shown instead of the manage link when there is no personal link (test sends). */
+  noLinkNote?: string;
+};
+
+export function renderLayout(input: LayoutInput): { html: string; text: string } {
+  const { site, links } = input;
+  const manage = links
+    ? html`<a href="${links.manageUrl}" style="color:${COLORS.forest};">Manage your subscription or unsubscribe</a>`
+    : html`${input.noLinkNote ?? ""}`;
+  const doc = html`<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="color-scheme" content="light">
+<title>${input.title}</title>
+</head>
+<body style="margin:0;padding:0;background:${COLORS.sand};color:${COLORS.ink};font-family:Georgia,'Times New Roman',serif;">
+<div style="display:none;max-height:0;max-width:0;overflow:hidden;opacity:0;mso-hide:all;font-size:1px;line-height:1px;color:${COLORS.sand};">${input.preheader}${PREHEADER_PAD}</div>
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="background:${COLORS.sand};">
+<tr><td align="center" style="padding:24px 12px;">
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="max-width:600px;background:#ffffff;border-radius:12px;">
+<tr><td style="padding:24px 28px 8px;font-family:Georgia,'Times New Roman',serif;font-size:22px;font-weight:bold;color:${COLORS.forest};">
+<a href="${site.url}" style="color:${COLORS.forest};text-decoration:none;">${site.name}</a>
+</td></tr>
+<tr><td style="padding:8px 28px 24px;font-family:Arial,Helvetica,sans-serif;font-size:16px;line-height:1.55;color:${COLORS.ink};">
+${input.body}
+</td></tr>
+<tr><td style="padding:16px 28px 24px;border-top:1px solid #e4e0d5;font-family:Arial,Helvetica,sans-serif;font-size:13px;line-height:1.5;color:${COLORS.muted};">
+<p style="margin:0 0 8px;">${input.reason}</p>
+<p style="margin:0 0 8px;">${manage}</p>
+${site.postalAddress ? html`<p style="margin:0;">${site.postalAddress}</p>` : ""}
+</td></tr>
+</table>
+</td></tr>
+</table>
+</body>
+</html>`;
+
+  const text = [
+    site.name,
+    "",
+    input.bodyText.trim(),
+    "",
+    "--",
+    input.reason,
+    links ? `Manage your subscription or unsubscribe: ${links.manageUrl}` : (input.noLinkNote ?? ""),
+    site.postalAddress ?? "",
+  ]
+    .filter((line, i, all) => !(line === "" && all[i - 1] === ""))
+    .join("\n")
+    .trim();
+
+  return { html: doc.value, text: `${text}\n` };
+}
+
+export const emailColors = COLORS;

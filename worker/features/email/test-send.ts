@@ -1,0 +1,63 @@
+import { eq } from "drizzle-orm";
+import { emailCampaigns, emailDeliveries, subscribers } from "../../../db/schema";
+import { notFound } from "../../platform/errors";
+import { findCurrentActionRow, loadActionRow, loadEmailPetitions, siteFromConfig, toEmailAction } from "./content";
+import type { EmailDeps } from "./jobs";
+import { manageLinks } from "./templates/layout";
+import { renderWeeklyEmail } from "./templates/weekly";
+import { recordSingleOutcome } from "./welcome";
+
+export type TestSendResult = { ok: true; campaign_id: string } | { ok: false; error: string; campaign_id: string };
+
+/**
+ * The weekly email of an action (or the current one) sent now to one address, marked [Test]. Any
+ * action may be tested, drafts included — that is what the test dialog is for. When the address is a
+ * subscriber's, their own manage link and List-Unsubscribe headers are used, so the test is faithful.
+ */
+export async function sendTestEmail(
+  deps: EmailDeps,
+  input: { email: string; actionId?: string; triggeredBy: string },
+): Promise<TestSendResult> {
+  const row = input.actionId
+    ? await loadActionRow(deps.db, input.actionId)
+    : await findCurrentActionRow(deps.db, deps.now(), deps.config.SITE_TIMEZONE);
+  if (!row) throw notFound(input.actionId ? "Weekly action not found" : "There is no weekly action to send yet.");
+
+  const [sub] = await deps.db.select().from(subscribers).where(eq(subscribers.email, input.email)).limit(1);
+  const site = siteFromConfig(deps.config);
+  const events = sub?.zipCode ? await deps.eventsNear(sub.zipCode.slice(0, 5)).catch(() => []) : [];
+  const rendered = renderWeeklyEmail({
+    site,
+    action: toEmailAction(row),
+    petitions: await loadEmailPetitions(deps.db, deps.kv),
+    events,
+    recipient: {
+      firstName: sub?.firstName ?? "friend",
+      zipCode: sub?.zipCode ?? null,
+      links: manageLinks(site, sub?.manageToken),
+    },
+    test: true,
+  });
+
+  const nowIso = deps.now().toISOString();
+  const [campaign] = await deps.db
+    .insert(emailCampaigns)
+    .values({ actionId: row.id, kind: "test", status: "sending", totalRecipients: 1, triggeredBy: input.triggeredBy })
+    .returning({ id: emailCampaigns.id });
+  const campaignId = (campaign as { id: string }).id;
+  const [delivery] = await deps.db
+    .insert(emailDeliveries)
+    .values({ campaignId, subscriberId: sub?.id ?? `address:${input.email}`, email: input.email, attempts: 1 })
+    .returning({ id: emailDeliveries.id });
+
+  let result: Awaited<ReturnType<typeof deps.provider.sendBatch>>[number] | undefined;
+  try {
+    [result] = await deps.provider.sendBatch([{ to: input.email, ...rendered, idempotencyKey: `test:${campaignId}` }]);
+  } catch (err) {
+    result = { ok: false, error: err instanceof Error ? err.message : String(err), retryable: true };
+  }
+  await recordSingleOutcome(deps.db, campaignId, (delivery as { id: string }).id, result, nowIso);
+  return result?.ok
+    ? { ok: true, campaign_id: campaignId }
+    : { ok: false, error: result?.error ?? "no result", campaign_id: campaignId };
+}

@@ -1,0 +1,173 @@
+import { and, eq, isNull, lte, or } from "drizzle-orm";
+import { emailCampaigns, emailDeliveries, subscribers } from "../../../db/schema";
+import type { Db } from "../../platform/db";
+import type { SendResult } from "../../platform/mail/types";
+import { findCurrentActionRow, siteFromConfig, toEmailAction } from "./content";
+import { backoffSeconds, type EmailDeps, type EmailJob } from "./jobs";
+import { readEmailSettings } from "./settings";
+import { manageLinks } from "./templates/layout";
+import { renderWelcomeEmail } from "./templates/welcome";
+
+/** A second welcome inside this window is skipped (double signups, unsubscribe-and-back). */
+export const WELCOME_WINDOW_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * Claims the welcome for a subscriber at `at`: succeeds when none went out in the last 24 hours, or
+ * when this very claim was made before (a retried queue message re-claims its own timestamp).
+ */
+async function claimWelcome(db: Db, subscriberId: string, at: string): Promise<boolean> {
+  const windowStart = new Date(new Date(at).getTime() - WELCOME_WINDOW_MS).toISOString();
+  const rows = await db
+    .update(subscribers)
+    .set({ lastWelcomeSentAt: at })
+    .where(
+      and(
+        eq(subscribers.id, subscriberId),
+        or(
+          isNull(subscribers.lastWelcomeSentAt),
+          lte(subscribers.lastWelcomeSentAt, windowStart),
+          eq(subscribers.lastWelcomeSentAt, at),
+        ),
+      ),
+    )
+    .returning({ id: subscribers.id });
+  return rows.length > 0;
+}
+
+type WelcomeRecipient = { id: string | null; email: string; firstName: string; manageToken: string | null };
+
+async function renderFor(deps: EmailDeps, recipient: WelcomeRecipient) {
+  const settings = await readEmailSettings(deps.db, deps.kv);
+  const site = siteFromConfig(deps.config);
+  const actionRow = await findCurrentActionRow(deps.db, deps.now(), deps.config.SITE_TIMEZONE);
+  return {
+    settings,
+    email: renderWelcomeEmail({
+      site,
+      subject: settings.welcome_subject,
+      previewText: settings.welcome_preview_text,
+      action: actionRow ? toEmailAction(actionRow) : null,
+      recipient: { firstName: recipient.firstName, links: manageLinks(site, recipient.manageToken) },
+    }),
+  };
+}
+
+/** The welcome job enqueued by a signup. */
+export async function deliverWelcome(
+  deps: EmailDeps,
+  job: Extract<EmailJob, { type: "welcome" }>,
+  attempts: number,
+): Promise<{ retryAfterSeconds?: number }> {
+  const [sub] = await deps.db.select().from(subscribers).where(eq(subscribers.id, job.subscriberId)).limit(1);
+  if (!sub?.active) return {};
+  const settings = await readEmailSettings(deps.db, deps.kv);
+  if (!settings.welcome_enabled) return {};
+  if (!(await claimWelcome(deps.db, sub.id, job.requestedAt))) return {};
+
+  const { email } = await renderFor(deps, {
+    id: sub.id,
+    email: sub.email,
+    firstName: sub.firstName,
+    manageToken: sub.manageToken,
+  });
+  const [result] = await sendOne(deps, {
+    to: sub.email,
+    ...email,
+    idempotencyKey: `welcome:${sub.id}:${job.requestedAt}`,
+  });
+  if (result?.ok) return {};
+  if (result?.retryable) return { retryAfterSeconds: result.retryAfterSeconds ?? backoffSeconds(attempts) };
+  console.error("welcome email rejected", sub.id, result?.error);
+  return {};
+}
+
+async function sendOne(deps: EmailDeps, message: Parameters<EmailDeps["provider"]["sendBatch"]>[0][number]) {
+  try {
+    return await deps.provider.sendBatch([message]);
+  } catch (err) {
+    return [
+      { ok: false, error: err instanceof Error ? err.message : String(err), retryable: true } satisfies SendResult,
+    ];
+  }
+}
+
+export type WelcomeTestResult =
+  | { skipped: true; message: string }
+  | { ok: true; campaign_id: string }
+  | { ok: false; error: string; campaign_id: string };
+
+/**
+ * The admin's welcome test: the real welcome email, sent now, following the same 24-hour rule. For a
+ * subscriber the rule uses their record; for any other address a KV marker (approximate is enough
+ * for an admin tool). Recorded as a 'welcome_test' campaign with one ledger row.
+ */
+export async function sendWelcomeTest(
+  deps: EmailDeps,
+  input: { email: string; firstName?: string; triggeredBy: string },
+): Promise<WelcomeTestResult> {
+  const now = deps.now();
+  const nowIso = now.toISOString();
+  const [sub] = await deps.db.select().from(subscribers).where(eq(subscribers.email, input.email)).limit(1);
+  const skipped = {
+    skipped: true as const,
+    message: "A welcome email was already sent to this address in the last 24 hours.",
+  };
+  const markerKey = `welcome-test:${input.email}`;
+  if (sub) {
+    if (!(await claimWelcome(deps.db, sub.id, nowIso))) return skipped;
+  } else {
+    if (await deps.kv.get(markerKey).catch(() => null)) return skipped;
+  }
+
+  const recipient: WelcomeRecipient = sub
+    ? { id: sub.id, email: sub.email, firstName: input.firstName || sub.firstName, manageToken: sub.manageToken }
+    : { id: null, email: input.email, firstName: input.firstName || "friend", manageToken: null };
+  const { email } = await renderFor(deps, recipient);
+
+  const [campaign] = await deps.db
+    .insert(emailCampaigns)
+    .values({ kind: "welcome_test", status: "sending", totalRecipients: 1, triggeredBy: input.triggeredBy })
+    .returning({ id: emailCampaigns.id });
+  const campaignId = (campaign as { id: string }).id;
+  const [delivery] = await deps.db
+    .insert(emailDeliveries)
+    .values({ campaignId, subscriberId: recipient.id ?? `address:${input.email}`, email: input.email, attempts: 1 })
+    .returning({ id: emailDeliveries.id });
+
+  const [result] = await sendOne(deps, { to: input.email, ...email, idempotencyKey: `welcome-test:${campaignId}` });
+  await recordSingleOutcome(deps.db, campaignId, (delivery as { id: string }).id, result, nowIso);
+  if (!result?.ok) return { ok: false, error: result?.error ?? "no result", campaign_id: campaignId };
+  if (!sub) await deps.kv.put(markerKey, nowIso, { expirationTtl: WELCOME_WINDOW_MS / 1000 }).catch(() => {});
+  return { ok: true, campaign_id: campaignId };
+}
+
+/** Outcome of a one-message campaign (tests, welcome tests): ledger row, then the campaign. */
+export async function recordSingleOutcome(
+  db: Db,
+  campaignId: string,
+  deliveryId: string,
+  result: SendResult | undefined,
+  nowIso: string,
+): Promise<void> {
+  const ok = result?.ok === true;
+  await db.batch([
+    db
+      .update(emailDeliveries)
+      .set({
+        status: ok ? "sent" : "failed",
+        providerMessageId: result?.ok ? result.providerMessageId : null,
+        error: result && !result.ok ? result.error.slice(0, 500) : null,
+        updatedAt: nowIso,
+      })
+      .where(and(eq(emailDeliveries.id, deliveryId), eq(emailDeliveries.status, "pending"))),
+    db
+      .update(emailCampaigns)
+      .set({
+        status: ok ? "completed" : "failed",
+        completedAt: nowIso,
+        fanoutDoneAt: nowIso,
+        error: result && !result.ok ? result.error.slice(0, 500) : null,
+      })
+      .where(eq(emailCampaigns.id, campaignId)),
+  ]);
+}

@@ -1,0 +1,68 @@
+import { z } from "zod";
+import {
+  EMAIL_MAX,
+  EMAIL_PATTERN,
+  INVALID_LINK_MESSAGE,
+  MANAGE_TOKEN_PATTERN,
+  NAME_MAX,
+  NAME_MIN,
+  SIGNUP_MESSAGES,
+  unescapeName,
+  ZIP_FIELD_MAX,
+  ZIP_PATTERN,
+} from "./signup-rules";
+
+/**
+ * Email signup rules (spec §5) as zod schemas, shared by the signup form and POST /api/subscribers.
+ * The order of the object's keys is the order of the checks, so the first issue is the message both
+ * sides show. Messages and limits live in signup-rules.ts.
+ */
+const nameMessage = SIGNUP_MESSAGES.name.description;
+const emailMessage = SIGNUP_MESSAGES.email.description;
+const zipMessage = SIGNUP_MESSAGES.zip.description;
+
+export const firstNameSchema = z
+  .string({ error: nameMessage })
+  .trim()
+  .min(NAME_MIN, nameMessage)
+  .max(NAME_MAX, nameMessage);
+
+export const signupEmailSchema = z
+  .string({ error: emailMessage })
+  .trim()
+  .toLowerCase()
+  .max(EMAIL_MAX, emailMessage)
+  .regex(EMAIL_PATTERN, emailMessage);
+
+const blankToUndefined = (value: unknown) =>
+  value === null || (typeof value === "string" && value.trim() === "") ? undefined : value;
+
+export const zipCodeSchema = z.preprocess(
+  blankToUndefined,
+  z.string({ error: zipMessage }).trim().max(ZIP_FIELD_MAX, zipMessage).regex(ZIP_PATTERN, zipMessage).optional(),
+);
+
+/** What the form checks (before the name is HTML-escaped for sending). */
+export const signupSchema = z.object({
+  first_name: firstNameSchema,
+  email: signupEmailSchema,
+  zip_code: zipCodeSchema,
+});
+
+/**
+ * The API's body: the client sends the name HTML-escaped, the server stores plain text (every
+ * output escapes it again), so it decodes first and then applies the very same rules.
+ */
+export const signupRequestSchema = z.object({
+  first_name: z.preprocess((v) => (typeof v === "string" ? unescapeName(v) : v), firstNameSchema),
+  email: signupEmailSchema,
+  zip_code: zipCodeSchema,
+});
+export type SignupRequest = z.output<typeof signupRequestSchema>;
+
+export const manageTokenSchema = z
+  .string({ error: INVALID_LINK_MESSAGE })
+  .trim()
+  .min(1, INVALID_LINK_MESSAGE)
+  .regex(MANAGE_TOKEN_PATTERN, INVALID_LINK_MESSAGE);
+export const manageTokenBodySchema = z.object({ token: manageTokenSchema });

@@ -1,0 +1,74 @@
+/**
+ * Signup and subscription rules that need no zod (spec §5): limits, messages, patterns and the
+ * escaping helpers. Split from schemas.ts so the home page's signup form can use them without
+ * putting zod in the initial bundle (the form loads the schema when it is first used).
+ */
+export const SIGNUP_CLIENT_LIMIT = { attempts: 3, windowMs: 300_000 } as const;
+export const NAME_MIN = 2;
+export const NAME_MAX = 50;
+export const EMAIL_MAX = 254;
+export const ZIP_FIELD_MAX = 10;
+
+/** Toast title + description for each outcome; the description is also the API's error message. */
+export const SIGNUP_MESSAGES = {
+  rateLimited: { title: "Too many attempts", description: "Please wait before trying again." },
+  name: { title: "Invalid name", description: "Name must be between 2 and 50 characters." },
+  email: { title: "Invalid email address", description: "Please enter a valid email address." },
+  zip: { title: "Invalid ZIP code", description: "Please enter a valid 5-digit ZIP code." },
+  alreadySubscribed: {
+    title: "Already subscribed",
+    description: "This email is already receiving our weekly actions.",
+  },
+  failure: { title: "Something went wrong", description: "Please try again in a moment." },
+  success: { title: "Welcome to Earthkind! 🌱", description: "You'll receive your first weekly action plan soon." },
+} as const;
+
+/** The API's 409 message; the client recognises it by the words 'already subscribed' (spec §7). */
+export const ALREADY_SUBSCRIBED_MESSAGE = "This email is already subscribed.";
+
+/** The title that goes with a validation message, for the toast. */
+export function signupErrorTitle(description: string): string {
+  const entry = Object.values(SIGNUP_MESSAGES).find((m) => m.description === description);
+  return entry?.title ?? SIGNUP_MESSAGES.failure.title;
+}
+
+export const EMAIL_PATTERN = /^[A-Za-z0-9._%+'-]+@[A-Za-z0-9-]+(\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}$/;
+export const ZIP_PATTERN = /^\d{5}(-\d{4})?$/;
+
+/** The five characters the client's HTML-escape step encodes (spec §5: name is escaped before sending). */
+const ENTITIES: Record<string, string> = {
+  "&amp;": "&",
+  "&lt;": "<",
+  "&gt;": ">",
+  "&quot;": '"',
+  "&#39;": "'",
+  "&#x27;": "'",
+};
+export const escapeName = (value: string): string =>
+  value.replace(
+    /[&<>"']/g,
+    (ch) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[ch] as string,
+  );
+export const unescapeName = (value: string): string =>
+  value.replace(/&(amp|lt|gt|quot|#39|#x27);/g, (entity) => ENTITIES[entity] as string);
+
+/** Manage tokens are 256-bit base64url strings; anything else is not worth a database read. */
+export const MANAGE_TOKEN_PATTERN = /^[A-Za-z0-9_-]{22,128}$/;
+export const INVALID_LINK_MESSAGE = "Invalid unsubscribe link";
+
+/** The subscription view (spec §3). */
+export type SubscriptionView = {
+  first_name: string;
+  masked_email: string;
+  active: boolean;
+  subscribed_at: string;
+};
+
+/** 'jo***@example.com': enough for the person to recognise, useless to someone who found the link. */
+export function maskEmail(email: string): string {
+  const at = email.lastIndexOf("@");
+  if (at <= 0) return "***";
+  const local = email.slice(0, at);
+  const visible = local.length > 2 ? local.slice(0, 2) : local.slice(0, 1);
+  return `${visible}***${email.slice(at)}`;
+}

@@ -1,0 +1,96 @@
+import type { SendResult } from "./types";
+
+/** The slice of `fetch` the HTTP adapters use; tests pass a local fake of the provider's API here. */
+export type FetchLike = (input: string, init: RequestInit) => Promise<Response>;
+
+export type HttpProviderOptions = {
+  apiKey: string;
+  /** Overrides the provider's API origin (MAIL_API_BASE_URL), e.g. to point at a local fake. */
+  baseUrl?: string;
+  fetch?: FetchLike;
+  /** A provider call that hangs would hold the queue consumer; after this it counts as a retryable failure. */
+  timeoutMs?: number;
+};
+
+export const DEFAULT_TIMEOUT_MS = 15_000;
+
+export type HttpReply = { status: number; headers: Headers; body: unknown };
+
+/**
+ * POSTs JSON and reads the JSON answer, with a hard timeout. The timer races the call as well as
+ * aborting it, so even a fetch that ignores its signal cannot hang the consumer.
+ */
+export async function postJson(
+  fetchFn: FetchLike,
+  url: string,
+  headers: Record<string, string>,
+  payload: unknown,
+  timeoutMs: number,
+): Promise<HttpReply> {
+  const controller = new AbortController();
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => {
+      controller.abort();
+      reject(new Error(`timed out after ${timeoutMs} ms`));
+    }, timeoutMs);
+  });
+  try {
+    const res = await Promise.race([
+      fetchFn(url, {
+        method: "POST",
+        headers: { "Content-Type": "application/json", Accept: "application/json", ...headers },
+        body: JSON.stringify(payload),
+        signal: controller.signal,
+      }),
+      timeout,
+    ]);
+    const text = await Promise.race([res.text(), timeout]);
+    let body: unknown = null;
+    try {
+      body = text ? JSON.parse(text) : null;
+    } catch {
+      body = text;
+    }
+    return { status: res.status, headers: res.headers, body };
+  } finally {
+    if (timer !== undefined) clearTimeout(timer);
+  }
+}
+
+/** Retry-After as seconds (delta-seconds or an HTTP date); undefined when absent or unreadable. */
+export function retryAfterSeconds(headers: Headers, now = Date.now()): number | undefined {
+  const value = headers.get("retry-after");
+  if (!value) return undefined;
+  const seconds = Number(value);
+  if (Number.isFinite(seconds)) return Math.max(0, Math.ceil(seconds));
+  const date = Date.parse(value);
+  return Number.isNaN(date) ? undefined : Math.max(0, Math.ceil((date - now) / 1000));
+}
+
+/** The same outcome for every message of a request that failed as a whole. */
+export function failAll(count: number, error: string, retryable: boolean, retryAfter?: number): SendResult[] {
+  return Array.from({ length: count }, () => ({
+    ok: false as const,
+    error,
+    retryable,
+    ...(retryAfter !== undefined ? { retryAfterSeconds: retryAfter } : {}),
+  }));
+}
+
+/** Maps an HTTP status of a failed request to retryability: throttling and server trouble pass. */
+export const isRetryableStatus = (status: number) => status === 429 || status === 408 || status >= 500;
+
+/** A short, log-safe description of an error answer (never the request, which holds addresses). */
+export function describeError(status: number, body: unknown): string {
+  if (body && typeof body === "object") {
+    const b = body as Record<string, unknown>;
+    const message = b.message ?? b.Message ?? b.error;
+    if (typeof message === "string") return `HTTP ${status}: ${message.slice(0, 300)}`;
+  }
+  return `HTTP ${status}`;
+}
+
+export function trimBase(url: string): string {
+  return url.replace(/\/+$/, "");
+}

@@ -1,0 +1,105 @@
+import {
+  DEFAULT_TIMEOUT_MS,
+  describeError,
+  type FetchLike,
+  failAll,
+  type HttpProviderOptions,
+  isRetryableStatus,
+  postJson,
+  retryAfterSeconds,
+  trimBase,
+} from "./http";
+import { formatFrom, type MailMessage, type MailProvider, type Sender, type SendResult } from "./types";
+
+const DEFAULT_BASE_URL = "https://api.postmarkapp.com";
+
+type PostmarkResult = { ErrorCode?: number; Message?: string; MessageID?: string; To?: string };
+
+/** Postmark API error codes that describe a passing condition rather than a bad message. */
+const RETRYABLE_CODES = new Set([100 /* maintenance */, 429 /* rate limited */]);
+
+export type PostmarkOptions = HttpProviderOptions & {
+  /** Message stream for newsletters; Postmark requires bulk mail on a broadcast stream. */
+  broadcastStream?: string;
+  transactionalStream?: string;
+};
+
+/**
+ * Postmark's batch endpoint (POST /email/batch, at most 500 messages). It answers 200 even when
+ * single messages fail, so every per-message ErrorCode is checked. Postmark has no idempotency keys:
+ * exactly-once rests on our ledger (written before the call, marked after).
+ */
+export class PostmarkProvider implements MailProvider {
+  readonly name = "postmark";
+  readonly maxBatchSize = 500;
+  private readonly fetchFn: FetchLike;
+  private readonly baseUrl: string;
+  private readonly timeoutMs: number;
+
+  constructor(
+    private readonly options: PostmarkOptions,
+    private readonly sender: Sender,
+  ) {
+    this.fetchFn = options.fetch ?? ((input, init) => fetch(input, init));
+    this.baseUrl = trimBase(options.baseUrl ?? DEFAULT_BASE_URL);
+    this.timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+  }
+
+  async sendBatch(messages: MailMessage[]): Promise<SendResult[]> {
+    if (messages.length === 0) return [];
+    if (messages.length > this.maxBatchSize)
+      throw new Error(`postmark: at most ${this.maxBatchSize} messages per batch`);
+
+    const payload = messages.map((m) => {
+      const replyTo = m.replyTo ?? this.sender.replyTo;
+      return {
+        From: formatFrom(this.sender),
+        To: m.to,
+        Subject: m.subject,
+        HtmlBody: m.html,
+        TextBody: m.text,
+        ...(replyTo ? { ReplyTo: replyTo } : {}),
+        Headers: Object.entries(m.headers ?? {}).map(([Name, Value]) => ({ Name, Value })),
+        MessageStream:
+          m.stream === "broadcast"
+            ? (this.options.broadcastStream ?? "broadcast")
+            : (this.options.transactionalStream ?? "outbound"),
+      };
+    });
+
+    let reply: Awaited<ReturnType<typeof postJson>>;
+    try {
+      reply = await postJson(
+        this.fetchFn,
+        `${this.baseUrl}/email/batch`,
+        { "X-Postmark-Server-Token": this.options.apiKey },
+        payload,
+        this.timeoutMs,
+      );
+    } catch (err) {
+      return failAll(messages.length, `postmark: ${err instanceof Error ? err.message : String(err)}`, true);
+    }
+
+    if (reply.status >= 200 && reply.status < 300 && Array.isArray(reply.body)) {
+      return mapResults(reply.body as PostmarkResult[], messages.length);
+    }
+    const error = `postmark: ${describeError(reply.status, reply.body)}`;
+    const code = (reply.body as PostmarkResult | null)?.ErrorCode;
+    const retryable = isRetryableStatus(reply.status) || (code !== undefined && RETRYABLE_CODES.has(code));
+    return failAll(messages.length, error, retryable, retryAfterSeconds(reply.headers));
+  }
+}
+
+function mapResults(results: PostmarkResult[], count: number): SendResult[] {
+  return Array.from({ length: count }, (_, i): SendResult => {
+    const r = results[i];
+    if (!r) return { ok: false, error: "postmark: no result for this message", retryable: true };
+    if (r.ErrorCode === 0 && r.MessageID) return { ok: true, providerMessageId: r.MessageID };
+    const code = r.ErrorCode ?? -1;
+    return {
+      ok: false,
+      error: `postmark: ${code} ${(r.Message ?? "rejected").slice(0, 300)}`,
+      retryable: RETRYABLE_CODES.has(code),
+    };
+  });
+}

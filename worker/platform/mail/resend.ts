@@ -1,0 +1,126 @@
+import { sha256Hex } from "../crypto";
+import {
+  DEFAULT_TIMEOUT_MS,
+  describeError,
+  type FetchLike,
+  failAll,
+  type HttpProviderOptions,
+  isRetryableStatus,
+  postJson,
+  retryAfterSeconds,
+  trimBase,
+} from "./http";
+import { formatFrom, type MailMessage, type MailProvider, type Sender, type SendResult } from "./types";
+
+const DEFAULT_BASE_URL = "https://api.resend.com";
+
+type ResendBatchReply = { data?: { id?: string }[]; errors?: { index?: number; message?: string }[] };
+
+/**
+ * Resend's batch endpoint (POST /emails/batch, at most 100 messages). Permissive validation, so one
+ * bad address fails alone instead of failing its 99 neighbours; the answer's `errors` name them by
+ * index. The Idempotency-Key is per request: derived from the messages' own keys, so a retried batch
+ * of the same recipients is deduplicated by Resend for 24 hours.
+ */
+export class ResendProvider implements MailProvider {
+  readonly name = "resend";
+  readonly maxBatchSize = 100;
+  private readonly fetchFn: FetchLike;
+  private readonly baseUrl: string;
+  private readonly timeoutMs: number;
+
+  constructor(
+    private readonly options: HttpProviderOptions,
+    private readonly sender: Sender,
+  ) {
+    this.fetchFn = options.fetch ?? ((input, init) => fetch(input, init));
+    this.baseUrl = trimBase(options.baseUrl ?? DEFAULT_BASE_URL);
+    this.timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+  }
+
+  async sendBatch(messages: MailMessage[]): Promise<SendResult[]> {
+    if (messages.length === 0) return [];
+    if (messages.length > this.maxBatchSize) throw new Error(`resend: at most ${this.maxBatchSize} messages per batch`);
+
+    const headers: Record<string, string> = {
+      Authorization: `Bearer ${this.options.apiKey}`,
+      "x-batch-validation": "permissive",
+    };
+    const key = await batchIdempotencyKey(messages);
+    if (key) headers["Idempotency-Key"] = key;
+
+    const payload = messages.map((m) => {
+      const replyTo = m.replyTo ?? this.sender.replyTo;
+      return {
+        from: formatFrom(this.sender),
+        to: [m.to],
+        subject: m.subject,
+        html: m.html,
+        text: m.text,
+        ...(replyTo ? { reply_to: replyTo } : {}),
+        ...(m.headers && Object.keys(m.headers).length > 0 ? { headers: m.headers } : {}),
+      };
+    });
+
+    let reply: Awaited<ReturnType<typeof postJson>>;
+    try {
+      reply = await postJson(this.fetchFn, `${this.baseUrl}/emails/batch`, headers, payload, this.timeoutMs);
+    } catch (err) {
+      return failAll(messages.length, `resend: ${err instanceof Error ? err.message : String(err)}`, true);
+    }
+
+    if (reply.status >= 200 && reply.status < 300)
+      return mapBatchReply(reply.body as ResendBatchReply, messages.length);
+
+    const error = `resend: ${describeError(reply.status, reply.body)}`;
+    if (reply.status === 409 && errorName(reply.body) === "concurrent_idempotent_requests") {
+      // The same batch is in flight from another attempt: try again shortly, Resend replays the answer.
+      return failAll(messages.length, error, true, 2);
+    }
+    return failAll(messages.length, error, isRetryableStatus(reply.status), retryAfterSeconds(reply.headers));
+  }
+}
+
+function errorName(body: unknown): string | undefined {
+  return body && typeof body === "object" && typeof (body as { name?: unknown }).name === "string"
+    ? (body as { name: string }).name
+    : undefined;
+}
+
+/**
+ * Successful ids come back in request order for the messages that were accepted; rejected ones are
+ * listed by index in `errors` (permissive mode).
+ */
+function mapBatchReply(body: ResendBatchReply | null, count: number): SendResult[] {
+  const data = Array.isArray(body?.data) ? body.data : [];
+  const errors = new Map<number, string>();
+  for (const e of Array.isArray(body?.errors) ? body.errors : []) {
+    if (typeof e.index === "number") errors.set(e.index, e.message ?? "rejected");
+  }
+  const aligned = data.length === count;
+  let next = 0;
+  const results: SendResult[] = [];
+  for (let i = 0; i < count; i++) {
+    const rejected = errors.get(i);
+    if (rejected !== undefined) {
+      results.push({ ok: false, error: `resend: ${rejected}`, retryable: false });
+      if (aligned) next++;
+      continue;
+    }
+    const id = (aligned ? data[i] : data[next++])?.id;
+    results.push(
+      id
+        ? { ok: true, providerMessageId: id }
+        : { ok: false, error: "resend: no result for this message", retryable: true },
+    );
+  }
+  return results;
+}
+
+/** One key per distinct set of logical messages; none when any message has no key of its own. */
+export async function batchIdempotencyKey(messages: MailMessage[]): Promise<string | undefined> {
+  if (messages.some((m) => !m.idempotencyKey)) return undefined;
+  const keys = messages.map((m) => m.idempotencyKey as string);
+  if (keys.length === 1) return (keys[0] as string).slice(0, 256);
+  return `batch-${await sha256Hex(keys.join("\n"))}`;
+}
