@@ -5,8 +5,9 @@
 import { spawnSync } from "node:child_process";
 import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { buildSeedStatements, siteToday } from "../db/seed/seed-statements.ts";
+import { buildSeedStatements } from "../db/seed/seed-statements.ts";
 import { loadZipRows } from "../db/seed/zip-rows.ts";
+import { dayInZone } from "../worker/platform/zoned-time.ts";
 import { d1Query, persistDirFromArgs } from "./local-env.mjs";
 
 const persistDir = persistDirFromArgs();
@@ -34,7 +35,7 @@ try {
     process.exit(0);
   }
 
-  const today = siteToday(timeZone);
+  const today = dayInZone(new Date(), timeZone);
   const statements = buildSeedStatements({ today, zipRows: loadZipRows() });
   mkdirSync(path.dirname(sqlFile), { recursive: true });
   writeFileSync(sqlFile, `${statements.join("\n")}\n`);

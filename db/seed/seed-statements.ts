@@ -1,5 +1,6 @@
 // Pure on purpose (no node: imports): the seeding script runs it in Node and the worker tests in workerd.
 import { addDays, addWeeks, format, getDay, isValid, parseISO, startOfWeek } from "date-fns";
+import { localToUtc } from "../../worker/platform/zoned-time.ts";
 import type { ZipRow } from "../schema/events.ts";
 import { actionImageUrl, DEFAULT_CTA_LABEL, SEED_ACTIONS } from "./actions.ts";
 import { SEED_EVENTS, type SeedEvent, type Weekday } from "./events.ts";
@@ -16,18 +17,6 @@ export const SEED_EMAIL_SETTINGS = {
 const MAX_ROWS_PER_INSERT = 500;
 // D1 rejects statements over 100 KB; leave headroom for the INSERT prefix and multi-byte text.
 const MAX_STATEMENT_BYTES = 90_000;
-
-/** The calendar day (YYYY-MM-DD) it is now in `timeZone`. */
-export function siteToday(timeZone: string, now: Date = new Date()): string {
-  const parts = new Intl.DateTimeFormat("en-US", {
-    timeZone,
-    year: "numeric",
-    month: "2-digit",
-    day: "2-digit",
-  }).formatToParts(now);
-  const get = (type: string) => parts.find((p) => p.type === type)?.value ?? "";
-  return `${get("year")}-${get("month")}-${get("day")}`;
-}
 
 /** A SQLite literal; the statements carry no bound parameters, so every value goes through here. */
 export function sqlLiteral(value: string | number | boolean | null | undefined): string {
@@ -86,34 +75,6 @@ export function nthWeekdayAfter(today: string, weekday: Weekday, week: number): 
   const base = toDay(today);
   const ahead = (WEEKDAYS.indexOf(weekday) - getDay(base) + 7) % 7 || 7;
   return fromDay(addDays(base, ahead + 7 * week));
-}
-
-/** Offset of `timeZone` from UTC at `instant`, in ms (positive east of Greenwich). */
-function zoneOffsetMs(instant: number, timeZone: string): number {
-  const parts = new Intl.DateTimeFormat("en-US", {
-    timeZone,
-    hourCycle: "h23",
-    year: "numeric",
-    month: "numeric",
-    day: "numeric",
-    hour: "numeric",
-    minute: "numeric",
-    second: "numeric",
-  }).formatToParts(new Date(instant));
-  const n = (type: string) => Number(parts.find((p) => p.type === type)?.value);
-  const asUtc = Date.UTC(n("year"), n("month") - 1, n("day"), n("hour"), n("minute"), n("second"));
-  return asUtc - Math.floor(instant / 1000) * 1000;
-}
-
-/** The UTC instant of wall-clock `time` on `day` in `timeZone`, DST-correct. */
-export function zonedTimeToUtc(day: string, time: string, timeZone: string): Date {
-  const [y, m, d] = day.split("-").map(Number) as [number, number, number];
-  const [hh, mm] = time.split(":").map(Number) as [number, number];
-  const wall = Date.UTC(y, m - 1, d, hh, mm);
-  // The offset at the guessed instant can differ from the one at the answer across a DST change;
-  // a second pass settles it.
-  const first = wall - zoneOffsetMs(wall, timeZone);
-  return new Date(wall - zoneOffsetMs(first, timeZone));
 }
 
 /** Zones for the states the seed events are in (sample data, so a short table is enough). */
@@ -207,13 +168,13 @@ function eventTimes(e: SeedEvent, day: string, timeZone: string): EventTimes {
     // All-day: local midnight to the following local midnight(s), the iCalendar convention.
     const end = fromDay(addDays(toDay(day), e.days ?? 1));
     return {
-      startAtUtc: zonedTimeToUtc(day, "00:00", timeZone).toISOString(),
-      endAtUtc: zonedTimeToUtc(end, "00:00", timeZone).toISOString(),
+      startAtUtc: localToUtc(day, "00:00", timeZone).toISOString(),
+      endAtUtc: localToUtc(end, "00:00", timeZone).toISOString(),
       allDay: true,
       endTimeUnknown: false,
     };
   }
-  const start = zonedTimeToUtc(day, e.start, timeZone);
+  const start = localToUtc(day, e.start, timeZone);
   return {
     startAtUtc: start.toISOString(),
     endAtUtc: e.minutes === undefined ? null : new Date(start.getTime() + e.minutes * 60_000).toISOString(),

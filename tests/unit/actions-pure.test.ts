@@ -1,14 +1,14 @@
 import { describe, expect, it } from "vitest";
 import { actionTiming } from "../../worker/features/actions/dto";
 import { actionInputSchema, slugify } from "../../worker/features/actions/schemas";
-import { addDays, dayOfWeek, daysBetween, siteDate } from "../../worker/features/actions/site-calendar";
 import { sniffImageType } from "../../worker/features/media/image-sniff";
+import { addDays, dayInZone, dayOfWeek, daysBetween } from "../../worker/platform/zoned-time";
 
 describe("site calendar", () => {
   it("reads the calendar day in the site's zone", () => {
-    expect(siteDate("America/Los_Angeles", new Date("2026-11-22T02:44:00Z"))).toBe("2026-11-21");
-    expect(siteDate("UTC", new Date("2026-11-22T02:44:00Z"))).toBe("2026-11-22");
-    expect(siteDate("America/New_York", new Date("2026-03-08T04:59:00Z"))).toBe("2026-03-07");
+    expect(dayInZone(new Date("2026-11-22T02:44:00Z"), "America/Los_Angeles")).toBe("2026-11-21");
+    expect(dayInZone(new Date("2026-11-22T02:44:00Z"), "UTC")).toBe("2026-11-22");
+    expect(dayInZone(new Date("2026-03-08T04:59:00Z"), "America/New_York")).toBe("2026-03-07");
   });
 
   it("does calendar arithmetic across month, year and DST boundaries", () => {

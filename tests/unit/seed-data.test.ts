@@ -3,13 +3,7 @@ import { EVENT_CATEGORIES } from "../../db/schema/events";
 import { SEED_ACTIONS } from "../../db/seed/actions";
 import { SEED_EVENTS } from "../../db/seed/events";
 import { PETITION_SCOPES, PETITION_TOPICS, SEED_PETITIONS } from "../../db/seed/petitions";
-import {
-  buildSeedStatements,
-  nthWeekdayAfter,
-  siteToday,
-  sqlLiteral,
-  zonedTimeToUtc,
-} from "../../db/seed/seed-statements";
+import { buildSeedStatements, nthWeekdayAfter, sqlLiteral } from "../../db/seed/seed-statements";
 import { loadZipRows } from "../../db/seed/zip-rows";
 
 const zipRows = loadZipRows();
@@ -110,20 +104,5 @@ describe("seed dates", () => {
     expect(nthWeekdayAfter("2026-11-21", "sun", 0)).toBe("2026-11-22");
     expect(nthWeekdayAfter("2026-11-21", "sun", 2)).toBe("2026-12-06");
     expect(nthWeekdayAfter("2026-12-29", "fri", 0)).toBe("2027-01-01");
-  });
-
-  it("converts local times to UTC across daylight saving changes", () => {
-    expect(zonedTimeToUtc("2026-03-07", "09:00", "America/Los_Angeles").toISOString()).toBe("2026-03-07T17:00:00.000Z");
-    expect(zonedTimeToUtc("2026-03-08", "09:00", "America/Los_Angeles").toISOString()).toBe("2026-03-08T16:00:00.000Z");
-    expect(zonedTimeToUtc("2026-11-01", "00:00", "America/New_York").toISOString()).toBe("2026-11-01T04:00:00.000Z");
-    expect(zonedTimeToUtc("2026-11-01", "09:00", "America/New_York").toISOString()).toBe("2026-11-01T14:00:00.000Z");
-    expect(zonedTimeToUtc("2026-07-01", "07:30", "America/Phoenix").toISOString()).toBe("2026-07-01T14:30:00.000Z");
-  });
-
-  it("gives the site's calendar day", () => {
-    const instant = new Date("2026-11-22T02:38:00Z");
-    expect(siteToday("America/Los_Angeles", instant)).toBe("2026-11-21");
-    expect(siteToday("America/New_York", instant)).toBe("2026-11-21");
-    expect(siteToday("UTC", instant)).toBe("2026-11-22");
   });
 });

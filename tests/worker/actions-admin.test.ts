@@ -2,7 +2,7 @@ import { inArray } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { weeklyActions } from "../../db/schema";
 import { comingSunday, quickSetup, quickSetupWeeks } from "../../worker/features/actions/admin-service";
-import { addDays, siteDate } from "../../worker/features/actions/site-calendar";
+import { addDays, dayInZone } from "../../worker/platform/zoned-time";
 import { actionBody, createAction } from "./action-factories";
 import { adminHeaders, api, config, db, memberHeaders } from "./helpers";
 
@@ -259,7 +259,7 @@ describe("admin actions: quick setup", () => {
     expect(again.status).toBe(200);
     expect(await body(again)).toEqual({ actions: [], skipped: 3 });
 
-    const weeks = quickSetupWeeks(siteDate(config().SITE_TIMEZONE, new Date()));
+    const weeks = quickSetupWeeks(dayInZone(new Date(), config().SITE_TIMEZONE));
     const slugs = weeks.map((w) => `weekly-action-${w.start}`);
     const rows = await db().select().from(weeklyActions).where(inArray(weeklyActions.slug, slugs));
     expect(rows).toHaveLength(3);

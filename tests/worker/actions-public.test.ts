@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { findCurrentAction, findPublishedBySlug, listPastActions } from "../../worker/features/actions/service";
-import { addDays, siteDate } from "../../worker/features/actions/site-calendar";
+import { addDays, dayInZone } from "../../worker/platform/zoned-time";
 import { createAction } from "./action-factories";
 import { adminHeaders, api, config, db, memberHeaders } from "./helpers";
 
@@ -81,7 +81,7 @@ describe("archive and slug reads (service, injected clock)", () => {
 });
 
 describe("public action endpoints", () => {
-  const today = () => siteDate(config().SITE_TIMEZONE, new Date());
+  const today = () => dayInZone(new Date(), config().SITE_TIMEZONE);
 
   it("GET /api/actions/current answers today's published action", async () => {
     const mine = await createAction({ startDate: today(), endDate: addDays(today(), 6) });

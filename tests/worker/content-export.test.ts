@@ -1,11 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { addDays, siteDate } from "../../worker/features/actions/site-calendar";
+import { addDays, dayInZone } from "../../worker/platform/zoned-time";
 import { createAction } from "./action-factories";
 import { adminHeaders, api, config } from "./helpers";
 
 describe("content export", () => {
   it("formats the current action for social posts with a UTM link", async () => {
-    const today = siteDate(config().SITE_TIMEZONE, new Date());
+    const today = dayInZone(new Date(), config().SITE_TIMEZONE);
     const action = await createAction({
       title: `Export me ${Date.now()}`,
       startDate: today,

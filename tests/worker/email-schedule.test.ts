@@ -3,8 +3,9 @@ import { env } from "cloudflare:workers";
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { emailCampaigns } from "../../db/schema";
-import { isSendDue, localDate, weeklySendDueAt, zonedTimeToUtc } from "../../worker/features/email/schedule";
+import { isSendDue, weeklySendDueAt } from "../../worker/features/email/schedule";
 import { runScheduled } from "../../worker/jobs/scheduled";
+import { dayInZone, localToUtc } from "../../worker/platform/zoned-time";
 import { createAction, eventually } from "./email-fixtures";
 import { db } from "./helpers";
 
@@ -19,7 +20,7 @@ describe("09:00 Pacific, DST-correct", () => {
     // 2026-11-01: clocks fall back at 02:00 → PST (UTC-8) by 09:00.
     expect(weeklySendDueAt("2026-11-01", LA).toISOString()).toBe("2026-11-01T17:00:00.000Z");
     expect(weeklySendDueAt("2026-10-31", LA).toISOString()).toBe("2026-10-31T16:00:00.000Z");
-    expect(zonedTimeToUtc("2026-07-01", 9, 0, "Europe/London").toISOString()).toBe("2026-07-01T08:00:00.000Z");
+    expect(localToUtc("2026-07-01", "09:00", "Europe/London").toISOString()).toBe("2026-07-01T08:00:00.000Z");
   });
 
   it("is due from 09:00 on the start date until the action's last day", () => {
@@ -37,7 +38,7 @@ describe("09:00 Pacific, DST-correct", () => {
     expect(isSendDue({ startDate: "2026-11-01", endDate: null }, at("2026-11-07T20:00:00Z"), LA)).toBe(true);
     expect(isSendDue({ startDate: "2026-11-01", endDate: null }, at("2026-11-08T20:00:00Z"), LA)).toBe(false);
     expect(isSendDue({ startDate: null, endDate: null }, at("2026-11-08T20:00:00Z"), LA)).toBe(false);
-    expect(localDate(at("2026-11-01T06:59:00Z"), LA)).toBe("2026-10-31");
+    expect(dayInZone(at("2026-11-01T06:59:00Z"), LA)).toBe("2026-10-31");
   });
 });
 

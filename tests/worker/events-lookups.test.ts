@@ -1,7 +1,7 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { radiusQuery, timeWindow } from "../../worker/features/events/search";
-import { dayInZone, localToUtc } from "../../worker/features/events/zoned-time";
+import { dayInZone, localToUtc } from "../../worker/platform/zoned-time";
 import { createEvent, createZip, futureBase, hoursAfter, northOf } from "./events-factories";
 import { api, db } from "./helpers";
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { dayInZone, localToUtc } from "../../worker/features/events/zoned-time";
+import { dayInZone, localToUtc } from "../../worker/platform/zoned-time";
 import {
   createEvent,
   createZip,

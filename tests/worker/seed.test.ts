@@ -6,7 +6,8 @@ import { codes } from "zipcodes/lib/codes.js";
 import type { ZipRow } from "../../db/schema";
 import { SEED_ACTIONS } from "../../db/seed/actions";
 import { SEED_EVENTS } from "../../db/seed/events";
-import { buildSeedStatements, SEED_EMAIL_SETTINGS, siteToday } from "../../db/seed/seed-statements";
+import { buildSeedStatements, SEED_EMAIL_SETTINGS } from "../../db/seed/seed-statements";
+import { dayInZone } from "../../worker/platform/zoned-time";
 
 const extraZips = ["97201", "94103", "10001", "80202", "60601", "98101", "00501", "99950"];
 const zipRows: ZipRow[] = [...new Set([...SEED_EVENTS.flatMap((e) => (e.zip ? [e.zip] : [])), ...extraZips])].map(
@@ -17,7 +18,7 @@ const zipRows: ZipRow[] = [...new Set([...SEED_EVENTS.flatMap((e) => (e.zip ? [e
   },
 );
 
-const today = siteToday("America/Los_Angeles");
+const today = dayInZone(new Date(), "America/Los_Angeles");
 const statements = buildSeedStatements({ today, zipRows });
 
 const seed = () => env.DB.batch(statements.map((sql) => env.DB.prepare(sql)));

@@ -2,9 +2,9 @@ import { desc, eq, or, sql } from "drizzle-orm";
 import { weeklyActions } from "../../../db/schema";
 import type { Db } from "../../platform/db";
 import { badRequest, conflict, notFound } from "../../platform/errors";
+import { addDays, dayInZone, dayOfWeek } from "../../platform/zoned-time";
 import { type ActionRow, toAdminAction } from "./dto";
 import { type ActionValues, type AdminAction, type AdminActionListItem, MESSAGES } from "./schemas";
-import { addDays, dayOfWeek, siteDate } from "./site-calendar";
 
 /** Admin operations on weekly actions. `now` is passed in so tests control the clock. */
 
@@ -90,7 +90,7 @@ export async function listAdminActions(
 }
 
 export async function getAdminAction({ db, timeZone, now }: Ctx, id: string): Promise<AdminAction> {
-  return toAdminAction(await findRow(db, id), siteDate(timeZone, now));
+  return toAdminAction(await findRow(db, id), dayInZone(now, timeZone));
 }
 
 export async function createAction({ db, timeZone, now }: Ctx, v: ActionValues): Promise<AdminAction> {
@@ -102,7 +102,7 @@ export async function createAction({ db, timeZone, now }: Ctx, v: ActionValues):
       .returning(),
   );
   if (!row) throw new Error("insert returned no row");
-  return toAdminAction(row, siteDate(timeZone, now));
+  return toAdminAction(row, dayInZone(now, timeZone));
 }
 
 /** Updates every field; `status` omitted keeps the current one ('Save Draft' only saves). */
@@ -119,7 +119,7 @@ export async function updateAction({ db, timeZone, now }: Ctx, id: string, v: Ac
       .returning(),
   );
   if (!row) throw notFound("Action not found");
-  return toAdminAction(row, siteDate(timeZone, now));
+  return toAdminAction(row, dayInZone(now, timeZone));
 }
 
 export async function publishAction({ db, timeZone, now }: Ctx, id: string): Promise<AdminAction> {
@@ -131,7 +131,7 @@ export async function publishAction({ db, timeZone, now }: Ctx, id: string): Pro
     .where(eq(weeklyActions.id, id))
     .returning();
   if (!row) throw notFound("Action not found");
-  return toAdminAction(row, siteDate(timeZone, now));
+  return toAdminAction(row, dayInZone(now, timeZone));
 }
 
 export async function deleteAction(db: Db, id: string): Promise<void> {
@@ -161,7 +161,7 @@ export async function duplicateAction({ db, timeZone, now }: Ctx, id: string): P
       .returning(),
   );
   if (!row) throw new Error("insert returned no row");
-  return toAdminAction(row, siteDate(timeZone, now));
+  return toAdminAction(row, dayInZone(now, timeZone));
 }
 
 /**
@@ -189,7 +189,7 @@ export function quickSetupWeeks(today: string): { start: string; end: string }[]
  * request (double-click, retry) inserts nothing new rather than duplicating weeks.
  */
 export async function quickSetup({ db, timeZone, now }: Ctx): Promise<{ created: AdminAction[]; skipped: number }> {
-  const today = siteDate(timeZone, now);
+  const today = dayInZone(now, timeZone);
   const weeks = quickSetupWeeks(today);
   const rows = await db
     .insert(weeklyActions)

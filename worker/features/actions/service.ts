@@ -1,9 +1,9 @@
 import { and, desc, eq, isNotNull, lt, lte, sql } from "drizzle-orm";
 import { weeklyActions } from "../../../db/schema";
 import type { Db } from "../../platform/db";
+import { dayInZone } from "../../platform/zoned-time";
 import { toPublicAction } from "./dto";
 import type { PublicAction } from "./schemas";
-import { siteDate } from "./site-calendar";
 
 /**
  * Public reads of weekly actions. Only published actions are public. "Today" is the calendar day
@@ -17,7 +17,7 @@ const published = eq(weeklyActions.status, "published");
  * (ARCHITECTURE.md §5). One indexed query: currents sort before pasts, newest start first.
  */
 export async function findCurrentAction(db: Db, timeZone: string, now: Date): Promise<PublicAction | null> {
-  const today = siteDate(timeZone, now);
+  const today = dayInZone(now, timeZone);
   const [row] = await db
     .select()
     .from(weeklyActions)
@@ -34,7 +34,7 @@ export async function findCurrentAction(db: Db, timeZone: string, now: Date): Pr
 
 /** Past actions (ended before today), newest first, at most `limit`. */
 export async function listPastActions(db: Db, timeZone: string, now: Date, limit: number): Promise<PublicAction[]> {
-  const today = siteDate(timeZone, now);
+  const today = dayInZone(now, timeZone);
   const rows = await db
     .select()
     .from(weeklyActions)
@@ -56,7 +56,7 @@ export async function findPublishedBySlug(
     .from(weeklyActions)
     .where(and(published, eq(weeklyActions.slug, slug)))
     .limit(1);
-  return row ? toPublicAction(row, siteDate(timeZone, now)) : null;
+  return row ? toPublicAction(row, dayInZone(now, timeZone)) : null;
 }
 
 /** Whether a published action with this id exists (completions may only point at public actions). */

@@ -3,8 +3,8 @@ import { weeklyActions } from "../../../db/schema";
 import type { Config } from "../../platform/config";
 import type { Db } from "../../platform/db";
 import { readSetting } from "../../platform/settings";
+import { dayInZone } from "../../platform/zoned-time";
 import { type EmailAction, type EmailPetition, MAX_EMAIL_PETITIONS } from "./content-types";
-import { localDate } from "./schedule";
 import { safeUrl } from "./templates/html";
 import type { EmailSite } from "./templates/layout";
 
@@ -44,7 +44,7 @@ export async function loadActionRow(db: Db, id: string): Promise<ActionRow | nul
  * recent one that has started — the same rule as GET /api/actions/current. One indexed query.
  */
 export async function findCurrentActionRow(db: Db, now: Date, timeZone: string): Promise<ActionRow | null> {
-  const today = localDate(now, timeZone);
+  const today = dayInZone(now, timeZone);
   const [row] = await db
     .select()
     .from(weeklyActions)

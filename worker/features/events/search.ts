@@ -2,9 +2,9 @@ import { and, asc, between, eq, gt, gte, lt, or, type SQL, sql } from "drizzle-o
 import { events, zipCodes } from "../../../db/schema";
 import type { Db } from "../../platform/db";
 import { badRequest } from "../../platform/errors";
+import { addDays, localToUtc } from "../../platform/zoned-time";
 import { boundingBox, haversineMiles } from "./geo";
 import type { EventResult, SearchQuery } from "./schemas";
-import { addDays, localToUtc } from "./zoned-time";
 
 /**
  * "Ongoing" reaches back this far: an event that started earlier is not listed even if its end

@@ -4,8 +4,8 @@ import { createRouter } from "../../platform/hono";
 import { checkRateLimit } from "../../platform/rate-limit";
 import { clientIp } from "../../platform/request";
 import { validate } from "../../platform/validate";
+import { localToUtc } from "../../platform/zoned-time";
 import { eventSubmissionSchema, SUBMISSION_MESSAGES } from "./schemas";
-import { localToUtc } from "./zoned-time";
 
 /** Per IP: enough for an organiser with several events, too few to flood the moderation queue. */
 export const SUBMISSION_RATE_LIMIT = { limit: 5, windowSeconds: 600 } as const;

@@ -1,7 +1,7 @@
 import type { Db } from "../../platform/db";
+import { addDays, localToUtc } from "../../platform/zoned-time";
 import { cityKey, placesByCity, placesByZip, zip5 } from "../events/geocode";
 import { nearestZip } from "../events/nearest-zip";
-import { addDays, localToUtc } from "../events/zoned-time";
 import { STATE_TIME_ZONES } from "./state-time-zones";
 import type { Candidate, Counters, SourceConfig, When } from "./types";
 import { emptyCounters } from "./types";

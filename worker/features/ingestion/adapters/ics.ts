@@ -1,5 +1,5 @@
 import ICAL from "ical.js";
-import { isValidTimeZone } from "../../events/zoned-time";
+import { isValidTimeZone } from "../../../platform/zoned-time";
 import { classifyCategory, clean, cleanMultiline, looksVirtual, parseUsAddress, webUrl } from "../classify";
 import { fetchSource, readText, SourceError } from "../http";
 import { WINDOWS_TIME_ZONES } from "../state-time-zones";

@@ -1,4 +1,8 @@
-/** Wall-clock time in IANA zones without a time-zone library: Intl knows every zone's DST rules. */
+/**
+ * Wall-clock time and calendar days in IANA zones (SITE_TIMEZONE) without a time-zone library: Intl
+ * knows every zone's DST rules, so nothing goes stale twice a year. Days are `YYYY-MM-DD` strings,
+ * which order correctly as strings; day arithmetic is done on UTC dates so DST never shifts a day.
+ */
 
 const formatters = new Map<string, Intl.DateTimeFormat>();
 
@@ -76,9 +80,18 @@ export function dayInZone(instant: Date | number, timeZone: string): string {
   return `${p.year}-${String(p.month).padStart(2, "0")}-${String(p.day).padStart(2, "0")}`;
 }
 
+const utcDate = (day: string) => new Date(`${day}T00:00:00Z`);
+
 /** Adds whole days to a YYYY-MM-DD date. */
 export function addDays(day: string, days: number): string {
-  const d = new Date(`${day}T00:00:00Z`);
+  const d = utcDate(day);
   d.setUTCDate(d.getUTCDate() + days);
   return d.toISOString().slice(0, 10);
 }
+
+/** 0 = Sunday … 6 = Saturday. */
+export const dayOfWeek = (day: string): number => utcDate(day).getUTCDay();
+
+/** Whole days from `from` to `to` (both YYYY-MM-DD). */
+export const daysBetween = (from: string, to: string): number =>
+  Math.round((utcDate(to).getTime() - utcDate(from).getTime()) / 86_400_000);
