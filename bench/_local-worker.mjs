@@ -1,19 +1,10 @@
 // Shared by the benchmark cases: a local Worker under `wrangler dev` (real workerd, local D1), and
 // the CPU and memory of its workerd processes read from /proc (Linux).
-import { spawn, spawnSync } from "node:child_process";
-import { readdirSync, readFileSync } from "node:fs";
-import { createServer } from "node:net";
+import { spawnSync } from "node:child_process";
 
-export const freePort = () =>
-  new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.unref();
-    srv.on("error", reject);
-    srv.listen(0, "127.0.0.1", () => {
-      const { port } = srv.address();
-      srv.close(() => resolve(port));
-    });
-  });
+export { freePort, startDev } from "../scripts/local-env.mjs";
+
+import { readdirSync, readFileSync } from "node:fs";
 
 /** Runs wrangler quietly; prints its output only when it fails. */
 export function wrangler(args) {
@@ -27,42 +18,6 @@ export function wrangler(args) {
     throw new Error(`wrangler ${args.slice(0, 3).join(" ")} failed`);
   }
   return result.stdout;
-}
-
-/** Starts `wrangler dev` in its own process group; resolves once `readyPath` answers 200. */
-export async function startDev({ configPath, persistDir, port, vars = {}, readyPath = "/" }) {
-  const args = ["wrangler", "dev", "--port", String(port), "--ip", "127.0.0.1", "--persist-to", persistDir];
-  if (configPath) args.push("--config", configPath);
-  args.push("--show-interactive-dev-session=false");
-  for (const [k, v] of Object.entries(vars)) args.push("--var", `${k}:${v}`);
-  const child = spawn("npx", args, {
-    stdio: ["ignore", "pipe", "pipe"],
-    detached: true,
-    env: { ...process.env, CI: "true" },
-  });
-  let log = "";
-  child.stdout.on("data", (d) => (log += d));
-  child.stderr.on("data", (d) => (log += d));
-  const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 120_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`wrangler dev exited:\n${log.slice(-3000)}`);
-    try {
-      const res = await fetch(url + readyPath);
-      if (res.status < 500) break;
-    } catch {}
-    await new Promise((r) => setTimeout(r, 300));
-  }
-  return {
-    url,
-    pid: child.pid,
-    log: () => log,
-    stop() {
-      try {
-        process.kill(-child.pid, "SIGTERM");
-      } catch {}
-    },
-  };
 }
 
 function stat(pid) {

@@ -4,30 +4,19 @@
 // memory of the workerd process that runs the consumer, and the exactly-once check.
 //   node bench/email-fanout.mjs            (or `npm run bench -- email`)
 //   BENCH_SUBSCRIBERS=5000 node bench/email-fanout.mjs
-import { spawn, spawnSync } from "node:child_process";
+import { spawnSync } from "node:child_process";
 import { randomBytes, randomUUID } from "node:crypto";
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { DatabaseSync } from "node:sqlite";
+import { freePort, startDev } from "../scripts/local-env.mjs";
 
 const N = Number(process.env.BENCH_SUBSCRIBERS ?? 100_000);
 const TIMEOUT_MS = Number(process.env.BENCH_TIMEOUT_MS ?? 30 * 60_000);
 const root = path.resolve(import.meta.dirname, "..");
 const persistDir = mkdtempSync(path.join(tmpdir(), "earthkind-bench-"));
 const env = { ...process.env, CI: "true" };
-
-const freePort = () =>
-  new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.unref();
-    srv.on("error", reject);
-    srv.listen(0, "127.0.0.1", () => {
-      const { port } = srv.address();
-      srv.close(() => resolve(port));
-    });
-  });
 
 function wrangler(args) {
   const r = spawnSync("npx", ["wrangler", ...args], { cwd: root, encoding: "utf8", env });
@@ -137,11 +126,7 @@ const mb = (kb) => `${(kb / 1024).toFixed(0)} MB`;
 
 let server;
 const stop = () => {
-  if (server) {
-    try {
-      process.kill(-server.pid, "SIGTERM");
-    } catch {}
-  }
+  server?.stop();
   rmSync(persistDir, { recursive: true, force: true });
 };
 process.on("SIGINT", () => {
@@ -162,39 +147,13 @@ try {
 
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
-  server = spawn(
-    "npx",
-    [
-      "wrangler",
-      "dev",
-      "--port",
-      String(port),
-      "--ip",
-      "127.0.0.1",
-      "--persist-to",
-      persistDir,
-      "--test-scheduled",
-      "--show-interactive-dev-session=false",
-      "--var",
-      `SITE_URL:${base}`,
-      "--var",
-      "ENVIRONMENT:development",
-    ],
-    { cwd: root, stdio: ["ignore", "pipe", "pipe"], detached: true, env },
-  );
-  let log = "";
-  server.stdout.on("data", (d) => (log = (log + d).slice(-20_000)));
-  server.stderr.on("data", (d) => (log = (log + d).slice(-20_000)));
-
-  const ready = Date.now() + 90_000;
-  for (;;) {
-    if (server.exitCode !== null) throw new Error(`wrangler dev exited:\n${log}`);
-    try {
-      if ((await fetch(`${base}/api/health`)).ok) break;
-    } catch {}
-    if (Date.now() > ready) throw new Error(`wrangler dev not ready:\n${log}`);
-    await new Promise((r) => setTimeout(r, 500));
-  }
+  server = await startDev({
+    persistDir,
+    port,
+    testScheduled: true,
+    timeoutMs: 90_000,
+    vars: { SITE_URL: base, ENVIRONMENT: "development" },
+  });
   const pids = workerdPids(server.pid);
   const baseline = pids.reduce((s, p) => s + memoryKb(p).rss, 0);
   console.log(`• wrangler dev on ${base}; workerd pid(s) ${pids.join(", ")}, RSS before the send ${mb(baseline)}`);

@@ -1,7 +1,8 @@
 // Shared by the local scripts: where local state lives and how to run wrangler against it.
-import { spawnSync } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { existsSync, writeFileSync } from "node:fs";
+import { createServer } from "node:net";
 
 export const DEFAULT_PERSIST_DIR = ".wrangler/state";
 
@@ -45,4 +46,69 @@ export function ensureDevVars() {
   if (existsSync(".dev.vars")) return;
   writeFileSync(".dev.vars", `JWT_SECRET=${randomBytes(32).toString("hex")}\n`);
   console.log("• created .dev.vars with a random local JWT_SECRET");
+}
+
+/** A TCP port nothing listens on right now, for a throwaway local server. */
+export const freePort = () =>
+  new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.unref();
+    srv.on("error", reject);
+    srv.listen(0, "127.0.0.1", () => {
+      const { port } = srv.address();
+      srv.close(() => resolve(port));
+    });
+  });
+
+/**
+ * Starts `wrangler dev` on the built app in its own process group (so `stop()` ends workerd too) and
+ * resolves once `readyPath` answers below 500. Used by the browser tests and the benchmarks.
+ */
+export async function startDev({
+  persistDir,
+  port,
+  vars = {},
+  configPath,
+  readyPath = "/api/health",
+  testScheduled = false,
+  timeoutMs = 120_000,
+}) {
+  const args = ["wrangler", "dev", "--port", String(port), "--ip", "127.0.0.1", "--persist-to", persistDir];
+  if (configPath) args.push("--config", configPath);
+  if (testScheduled) args.push("--test-scheduled");
+  args.push("--show-interactive-dev-session=false");
+  for (const [k, v] of Object.entries(vars)) args.push("--var", `${k}:${v}`);
+  const child = spawn("npx", args, {
+    stdio: ["ignore", "pipe", "pipe"],
+    detached: true,
+    env: { ...process.env, CI: "true" },
+  });
+  let log = "";
+  const keep = (d) => {
+    log = (log + d).slice(-50_000);
+  };
+  child.stdout.on("data", keep);
+  child.stderr.on("data", keep);
+  const server = {
+    url: `http://127.0.0.1:${port}`,
+    pid: child.pid,
+    log: () => log,
+    stop() {
+      try {
+        process.kill(-child.pid, "SIGTERM");
+      } catch {}
+    },
+  };
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`wrangler dev exited before it was ready:\n${log.slice(-4000)}`);
+    try {
+      if ((await fetch(server.url + readyPath)).status < 500) return server;
+    } catch {}
+    if (Date.now() > deadline) {
+      server.stop();
+      throw new Error(`wrangler dev was not ready within ${timeoutMs / 1000}s:\n${log.slice(-4000)}`);
+    }
+    await new Promise((r) => setTimeout(r, 300));
+  }
 }
