@@ -72,6 +72,24 @@ describe("AuthClient", () => {
     expect(events).toEqual([["INITIAL_SESSION", null]]);
   });
 
+  it("retries a server fault on page load once before showing the visitor as signed out", async () => {
+    vi.useFakeTimers();
+    let attempts = 0;
+    stubApi({
+      "/api/auth/refresh": () =>
+        ++attempts === 1
+          ? { status: 500, body: { error: { code: "internal_error", message: "Something went wrong." } } }
+          : { status: 200, body: { session: session() } },
+    });
+    const client = new AuthClient();
+    const events = record(client);
+    const started = client.start();
+    await vi.advanceTimersByTimeAsync(1000);
+    await started;
+    expect(attempts).toBe(2);
+    expect(events).toEqual([["INITIAL_SESSION", "ada@example.com"]]);
+  });
+
   it("restores the session from the refresh cookie and reads the role from the token", async () => {
     stubApi({ "/api/auth/refresh": () => ({ status: 200, body: { session: session("admin") } }) });
     const client = new AuthClient();

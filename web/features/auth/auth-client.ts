@@ -20,6 +20,7 @@ const REFRESH_MARGIN_SECONDS = 60;
 const RETRY_SECONDS = 15;
 const CHANNEL = "earthkind-auth";
 const LOCK = "earthkind-auth-refresh";
+const INITIAL_RETRY_MS = 1000;
 
 const nowSeconds = () => Date.now() / 1000;
 
@@ -79,10 +80,15 @@ export class AuthClient {
         }
       });
       let session: Session | null = null;
-      try {
-        session = await this.refresh({ emit: false });
-      } catch {
-        session = null;
+      // A passing network or server fault on page load gets one retry before the visitor is shown
+      // as signed out (the cookie survives such faults, so the next page load would restore it).
+      for (let attempt = 0; attempt < 2; attempt++) {
+        try {
+          session = await this.refresh({ emit: false });
+          break;
+        } catch {
+          if (attempt === 0) await new Promise((resolve) => setTimeout(resolve, INITIAL_RETRY_MS));
+        }
       }
       this.set(session, "INITIAL_SESSION");
     })();

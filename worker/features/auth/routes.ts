@@ -1,5 +1,5 @@
 import { createMiddleware } from "hono/factory";
-import { forbidden } from "../../platform/errors";
+import { AppError, forbidden } from "../../platform/errors";
 import { type AppBindings, createRouter } from "../../platform/hono";
 import { clientIp } from "../../platform/request";
 import { validate } from "../../platform/validate";
@@ -50,7 +50,9 @@ export const authRoutes = createRouter()
       writeRefreshCookie(c, issued.refreshToken);
       return c.json({ session: issued.session });
     } catch (err) {
-      clearRefreshCookie(c);
+      // Only a refused token ends the session in the browser; a passing server fault must not
+      // sign the person out, so the cookie survives it and the next refresh can succeed.
+      if (err instanceof AppError && err.status === 401) clearRefreshCookie(c);
       throw err;
     }
   })
