@@ -3,6 +3,7 @@ import { Link } from "react-router-dom";
 import { PAGE_META } from "../../../worker/features/seo/page-meta";
 import { routePath } from "../../../worker/features/spa/route-table";
 import { Button } from "../../components/ui/button";
+import { CheckList } from "../../components/ui/check-list";
 import { Spinner } from "../../components/ui/spinner";
 import { cn } from "../../lib/cn";
 import { usePageMeta } from "../../lib/use-page-meta";
@@ -127,27 +128,7 @@ export function HomePage() {
         tone="tinted"
       >
         <div className="mt-10 grid gap-10 md:grid-cols-[1fr_1.2fr]">
-          <ul className="grid content-start gap-3">
-            {SUBSCRIPTION_BENEFITS.map((benefit) => (
-              <li key={benefit} className="flex items-start gap-3 text-forest-900">
-                <svg
-                  className="mt-0.5 size-5 shrink-0 text-forest-500"
-                  viewBox="0 0 20 20"
-                  fill="none"
-                  aria-hidden="true"
-                >
-                  <path
-                    d="m4.5 10.5 3.5 3.5 7.5-8"
-                    stroke="currentColor"
-                    strokeWidth="2"
-                    strokeLinecap="round"
-                    strokeLinejoin="round"
-                  />
-                </svg>
-                {benefit}
-              </li>
-            ))}
-          </ul>
+          <CheckList items={SUBSCRIPTION_BENEFITS} />
           <div>
             <SignupSlot />
           </div>

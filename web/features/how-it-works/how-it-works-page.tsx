@@ -4,6 +4,7 @@ import { routePath } from "../../../worker/features/spa/route-table";
 import { PageHeader } from "../../components/page-header";
 import { Button } from "../../components/ui/button";
 import { Card, CardContent, CardTitle } from "../../components/ui/card";
+import { CheckList } from "../../components/ui/check-list";
 import { usePageMeta } from "../../lib/use-page-meta";
 import { HowItWorksSteps } from "./how-it-works-steps";
 
@@ -74,27 +75,7 @@ export function HowItWorksPage() {
         </div>
         <Card>
           <CardContent>
-            <ul className="grid gap-3">
-              {IN_EACH_ACTION.map((item) => (
-                <li key={item} className="flex items-start gap-3 text-forest-900">
-                  <svg
-                    className="mt-0.5 size-5 shrink-0 text-forest-500"
-                    viewBox="0 0 20 20"
-                    fill="none"
-                    aria-hidden="true"
-                  >
-                    <path
-                      d="m4.5 10.5 3.5 3.5 7.5-8"
-                      stroke="currentColor"
-                      strokeWidth="2"
-                      strokeLinecap="round"
-                      strokeLinejoin="round"
-                    />
-                  </svg>
-                  {item}
-                </li>
-              ))}
-            </ul>
+            <CheckList items={IN_EACH_ACTION} />
           </CardContent>
         </Card>
       </section>
