@@ -91,6 +91,13 @@ export function describeError(status: number, body: unknown): string {
   return `HTTP ${status}`;
 }
 
-export function trimBase(url: string): string {
-  return url.replace(/\/+$/, "");
+/** POSTs JSON to a path of one provider's API (see `postJson`). */
+export type JsonPoster = (path: string, headers: Record<string, string>, payload: unknown) => Promise<HttpReply>;
+
+/** Binds a provider's options (fetch, base URL override, timeout) once, for every call it makes. */
+export function jsonPoster(options: HttpProviderOptions, defaultBaseUrl: string): JsonPoster {
+  const fetchFn: FetchLike = options.fetch ?? ((input, init) => fetch(input, init));
+  const baseUrl = (options.baseUrl ?? defaultBaseUrl).replace(/\/+$/, "");
+  const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+  return (path, headers, payload) => postJson(fetchFn, `${baseUrl}${path}`, headers, payload, timeoutMs);
 }

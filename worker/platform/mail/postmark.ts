@@ -1,13 +1,12 @@
 import {
-  DEFAULT_TIMEOUT_MS,
   describeError,
-  type FetchLike,
   failAll,
   type HttpProviderOptions,
+  type HttpReply,
   isRetryableStatus,
-  postJson,
+  type JsonPoster,
+  jsonPoster,
   retryAfterSeconds,
-  trimBase,
 } from "./http";
 import { formatFrom, type MailMessage, type MailProvider, type Sender, type SendResult } from "./types";
 
@@ -32,17 +31,13 @@ export type PostmarkOptions = HttpProviderOptions & {
 export class PostmarkProvider implements MailProvider {
   readonly name = "postmark";
   readonly maxBatchSize = 500;
-  private readonly fetchFn: FetchLike;
-  private readonly baseUrl: string;
-  private readonly timeoutMs: number;
+  private readonly post: JsonPoster;
 
   constructor(
     private readonly options: PostmarkOptions,
     private readonly sender: Sender,
   ) {
-    this.fetchFn = options.fetch ?? ((input, init) => fetch(input, init));
-    this.baseUrl = trimBase(options.baseUrl ?? DEFAULT_BASE_URL);
-    this.timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+    this.post = jsonPoster(options, DEFAULT_BASE_URL);
   }
 
   async sendBatch(messages: MailMessage[]): Promise<SendResult[]> {
@@ -67,15 +62,9 @@ export class PostmarkProvider implements MailProvider {
       };
     });
 
-    let reply: Awaited<ReturnType<typeof postJson>>;
+    let reply: HttpReply;
     try {
-      reply = await postJson(
-        this.fetchFn,
-        `${this.baseUrl}/email/batch`,
-        { "X-Postmark-Server-Token": this.options.apiKey },
-        payload,
-        this.timeoutMs,
-      );
+      reply = await this.post("/email/batch", { "X-Postmark-Server-Token": this.options.apiKey }, payload);
     } catch (err) {
       return failAll(messages.length, `postmark: ${err instanceof Error ? err.message : String(err)}`, true);
     }

@@ -1,14 +1,13 @@
 import { sha256Hex } from "../crypto";
 import {
-  DEFAULT_TIMEOUT_MS,
   describeError,
-  type FetchLike,
   failAll,
   type HttpProviderOptions,
+  type HttpReply,
   isRetryableStatus,
-  postJson,
+  type JsonPoster,
+  jsonPoster,
   retryAfterSeconds,
-  trimBase,
 } from "./http";
 import { formatFrom, type MailMessage, type MailProvider, type Sender, type SendResult } from "./types";
 
@@ -25,17 +24,13 @@ type ResendBatchReply = { data?: { id?: string }[]; errors?: { index?: number; m
 export class ResendProvider implements MailProvider {
   readonly name = "resend";
   readonly maxBatchSize = 100;
-  private readonly fetchFn: FetchLike;
-  private readonly baseUrl: string;
-  private readonly timeoutMs: number;
+  private readonly post: JsonPoster;
 
   constructor(
     private readonly options: HttpProviderOptions,
     private readonly sender: Sender,
   ) {
-    this.fetchFn = options.fetch ?? ((input, init) => fetch(input, init));
-    this.baseUrl = trimBase(options.baseUrl ?? DEFAULT_BASE_URL);
-    this.timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+    this.post = jsonPoster(options, DEFAULT_BASE_URL);
   }
 
   async sendBatch(messages: MailMessage[]): Promise<SendResult[]> {
@@ -62,9 +57,9 @@ export class ResendProvider implements MailProvider {
       };
     });
 
-    let reply: Awaited<ReturnType<typeof postJson>>;
+    let reply: HttpReply;
     try {
-      reply = await postJson(this.fetchFn, `${this.baseUrl}/emails/batch`, headers, payload, this.timeoutMs);
+      reply = await this.post("/emails/batch", headers, payload);
     } catch (err) {
       return failAll(messages.length, `resend: ${err instanceof Error ? err.message : String(err)}`, true);
     }
