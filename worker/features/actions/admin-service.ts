@@ -56,6 +56,9 @@ async function findRow(db: Db, id: string): Promise<ActionRow> {
   return row;
 }
 
+/** Breaks ties between rows created in the same millisecond: the later insert is newer. */
+const insertOrder = sql`${weeklyActions}.rowid`;
+
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (ch) => `\\${ch}`);
 
 export async function listAdminActions(
@@ -82,8 +85,8 @@ export async function listAdminActions(
     )
     .orderBy(
       ...(opts.sort === "created"
-        ? [desc(weeklyActions.createdAt)]
-        : [desc(weeklyActions.startDate), desc(weeklyActions.createdAt)]),
+        ? [desc(weeklyActions.createdAt), desc(insertOrder)]
+        : [desc(weeklyActions.startDate), desc(weeklyActions.createdAt), desc(insertOrder)]),
     )
     .limit(opts.limit);
   return rows;

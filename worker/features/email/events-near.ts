@@ -1,4 +1,5 @@
 import type { Db } from "../../platform/db";
+import { AppError } from "../../platform/errors";
 import { searchQuerySchema } from "../events/schemas";
 import { searchEvents } from "../events/search";
 import { type EmailEvent, type EventsNear, MAX_EMAIL_EVENTS } from "./content-types";
@@ -9,7 +10,8 @@ const EMAIL_EVENTS_RADIUS = 25;
 /**
  * The events search as the weekly email's `eventsNear`: the soonest upcoming in-person events within
  * 25 miles of the ZIP. Statewide fallback results are left out — the email promises events near the
- * reader — and a ZIP the table does not know simply gives none (the search's 400 is caught upstream).
+ * reader — and a ZIP the table does not know simply gives none: a subscriber's ZIP can be valid yet
+ * missing from the data package, which is no failure worth a log line per send.
  */
 export function eventsNearFromSearch(db: Db, opts: { now: () => Date; siteTimeZone: string }): EventsNear {
   return async (zip: string): Promise<EmailEvent[]> => {
@@ -18,7 +20,12 @@ export function eventsNearFromSearch(db: Db, opts: { now: () => Date; siteTimeZo
       radius: String(EMAIL_EVENTS_RADIUS),
       limit: String(MAX_EMAIL_EVENTS),
     });
-    const results = await searchEvents(db, query, { now: opts.now(), siteTimeZone: opts.siteTimeZone });
+    const results = await searchEvents(db, query, { now: opts.now(), siteTimeZone: opts.siteTimeZone }).catch(
+      (err: unknown) => {
+        if (err instanceof AppError && err.code === "unknown_zip") return [];
+        throw err;
+      },
+    );
     return results.filter((e) => !e.is_fallback && !e.is_virtual);
   };
 }
