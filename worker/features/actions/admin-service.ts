@@ -1,6 +1,6 @@
 import { desc, eq, or, sql } from "drizzle-orm";
 import { weeklyActions } from "../../../db/schema";
-import type { Db } from "../../platform/db";
+import { type Db, newestFirst } from "../../platform/db";
 import { badRequest, conflict, notFound } from "../../platform/errors";
 import { addDays, dayInZone, dayOfWeek } from "../../platform/zoned-time";
 import { type ActionRow, toAdminAction } from "./dto";
@@ -56,9 +56,6 @@ async function findRow(db: Db, id: string): Promise<ActionRow> {
   return row;
 }
 
-/** Breaks ties between rows created in the same millisecond: the later insert is newer. */
-const insertOrder = sql`${weeklyActions}.rowid`;
-
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (ch) => `\\${ch}`);
 
 export async function listAdminActions(
@@ -85,8 +82,8 @@ export async function listAdminActions(
     )
     .orderBy(
       ...(opts.sort === "created"
-        ? [desc(weeklyActions.createdAt), desc(insertOrder)]
-        : [desc(weeklyActions.startDate), desc(weeklyActions.createdAt), desc(insertOrder)]),
+        ? newestFirst(weeklyActions, weeklyActions.createdAt)
+        : [desc(weeklyActions.startDate), ...newestFirst(weeklyActions, weeklyActions.createdAt)]),
     )
     .limit(opts.limit);
   return rows;

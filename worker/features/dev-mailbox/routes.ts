@@ -1,7 +1,8 @@
-import { desc, eq } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { html, raw } from "hono/html";
 import { outboxMessages } from "../../../db/schema";
 import { isDevelopment } from "../../platform/config";
+import { newestFirst } from "../../platform/db";
 import { notFound } from "../../platform/errors";
 import { createRouter } from "../../platform/hono";
 
@@ -20,7 +21,7 @@ export const devMailboxRoutes = createRouter()
     const rows = await c.var.db
       .select()
       .from(outboxMessages)
-      .orderBy(desc(outboxMessages.createdAt), desc(outboxMessages.id))
+      .orderBy(...newestFirst(outboxMessages, outboxMessages.createdAt))
       .limit(LIST_LIMIT);
     return c.json({
       messages: rows.map((m) => ({
@@ -57,7 +58,7 @@ export const devMailboxRoutes = createRouter()
         createdAt: outboxMessages.createdAt,
       })
       .from(outboxMessages)
-      .orderBy(desc(outboxMessages.createdAt), desc(outboxMessages.id))
+      .orderBy(...newestFirst(outboxMessages, outboxMessages.createdAt))
       .limit(LIST_LIMIT);
     return c.html(html`<!doctype html>
 <html lang="en">

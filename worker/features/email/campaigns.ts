@@ -1,6 +1,6 @@
 import { and, desc, eq, isNull, lt, lte, sql } from "drizzle-orm";
 import { emailCampaigns, weeklyActions } from "../../../db/schema";
-import type { Db } from "../../platform/db";
+import { type Db, newestFirst } from "../../platform/db";
 import { AppError, conflict, notFound } from "../../platform/errors";
 import { findCurrentActionRow, loadActionRow } from "./content";
 import type { EmailDeps } from "./jobs";
@@ -136,7 +136,7 @@ export async function listCampaigns(db: Db, kind?: CampaignStatus["kind"]): Prom
     .from(emailCampaigns)
     .leftJoin(weeklyActions, eq(weeklyActions.id, emailCampaigns.actionId))
     .where(kind ? eq(emailCampaigns.kind, kind) : undefined)
-    .orderBy(desc(emailCampaigns.createdAt))
+    .orderBy(...newestFirst(emailCampaigns, emailCampaigns.createdAt))
     .limit(STATUS_LIMIT);
   return rows.map(({ c, actionTitle }) => toCampaignStatus(c, actionTitle ?? null));
 }

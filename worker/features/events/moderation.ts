@@ -1,6 +1,6 @@
-import { and, desc, eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { eventSubmissions, events } from "../../../db/schema";
-import type { Db } from "../../platform/db";
+import { type Db, newestFirst } from "../../platform/db";
 import { badRequest, conflict, notFound } from "../../platform/errors";
 import type { AuthUser } from "../../platform/hono";
 import { writeAudit } from "../security/audit";
@@ -49,7 +49,7 @@ export async function listSubmissions(
     .select()
     .from(eventSubmissions)
     .where(eq(eventSubmissions.status, opts.status))
-    .orderBy(desc(eventSubmissions.createdAt))
+    .orderBy(...newestFirst(eventSubmissions, eventSubmissions.createdAt))
     .limit(opts.limit);
   // Written before the rows are returned: if the audit cannot be written, nothing is shown.
   if (rows.length > 0) {

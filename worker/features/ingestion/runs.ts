@@ -1,6 +1,6 @@
-import { and, desc, eq, inArray, lt } from "drizzle-orm";
+import { and, eq, inArray, lt } from "drizzle-orm";
 import { ingestionRuns } from "../../../db/schema";
-import type { Db } from "../../platform/db";
+import { type Db, newestFirst } from "../../platform/db";
 import type { RunRecord, RunResult, RunSummary } from "./run-types";
 import { COUNTER_KEYS, type Counters, emptyCounters } from "./types";
 
@@ -142,7 +142,7 @@ export async function recentRuns(db: Db, sourceKeys: string[], limit: number): P
     .select()
     .from(ingestionRuns)
     .where(inArray(ingestionRuns.sourceKey, sourceKeys))
-    .orderBy(desc(ingestionRuns.startedAt), desc(ingestionRuns.id))
+    .orderBy(...newestFirst(ingestionRuns, ingestionRuns.startedAt))
     .limit(limit);
   return rows.map(toRunRecord);
 }

@@ -1,7 +1,7 @@
 import { and, desc, eq, gte, inArray, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
 import { profileAuditLog, profiles, securityAuditLog } from "../../../db/schema";
-import type { Db } from "../../platform/db";
+import { type Db, newestFirst } from "../../platform/db";
 import { SENSITIVE_ACTIONS } from "./audit";
 import type { AdminActivity, SecurityLogs } from "./schemas";
 
@@ -34,14 +34,16 @@ export async function readSecurityLogs(db: Db, now = new Date()): Promise<Securi
     db.select({ n: sql<number>`count(*)` }).from(securityAuditLog).where(where);
 
   const [logs, sensitive, failures, roleChanges, events, failureCount, successCount, sensitiveCount] = await db.batch([
-    entries().orderBy(desc(securityAuditLog.createdAt)).limit(LOG_LIMITS.logs),
+    entries()
+      .orderBy(...newestFirst(securityAuditLog, securityAuditLog.createdAt))
+      .limit(LOG_LIMITS.logs),
     entries()
       .where(inArray(securityAuditLog.action, [...SENSITIVE_ACTIONS]))
-      .orderBy(desc(securityAuditLog.createdAt))
+      .orderBy(...newestFirst(securityAuditLog, securityAuditLog.createdAt))
       .limit(LOG_LIMITS.sensitive),
     entries()
       .where(and(eq(securityAuditLog.action, "auth_failure"), gte(securityAuditLog.createdAt, dayAgo)))
-      .orderBy(desc(securityAuditLog.createdAt))
+      .orderBy(...newestFirst(securityAuditLog, securityAuditLog.createdAt))
       .limit(LOG_LIMITS.authFailures),
     db
       .select({
@@ -58,7 +60,7 @@ export async function readSecurityLogs(db: Db, now = new Date()): Promise<Securi
       .from(profileAuditLog)
       .leftJoin(subject, eq(subject.userId, profileAuditLog.userId))
       .leftJoin(changer, eq(changer.userId, profileAuditLog.changedBy))
-      .orderBy(desc(profileAuditLog.createdAt))
+      .orderBy(...newestFirst(profileAuditLog, profileAuditLog.createdAt))
       .limit(LOG_LIMITS.roleChanges),
     count(and(gte(securityAuditLog.createdAt, dayAgo))),
     count(and(eq(securityAuditLog.action, "auth_failure"), gte(securityAuditLog.createdAt, dayAgo))),
