@@ -1,12 +1,9 @@
-import { execFileSync } from "node:child_process";
 import { randomUUID } from "node:crypto";
 import { expect, test } from "@playwright/test";
-import { latestMailTo, type MailboxMessage, uniqueEmail } from "./support";
+import { latestMailTo, localD1, type MailboxMessage, uniqueEmail } from "./support";
 
 /** An action that is due now (started yesterday, Pacific time), written straight into the e2e database. */
 function createDueAction(title: string) {
-  const persistDir = process.env.E2E_PERSIST_DIR;
-  if (!persistDir) throw new Error("E2E_PERSIST_DIR is not set: run the suite with `npm run test:e2e`");
   const day = (offset: number) =>
     new Intl.DateTimeFormat("en-CA", { timeZone: "America/Los_Angeles" }).format(
       new Date(Date.now() + offset * 86_400_000),
@@ -15,10 +12,7 @@ function createDueAction(title: string) {
   const sql = `INSERT INTO weekly_actions (id, title, slug, start_date, end_date, summary, steps, materials, status, schedule_send)
      VALUES ('${randomUUID()}', '${title}', '${slug}', '${day(-1)}', '${day(5)}', 'Count the birds in your yard.',
              '["Sit still for 15 minutes"]', '["A notebook"]', 'published', 1)`;
-  execFileSync("npx", ["wrangler", "d1", "execute", "DB", "--local", "--persist-to", persistDir, "--command", sql], {
-    stdio: "pipe",
-    env: { ...process.env, CI: "true" },
-  });
+  localD1(sql);
 }
 
 test("when the cron tick fires, a subscriber gets exactly one weekly email, and its one-click unsubscribe works", async ({

@@ -1,10 +1,18 @@
 import { expect, type Page, test } from "@playwright/test";
 import { signInAsAdmin, toasts } from "./events-admin-support";
+import { localD1 } from "./support";
 
 // In development the ingestion sources are served from local fixtures (decision 046), so these
 // runs are real runs of every adapter against generated copies of the sources.
 
 const panel = (page: Page) => page.getByRole("region", { name: "Event Ingestion" });
+
+/**
+ * After a run the panel refetches its sources, and the cards grow as their counters arrive: the
+ * next click waits for that refetch, so it cannot land where a button was a moment before.
+ */
+const sourcesRefetched = (page: Page) =>
+  page.waitForResponse((r) => r.url().endsWith("/api/admin/ingestion/sources") && r.ok());
 
 test("runs a source, all sources and the Audubon batch from the panel", async ({ page, request }) => {
   test.setTimeout(120_000);
@@ -28,9 +36,11 @@ test("runs a source, all sources and the Audubon batch from the panel", async ({
       .first(),
   ).toBeVisible();
 
+  const refetched = sourcesRefetched(page);
   await panel(page).getByRole("button", { name: "Run All Sources" }).click();
   await expect(toasts(page).getByText("V2 Ingestion Complete", { exact: true })).toBeVisible({ timeout: 60_000 });
   await expect(toasts(page).getByText(/15 of 15 sources succeeded/)).toBeVisible();
+  await refetched;
   await expect(page.getByTestId("summary-Sources")).toHaveText("15");
 
   await panel(page)
@@ -60,4 +70,13 @@ test("suggests six ICS URLs for a website, and refuses what is not a URL", async
   const links = tool.getByRole("link", { name: /^Test/ });
   await expect(links).toHaveCount(6);
   await expect(links.first()).toHaveAttribute("href", "https://www.example.org/chapter/events/?ical=1");
+});
+
+// A run that never finishes leaves only a missing toast behind: a failure attaches the run records.
+test.afterEach(async ({ page: _page }, info) => {
+  if (info.status === info.expectedStatus) return;
+  const runs = localD1(
+    "SELECT id, source_key, status, started_at, finished_at, error_message, pages FROM ingestion_runs ORDER BY started_at DESC LIMIT 40",
+  );
+  await info.attach("ingestion_runs", { body: JSON.stringify(runs, null, 1), contentType: "application/json" });
 });

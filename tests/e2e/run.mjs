@@ -34,7 +34,7 @@ try {
     env: { ...process.env, E2E_BASE_URL: baseUrl, E2E_PERSIST_DIR: persistDir },
   });
   code = await new Promise((resolve) => pw.on("exit", (c) => resolve(c ?? 1)));
-  if (code !== 0 && process.env.E2E_SERVER_LOG) console.error(server.log().slice(-8000));
+  if (code !== 0 && process.env.E2E_SERVER_LOG) console.error(server.log().slice(-20000));
 } catch (err) {
   console.error(String(err));
 } finally {

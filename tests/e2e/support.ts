@@ -1,11 +1,25 @@
 import { execFileSync } from "node:child_process";
 import { type APIRequestContext, expect, type Page } from "@playwright/test";
 
+function persistDir(): string {
+  const dir = process.env.E2E_PERSIST_DIR;
+  if (!dir) throw new Error("E2E_PERSIST_DIR is not set: run the suite with `npm run test:e2e`");
+  return dir;
+}
+
 /** Makes a local user an admin in the e2e server's database (the same script as `npm run admin:grant`). */
 export function grantAdmin(email: string) {
-  const persistDir = process.env.E2E_PERSIST_DIR;
-  if (!persistDir) throw new Error("E2E_PERSIST_DIR is not set: run the suite with `npm run test:e2e`");
-  execFileSync("npx", ["node", "scripts/admin-grant.mjs", email, "--persist-to", persistDir], { stdio: "pipe" });
+  execFileSync("npx", ["node", "scripts/admin-grant.mjs", email, "--persist-to", persistDir()], { stdio: "pipe" });
+}
+
+/** Runs SQL on the e2e server's local D1 database, for set-up and failure diagnostics; returns the rows. */
+export function localD1(sql: string): Record<string, unknown>[] {
+  const out = execFileSync(
+    "npx",
+    ["wrangler", "d1", "execute", "DB", "--local", "--persist-to", persistDir(), "--json", "--command", sql],
+    { encoding: "utf8", stdio: "pipe", env: { ...process.env, CI: "true" } },
+  );
+  return (JSON.parse(out) as { results?: Record<string, unknown>[] }[]).at(-1)?.results ?? [];
 }
 
 export type MailboxMessage = {
