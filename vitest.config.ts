@@ -25,6 +25,15 @@ export default defineConfig(async () => {
                   // Small weekly fan-out pages, so the worker tests send through several of them.
                   EMAIL_FANOUT_PAGE_SIZE: "4",
                 },
+                // The queue tests wait on real deliveries: a 1-second batch window instead of 5 keeps them quick.
+                queueConsumers: {
+                  "earthkind-email": {
+                    maxBatchSize: 10,
+                    maxBatchTimeout: 1,
+                    maxRetries: 8,
+                    deadLetterQueue: "earthkind-email-dlq",
+                  },
+                },
               },
             }),
           ],
