@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { expect, type Page, test } from "@playwright/test";
 import { signInAsAdmin, toasts } from "./events-admin-support";
 import { localD1 } from "./support";
@@ -6,13 +7,6 @@ import { localD1 } from "./support";
 // runs are real runs of every adapter against generated copies of the sources.
 
 const panel = (page: Page) => page.getByRole("region", { name: "Event Ingestion" });
-
-/**
- * After a run the panel refetches its sources, and the cards grow as their counters arrive: the
- * next click waits for that refetch, so it cannot land where a button was a moment before.
- */
-const sourcesRefetched = (page: Page) =>
-  page.waitForResponse((r) => r.url().endsWith("/api/admin/ingestion/sources") && r.ok());
 
 test("runs a source, all sources and the Audubon batch from the panel", async ({ page, request }) => {
   test.setTimeout(120_000);
@@ -36,17 +30,19 @@ test("runs a source, all sources and the Audubon batch from the panel", async ({
       .first(),
   ).toBeVisible();
 
-  const refetched = sourcesRefetched(page);
   await panel(page).getByRole("button", { name: "Run All Sources" }).click();
   await expect(toasts(page).getByText("V2 Ingestion Complete", { exact: true })).toBeVisible({ timeout: 60_000 });
   await expect(toasts(page).getByText(/15 of 15 sources succeeded/)).toBeVisible();
-  await refetched;
   await expect(page.getByTestId("summary-Sources")).toHaveText("15");
 
-  await panel(page)
-    .getByRole("button", { name: /National Audubon Society/ })
-    .click();
-  await page.getByRole("button", { name: "Run All Pages (Batched)" }).click();
+  // The panel refetches its sources after a run and each card grows as its counters arrive: wait
+  // until Audubon's are drawn, so the click cannot land where the button was a moment before.
+  const audubon = panel(page).getByRole("button", { name: /National Audubon Society/ });
+  await expect(audubon.getByText("Success", { exact: true })).toBeVisible();
+  await audubon.click();
+  const audubonDetails = panel(page).getByRole("region", { name: /National Audubon Society/ });
+  await expect(audubonDetails.getByText(/^Last run:/)).toBeVisible();
+  await audubonDetails.getByRole("button", { name: "Run All Pages (Batched)" }).click();
   await expect(toasts(page).getByText("Audubon Batch Complete", { exact: true })).toBeVisible({ timeout: 60_000 });
   await expect(toasts(page).getByText(/^10 batches/)).toBeVisible();
 
@@ -54,6 +50,26 @@ test("runs a source, all sources and the Audubon batch from the panel", async ({
   await page.goto("/events?zip=94121");
   await page.getByLabel("Time frame").selectOption("all");
   await expect(page.getByRole("heading", { name: /Weekly Volunteer Cleanup, Ocean Beach/ }).first()).toBeVisible();
+});
+
+test("a run still going shows as Running, and its card updates by itself when it finishes", async ({
+  page,
+  request,
+}) => {
+  // A run the page did not start (the daily schedule's, another admin's), written straight into the database.
+  const id = `e2e-running-${randomUUID()}`;
+  localD1(
+    `INSERT INTO ingestion_runs (id, source_key, status, started_at) VALUES ('${id}', 'nps', 'running', '${new Date().toISOString()}')`,
+  );
+  await signInAsAdmin(page, request);
+  await page.goto("/admin");
+  const nps = panel(page).getByRole("button", { name: /National Park Service/ });
+  await expect(nps.getByText("Running", { exact: true })).toBeVisible();
+
+  localD1(
+    `UPDATE ingestion_runs SET status = 'completed', finished_at = '${new Date().toISOString()}', pages = 1 WHERE id = '${id}'`,
+  );
+  await expect(nps.getByText("Success", { exact: true })).toBeVisible({ timeout: 15_000 });
 });
 
 test("suggests six ICS URLs for a website, and refuses what is not a URL", async ({ page, request }) => {

@@ -105,6 +105,10 @@ export const ingestionSourcesQuery = () =>
         auth: true,
       }),
     staleTime: 0,
+    // Follow runs still going (the daily schedule's, another admin's, or one that outlived its
+    // request): the "still running" toast promises the card updates when the run finishes.
+    refetchInterval: (query) =>
+      query.state.data?.sources.some((s) => s.latest_run?.status === "running") ? 5_000 : false,
   });
 
 export type RunAnswer = { results: RunResult[]; summary: RunSummary };
