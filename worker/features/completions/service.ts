@@ -1,6 +1,6 @@
-import { and, desc, eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { actionCompletions, weeklyActions } from "../../../db/schema";
-import type { Db } from "../../platform/db";
+import { type Db, newestFirst } from "../../platform/db";
 import type { CompletionView } from "./schemas";
 
 /** More than a decade of weekly actions: the list stays bounded without cutting off a real member. */
@@ -40,7 +40,7 @@ function toView(r: Joined): CompletionView {
 export async function listCompletions(db: Db, userId: string): Promise<CompletionView[]> {
   const rows = await selectJoined(db)
     .where(eq(actionCompletions.userId, userId))
-    .orderBy(desc(actionCompletions.completedAt))
+    .orderBy(...newestFirst(actionCompletions, actionCompletions.completedAt))
     .limit(COMPLETIONS_LIMIT);
   return rows.map(toView);
 }
