@@ -149,7 +149,8 @@ describe("weekly send consumer", () => {
     // The provider call never returns: the invocation is abandoned, as when the isolate dies.
     const hung = fakeApi(resendOk, [() => new Promise<Response>(() => {})]);
     void runConsumer([job], testDeps({ provider: resend(hung.fetch, 600_000), now: () => t0 }));
-    for (let i = 0; i < 100 && hung.requests.length === 0; i++) await new Promise((r) => setTimeout(r, 20));
+    // Up to 5 s for the consumer to reach the provider, generous for a loaded CI machine.
+    for (let i = 0; i < 250 && hung.requests.length === 0; i++) await new Promise((r) => setTimeout(r, 20));
     expect(hung.requests).toHaveLength(1);
     const claimed = await deliveriesOf(campaign.id);
     expect(claimed.every((d) => d.status === "pending" && d.claimedUntil)).toBe(true);
