@@ -180,16 +180,20 @@ test.describe("admin petitions", () => {
       "https://petitions.example.org/bees",
     );
 
-    // Keyboard reorder: lift with Space, move to the top with the arrows, drop with Space.
+    // Keyboard reorder: lift with Space, move to the top with the arrows, drop with Space. Each step
+    // waits for the screen-reader announcement, so no key press lands while the list is still moving.
+    const announcer = page.locator('[id^="DndLiveRegion"]');
     const handle = page.getByRole("button", { name: new RegExp(`^Reorder ${title}`) });
     await handle.focus();
     await page.keyboard.press("Space");
-    // A few presses more than needed: at the top there is nothing above, so extra presses do nothing.
-    for (let i = 0; i < before.length + 2; i++) {
+    // Lifted, it is over its own place: the last.
+    await expect(announcer).toHaveText(`${title} moved to position ${before.length + 1}.`);
+    for (let position = before.length; position >= 1; position--) {
       await page.keyboard.press("ArrowUp");
-      await page.waitForTimeout(120);
+      await expect(announcer).toHaveText(`${title} moved to position ${position}.`);
     }
     await page.keyboard.press("Space");
+    await expect(announcer).toHaveText(`Dropped ${title} at position 1.`);
     await expectToast(page, "Order updated");
     await expect(rows(page).first().locator("h2")).toHaveText(title);
 
@@ -225,7 +229,7 @@ test.describe("admin petitions", () => {
     // A drop with no target (outside the list) changes nothing.
     const order = await rowTitles(page);
     await dragBy(page, page.getByRole("button", { name: new RegExp(`^Reorder ${title}`) }), 900, -400);
-    await page.waitForTimeout(300);
+    await expect(page.locator('[id^="DndLiveRegion"]')).toHaveText(`Dropped ${title}; order unchanged.`);
     await expect(page.getByText("Order updated")).toHaveCount(0);
     expect(await rowTitles(page)).toEqual(order);
 
