@@ -104,8 +104,10 @@ test("a new action's draft is autosaved, restored after reload, and cleared afte
   const title = `Draft Restore ${Date.now()}`;
   await page.getByLabel("Title", { exact: true }).fill(title);
   await page.getByLabel("Why It Matters").fill("Because drafts matter.");
-  // Autosave runs 2 s after the last change.
-  await page.waitForTimeout(2_600);
+  // Autosave runs 2 s after the last change: reload once the draft is stored.
+  await expect
+    .poll(() => page.evaluate(() => localStorage.getItem("earthkind:new-action-draft") ?? ""), { timeout: 10_000 })
+    .toContain("Because drafts matter.");
   await page.reload();
   await expect(page.getByText("Draft Restored", { exact: true })).toBeVisible();
   await expect(page.getByLabel("Title", { exact: true })).toHaveValue(title);
