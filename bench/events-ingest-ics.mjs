@@ -8,19 +8,10 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { loadZipRows } from "../db/seed/zip-rows.ts";
 import { cpuMs, fmt, freePort, memoryMiB, startDev, workerdPids, wrangler } from "./_local-worker.mjs";
+import { mulberry32 } from "./_random.mjs";
 
 const EVENTS = 2000;
 const root = path.resolve(import.meta.dirname, "..");
-
-function mulberry32(seed) {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const fold = (line) => {
   const out = [];

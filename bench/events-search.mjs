@@ -10,23 +10,13 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { loadZipRows } from "../db/seed/zip-rows.ts";
 import { cpuMs, fmt, freePort, percentile, startDev, workerdPids, wrangler } from "./_local-worker.mjs";
+import { mulberry32 } from "./_random.mjs";
 
 const EVENTS = Number(process.env.BENCH_EVENTS ?? 100_000);
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 200);
 const DENSE_ZIP = "97201"; // Portland, OR: a metro cluster
 const SPARSE_ZIP = "59301"; // Miles City, MT: a few events within 25 miles
 const METROS = ["97201", "94103", "10001", "80202", "60601", "98101"];
-
-/** Deterministic pseudo-random numbers, so every run loads the same data. */
-function mulberry32(seed) {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const lit = (v) =>
   v === null || v === undefined

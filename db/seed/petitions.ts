@@ -1,14 +1,4 @@
-export const PETITION_TOPICS = [
-  "wildlife",
-  "forests",
-  "oceans",
-  "climate",
-  "pollution",
-  "lands",
-  "water",
-  "other",
-] as const;
-export const PETITION_SCOPES = ["national", "state", "local"] as const;
+import type { LocationScope, PetitionTopic } from "../../worker/features/petitions/schemas.ts";
 
 export type SeedPetition = {
   /** Stable so re-seeding and admin edits refer to the same item. */
@@ -18,8 +8,8 @@ export type SeedPetition = {
   /** '' shows the default wildflower image; the admin form only accepts an absolute URL or ''. */
   image_url: string;
   org_name: string;
-  topic: (typeof PETITION_TOPICS)[number];
-  location_scope: (typeof PETITION_SCOPES)[number];
+  topic: PetitionTopic;
+  location_scope: LocationScope;
   state?: string;
   verified: boolean;
 };

@@ -2,9 +2,10 @@ import { describe, expect, it } from "vitest";
 import { EVENT_CATEGORIES } from "../../db/schema/events";
 import { SEED_ACTIONS } from "../../db/seed/actions";
 import { SEED_EVENTS } from "../../db/seed/events";
-import { PETITION_SCOPES, PETITION_TOPICS, SEED_PETITIONS } from "../../db/seed/petitions";
+import { SEED_PETITIONS } from "../../db/seed/petitions";
 import { buildSeedStatements, nthWeekdayAfter, sqlLiteral } from "../../db/seed/seed-statements";
 import { loadZipRows } from "../../db/seed/zip-rows";
+import { LOCATION_SCOPES, PETITION_TOPICS } from "../../worker/features/petitions/schemas";
 
 const zipRows = loadZipRows();
 const isHttpsUrl = (s: string) => URL.canParse(s) && new URL(s).protocol === "https:";
@@ -40,7 +41,7 @@ describe("seed content", () => {
       expect(isHttpsUrl(p.url), p.title).toBe(true);
       expect(p.image_url === "" || URL.canParse(p.image_url), p.title).toBe(true);
       expect(PETITION_TOPICS).toContain(p.topic);
-      expect(PETITION_SCOPES).toContain(p.location_scope);
+      expect(LOCATION_SCOPES).toContain(p.location_scope);
       if (p.location_scope === "national") expect(p.state, p.title).toBeUndefined();
       else expect(p.state, p.title).toMatch(/^[A-Z]{2}$/);
     }

@@ -33,24 +33,8 @@ const columns = {
   lat: events.lat,
   lon: events.lon,
 };
-type Row = {
-  id: string;
-  title: string;
-  description: string | null;
-  venueName: string | null;
-  category: string | null;
-  city: string | null;
-  state: string | null;
-  startAtUtc: string;
-  endAtUtc: string | null;
-  allDay: boolean;
-  endTimeUnknown: boolean;
-  registrationUrl: string | null;
-  imageUrl: string | null;
-  isVirtual: boolean;
-  lat: number | null;
-  lon: number | null;
-};
+/** A selected row: the table's own types for the columns above. */
+type Row = Pick<typeof events.$inferSelect, keyof typeof columns>;
 type Hit = { row: Row; distance: number | null; fallback: boolean };
 
 export type TimeWindow = { from: string; to: string | null; earliestStart: string };
