@@ -21,7 +21,9 @@ test("subscribe from home, read the welcome email, manage: unsubscribe and resub
   const errors = collectConsoleErrors(page);
   const email = uniqueEmail("subscribe");
   await page.goto("/");
-  await page.getByRole("link", { name: "Sign Up for Weekly Actions" }).click();
+  // The hero's button: the action card, once loaded, has one of the same name.
+  const hero = page.getByRole("region", { name: "Protect the Wild. Start Today." });
+  await hero.getByRole("link", { name: "Sign Up for Weekly Actions" }).click();
   await expect(page).toHaveURL(/#signup$/);
   await expect(signupForm(page)).toBeInViewport();
 
