@@ -73,6 +73,21 @@ test("an admin creates, previews, publishes, duplicates and deletes an action", 
   await expect(page.getByRole("row", { name: new RegExp(title) })).toContainText("Published");
   expect((await page.request.get(`/api/actions/${slug}`)).status()).toBe(200);
 
+  // The preview of a published action says so, and links to the public page.
+  const [published] = await Promise.all([
+    context.waitForEvent("page"),
+    page
+      .getByRole("row", { name: new RegExp(title) })
+      .getByRole("link", { name: /Preview/ })
+      .click(),
+  ]);
+  const banner = published.getByRole("region", { name: "Preview mode" });
+  await expect(banner).toContainText("Preview Mode - This action is published.");
+  await expect(banner).not.toContainText("Not Published");
+  await banner.getByRole("link", { name: "View the public page" }).click();
+  await expect(published).toHaveURL(new RegExp(`/actions/${slug}$`));
+  await published.close();
+
   // Duplicate → the copy's editor.
   await page
     .getByRole("row", { name: new RegExp(title) })

@@ -127,7 +127,7 @@ export async function eventually<T>(
   }
 }
 
-type Recorded = { url: string; headers: Headers; body: unknown };
+type Recorded = { url: string; method: string; headers: Headers; body: unknown };
 
 /**
  * A local fake of a provider's HTTP API: answers each request with the next scripted reply (then the
@@ -139,8 +139,8 @@ export function fakeApi(
 ) {
   const requests: Recorded[] = [];
   const fetch: FetchLike = async (url, init) => {
-    const body = JSON.parse(String(init.body));
-    const req = { url, headers: new Headers(init.headers), body };
+    const body = init.body === undefined ? undefined : JSON.parse(String(init.body));
+    const req = { url, method: init.method ?? "GET", headers: new Headers(init.headers), body };
     requests.push(req);
     const next = script.shift();
     return next ? next(body, req) : defaultReply(body, req);

@@ -1,5 +1,5 @@
 import { useQuery } from "@tanstack/react-query";
-import { useNavigate, useParams } from "react-router-dom";
+import { Link, useNavigate, useParams } from "react-router-dom";
 import { Button } from "../../components/ui/button";
 import { Spinner } from "../../components/ui/spinner";
 import { useNoIndex } from "../../lib/use-no-index";
@@ -54,10 +54,17 @@ export function ActionPreviewPage() {
     <>
       <section aria-label="Preview mode" className="border-b border-sun-400 bg-sun-300 text-ink">
         <div className="mx-auto flex max-w-5xl flex-wrap items-center justify-between gap-3 px-4 py-3 sm:px-6 lg:px-8">
-          <p className="font-semibold">
-            Preview Mode - Not Published
-            <span className="ml-2 font-normal">({action.status === "published" ? "published" : "draft"})</span>
-          </p>
+          {action.status === "published" ? (
+            // A published action is live: saying "Not Published" here would be false (decision 130).
+            <p className="font-semibold">
+              Preview Mode - This action is published.{" "}
+              <Link to={`/actions/${action.slug}`} className="font-normal underline underline-offset-2">
+                View the public page
+              </Link>
+            </p>
+          ) : (
+            <p className="font-semibold">Preview Mode - Not Published</p>
+          )}
           <Button size="sm" variant="primary" onClick={closePreview}>
             Close Preview
           </Button>

@@ -13,7 +13,14 @@ import { Label } from "../../components/ui/label";
 import { Spinner } from "../../components/ui/spinner";
 import { toast } from "../../components/ui/use-toast";
 import { usePageTitle } from "../../lib/use-page-title";
-import { emailConfigQuery, emailKeys, emailSettingsQuery, saveEmailSettings, sendWelcomeTest } from "./api";
+import {
+  checkProviderConnection,
+  emailConfigQuery,
+  emailKeys,
+  emailSettingsQuery,
+  saveEmailSettings,
+  sendWelcomeTest,
+} from "./api";
 
 const TITLE = "Email Settings";
 
@@ -68,8 +75,31 @@ function ConfigStatus() {
             <p className="text-sm text-muted-foreground">Provider: {query.data.provider}</p>
           </div>
         )}
+        <ProviderCheck />
       </CardContent>
     </Card>
+  );
+}
+
+/** Asks the provider's API whether the key and sending domain work, without sending anything. */
+function ProviderCheck() {
+  const check = useMutation({ mutationFn: checkProviderConnection });
+  return (
+    <div className="mt-6 grid justify-items-start gap-3 border-t border-border pt-6">
+      <Button type="button" variant="secondary" disabled={check.isPending} onClick={() => check.mutate()}>
+        {check.isPending ? "Checking…" : "Check provider connection"}
+      </Button>
+      <div role="status" className="text-sm">
+        {check.isError ? (
+          <p className="text-clay-700">Could not check the provider: {check.error.message}</p>
+        ) : check.data ? (
+          <p className={check.data.ok ? "text-forest-800" : "text-clay-700"}>
+            <strong>{check.data.ok ? "Connection OK" : "Connection failed"}</strong> ({check.data.provider}):{" "}
+            {check.data.details}
+          </p>
+        ) : null}
+      </div>
+    </div>
   );
 }
 

@@ -29,6 +29,13 @@ export const emailSettingsQuery = () =>
 export const saveEmailSettings = (settings: EmailSettings) =>
   apiFetch<{ settings: EmailSettings }>("/api/admin/email/settings", { method: "PUT", body: settings, auth: true });
 
+/** The spec's test-email-config: the provider's own answer about our key and sending domain. */
+export const checkProviderConnection = () =>
+  apiFetch<{ ok: boolean; provider: string; details: string }>("/api/admin/email/test-config", {
+    method: "POST",
+    auth: true,
+  });
+
 export type WelcomeTestResult = { ok: true; campaign_id: string } | { skipped: true; message: string };
 
 export const sendWelcomeTest = (body: { email: string; first_name?: string }) =>

@@ -53,6 +53,13 @@ const CAMPAIGN_KINDS = ["weekly", "test", "welcome_test"] as const;
 /** /api/admin/email — behind the one admin guard in app.ts. */
 export const emailAdminRoutes = createRouter()
   .get("/config", (c) => c.json({ missing_vars: missingEmailVars(c.var.config), provider: c.var.config.MAIL_PROVIDER }))
+  // The spec's test-email-config: asks the provider itself, and logs the answer (never the key).
+  .post("/test-config", async (c) => {
+    const provider = deps(c).provider;
+    const check = await provider.checkConnection();
+    console.log(JSON.stringify({ event: "mail_provider_check", provider: c.var.config.MAIL_PROVIDER, ...check }));
+    return c.json({ ok: check.ok, provider: c.var.config.MAIL_PROVIDER, details: check.details });
+  })
   .get("/settings", async (c) => c.json({ settings: await readEmailSettings(c.var.db, c.env.KV) }))
   .put("/settings", validate("json", emailSettingsSchema), async (c) =>
     c.json({ settings: await saveEmailSettings(c.var.db, c.env.KV, c.req.valid("json")) }),

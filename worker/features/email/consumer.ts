@@ -43,6 +43,7 @@ function providerOrError(create: () => MailProvider): MailProvider {
       name: "unconfigured",
       maxBatchSize: 100,
       sendBatch: async (messages) => messages.map(() => ({ ok: false as const, error: reason, retryable: true })),
+      checkConnection: async () => ({ ok: false, details: reason }),
     };
   }
 }

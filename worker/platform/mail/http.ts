@@ -17,10 +17,11 @@ export const DEFAULT_TIMEOUT_MS = 15_000;
 export type HttpReply = { status: number; headers: Headers; body: unknown };
 
 /**
- * POSTs JSON and reads the JSON answer, with a hard timeout. The timer races the call as well as
- * aborting it, so even a fetch that ignores its signal cannot hang the consumer.
+ * POSTs JSON (or GETs, when there is no payload) and reads the JSON answer, with a hard timeout. The
+ * timer races the call as well as aborting it, so even a fetch that ignores its signal cannot hang
+ * the consumer.
  */
-export async function postJson(
+export async function requestJson(
   fetchFn: FetchLike,
   url: string,
   headers: Record<string, string>,
@@ -38,9 +39,13 @@ export async function postJson(
   try {
     const res = await Promise.race([
       fetchFn(url, {
-        method: "POST",
-        headers: { "Content-Type": "application/json", Accept: "application/json", ...headers },
-        body: JSON.stringify(payload),
+        method: payload === undefined ? "GET" : "POST",
+        headers: {
+          Accept: "application/json",
+          ...(payload === undefined ? {} : { "Content-Type": "application/json" }),
+          ...headers,
+        },
+        ...(payload === undefined ? {} : { body: JSON.stringify(payload) }),
         signal: controller.signal,
       }),
       timeout,
@@ -91,13 +96,13 @@ export function describeError(status: number, body: unknown): string {
   return `HTTP ${status}`;
 }
 
-/** POSTs JSON to a path of one provider's API (see `postJson`). */
-export type JsonPoster = (path: string, headers: Record<string, string>, payload: unknown) => Promise<HttpReply>;
+/** Calls a path of one provider's API: POST with a payload, GET without (see `requestJson`). */
+export type JsonPoster = (path: string, headers: Record<string, string>, payload?: unknown) => Promise<HttpReply>;
 
 /** Binds a provider's options (fetch, base URL override, timeout) once, for every call it makes. */
 export function jsonPoster(options: HttpProviderOptions, defaultBaseUrl: string): JsonPoster {
   const fetchFn: FetchLike = options.fetch ?? ((input, init) => fetch(input, init));
   const baseUrl = (options.baseUrl ?? defaultBaseUrl).replace(/\/+$/, "");
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
-  return (path, headers, payload) => postJson(fetchFn, `${baseUrl}${path}`, headers, payload, timeoutMs);
+  return (path, headers, payload) => requestJson(fetchFn, `${baseUrl}${path}`, headers, payload, timeoutMs);
 }

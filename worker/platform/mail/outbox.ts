@@ -1,6 +1,13 @@
 import { outboxMessages } from "../../../db/schema";
 import type { Db } from "../db";
-import { formatFrom, type MailMessage, type MailProvider, type Sender, type SendResult } from "./types";
+import {
+  type ConnectionCheck,
+  formatFrom,
+  type MailMessage,
+  type MailProvider,
+  type Sender,
+  type SendResult,
+} from "./types";
 
 /**
  * The local provider: stores each message in D1 for /dev/mailbox instead of sending it. The
@@ -42,5 +49,10 @@ export class OutboxProvider implements MailProvider {
     }
     await this.db.batch(inserts as [(typeof inserts)[0], ...typeof inserts]);
     return rows.map((r) => ({ ok: true, providerMessageId: r.id }));
+  }
+
+  /** Nothing remote to ask: the outbox is the local database, always reachable. */
+  async checkConnection(): Promise<ConnectionCheck> {
+    return { ok: true, details: "Local outbox: messages are stored for /dev/mailbox, not sent" };
   }
 }

@@ -8,7 +8,14 @@ import {
   jsonPoster,
   retryAfterSeconds,
 } from "./http";
-import { formatFrom, type MailMessage, type MailProvider, type Sender, type SendResult } from "./types";
+import {
+  type ConnectionCheck,
+  formatFrom,
+  type MailMessage,
+  type MailProvider,
+  type Sender,
+  type SendResult,
+} from "./types";
 
 const DEFAULT_BASE_URL = "https://api.postmarkapp.com";
 
@@ -76,6 +83,26 @@ export class PostmarkProvider implements MailProvider {
     const code = (reply.body as PostmarkResult | null)?.ErrorCode;
     const retryable = isRetryableStatus(reply.status) || (code !== undefined && RETRYABLE_CODES.has(code));
     return failAll(messages.length, error, retryable, retryAfterSeconds(reply.headers));
+  }
+
+  /**
+   * GET /server with the server token: proves the token. Sender signatures and domains are read with
+   * the account token, which this app does not hold, so the domain is left to Postmark's send errors.
+   */
+  async checkConnection(): Promise<ConnectionCheck> {
+    let reply: HttpReply;
+    try {
+      reply = await this.post("/server", { "X-Postmark-Server-Token": this.options.apiKey });
+    } catch (err) {
+      return { ok: false, details: `Could not reach Postmark: ${err instanceof Error ? err.message : String(err)}` };
+    }
+    if (reply.status < 200 || reply.status >= 300)
+      return { ok: false, details: `Postmark refused the server token (${describeError(reply.status, reply.body)})` };
+    const name = (reply.body as { Name?: unknown } | null)?.Name;
+    return {
+      ok: true,
+      details: `Server token accepted${typeof name === "string" ? ` (server "${name.slice(0, 100)}")` : ""}`,
+    };
   }
 }
 

@@ -9,9 +9,18 @@ import {
   jsonPoster,
   retryAfterSeconds,
 } from "./http";
-import { formatFrom, type MailMessage, type MailProvider, type Sender, type SendResult } from "./types";
+import {
+  type ConnectionCheck,
+  formatFrom,
+  type MailMessage,
+  type MailProvider,
+  type Sender,
+  type SendResult,
+} from "./types";
 
 const DEFAULT_BASE_URL = "https://api.resend.com";
+
+type ResendDomainsReply = { data?: { name?: string; status?: string }[] };
 
 type ResendBatchReply = { data?: { id?: string }[]; errors?: { index?: number; message?: string }[] };
 
@@ -73,6 +82,35 @@ export class ResendProvider implements MailProvider {
       return failAll(messages.length, error, true, 2);
     }
     return failAll(messages.length, error, isRetryableStatus(reply.status), retryAfterSeconds(reply.headers));
+  }
+
+  /**
+   * GET /domains: a refused key fails; otherwise the FROM_EMAIL domain must be listed and verified,
+   * because Resend refuses to send from any other. A send-only key cannot list domains, which proves
+   * the key but not the domain: reported as valid with that caveat.
+   */
+  async checkConnection(): Promise<ConnectionCheck> {
+    let reply: HttpReply;
+    try {
+      reply = await this.post("/domains", { Authorization: `Bearer ${this.options.apiKey}` });
+    } catch (err) {
+      return { ok: false, details: `Could not reach Resend: ${err instanceof Error ? err.message : String(err)}` };
+    }
+    if (errorName(reply.body) === "restricted_api_key")
+      return { ok: true, details: "API key accepted (sending-only key: the sending domain cannot be checked with it)" };
+    if (reply.status < 200 || reply.status >= 300)
+      return { ok: false, details: `Resend refused the API key (${describeError(reply.status, reply.body)})` };
+
+    const domain = this.sender.fromEmail.split("@").pop()?.toLowerCase() ?? "";
+    const listed = (reply.body as ResendDomainsReply).data?.find((d) => d.name?.toLowerCase() === domain);
+    if (!listed)
+      return { ok: false, details: `API key accepted, but ${domain} is not a domain of this Resend account` };
+    if (listed.status !== "verified")
+      return {
+        ok: false,
+        details: `API key accepted, but ${domain} is not verified (status: ${listed.status ?? "unknown"})`,
+      };
+    return { ok: true, details: `API key accepted; ${domain} is verified` };
   }
 }
 

@@ -20,12 +20,17 @@ export type SendResult =
   | { ok: true; providerMessageId: string }
   | { ok: false; error: string; retryable: boolean; retryAfterSeconds?: number };
 
+/** What the provider's own API says about our key and sending domain (no message is sent). */
+export type ConnectionCheck = { ok: boolean; details: string };
+
 /** One adapter per provider; `sendBatch` answers one result per message, in order. */
 export interface MailProvider {
   readonly name: string;
   /** How many messages one `sendBatch` call may carry. */
   readonly maxBatchSize: number;
   sendBatch(messages: MailMessage[]): Promise<SendResult[]>;
+  /** Asks the provider whether the key (and, where it can tell, the sending domain) is valid. */
+  checkConnection(): Promise<ConnectionCheck>;
 }
 
 export type Sender = { fromEmail: string; fromName: string; replyTo?: string };
