@@ -117,9 +117,9 @@ export const actionStatusSchema = z.enum(["draft", "published"]);
 /** Create/update body. `status` omitted on update keeps the current status ('Save Draft' only saves). */
 export const actionInputSchema = z
   .object({
-    title: z.string().trim().min(1, MESSAGES.titleRequired).max(200, MESSAGES.tooLong("Title", 200)),
+    title: z.string({ error: MESSAGES.titleRequired }).trim().min(1, MESSAGES.titleRequired).max(200, MESSAGES.tooLong("Title", 200)),
     slug: z
-      .string()
+      .string({ error: MESSAGES.slugRequired })
       .trim()
       .min(1, MESSAGES.slugRequired)
       .max(120, MESSAGES.tooLong("Slug", 120))
