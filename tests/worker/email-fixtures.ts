@@ -134,7 +134,7 @@ type Recorded = { url: string; method: string; headers: Headers; body: unknown }
  * default), records what it received. Injected as the adapter's `fetch` — the HTTP boundary.
  */
 export function fakeApi(
-  defaultReply: (body: unknown, req: Recorded) => Response,
+  defaultReply: (body: unknown, req: Recorded) => Response | Promise<Response>,
   script: ((body: unknown, req: Recorded) => Response | Promise<Response>)[] = [],
 ) {
   const requests: Recorded[] = [];

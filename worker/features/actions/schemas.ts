@@ -117,7 +117,11 @@ export const actionStatusSchema = z.enum(["draft", "published"]);
 /** Create/update body. `status` omitted on update keeps the current status ('Save Draft' only saves). */
 export const actionInputSchema = z
   .object({
-    title: z.string({ error: MESSAGES.titleRequired }).trim().min(1, MESSAGES.titleRequired).max(200, MESSAGES.tooLong("Title", 200)),
+    title: z
+      .string({ error: MESSAGES.titleRequired })
+      .trim()
+      .min(1, MESSAGES.titleRequired)
+      .max(200, MESSAGES.tooLong("Title", 200)),
     slug: z
       .string({ error: MESSAGES.slugRequired })
       .trim()
