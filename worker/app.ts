@@ -20,6 +20,7 @@ import { mediaAdminRoutes } from "./features/media/admin-routes";
 import { mediaRoutes } from "./features/media/routes";
 import { petitionsAdminRoutes } from "./features/petitions/admin-routes";
 import { petitionsRoutes } from "./features/petitions/routes";
+import { auditAdminMutations } from "./features/security/admin-audit";
 import { securityAdminRoutes } from "./features/security/admin-routes";
 import { seoRoutes } from "./features/seo/routes";
 import { serveSpa, spaRoutes } from "./features/spa/routes";
@@ -31,6 +32,7 @@ import { createDb } from "./platform/db";
 import { AppError, errorBody } from "./platform/errors";
 import type { AppBindings } from "./platform/hono";
 import { createRouter } from "./platform/hono";
+import { noStorePrivate } from "./platform/no-store";
 import { securityHeaders } from "./platform/security-headers";
 
 /**
@@ -47,10 +49,13 @@ export function createApp() {
     await next();
   });
   app.use((c, next) => securityHeaders(c.var.config.ENVIRONMENT === "development")(c, next));
+  app.use(noStorePrivate);
 
-  // Every /api/admin route sits behind this one guard (401 signed out, 403 not admin).
+  // Every /api/admin route sits behind this one guard (401 signed out, 403 not admin), and every
+  // admin mutation is audited by one middleware.
   const admin = createRouter()
     .use(requireAdmin)
+    .use(auditAdminMutations)
     .route("/actions", actionsAdminRoutes)
     .route("/media", mediaAdminRoutes)
     .route("/email", emailAdminRoutes)

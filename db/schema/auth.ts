@@ -39,6 +39,8 @@ export const sessions = sqliteTable(
     createdAt: createdAt(),
     revokedAt: text("revoked_at"),
     revokedReason: text("revoked_reason"),
+    /** 'password' | 'magic_link': a fresh magic-link session may reset a forgotten password. */
+    authMethod: text("auth_method", { enum: ["password", "magic_link"] }),
   },
   (t) => [index("sessions_user_idx").on(t.userId)],
 );
@@ -84,3 +86,15 @@ export const passwordThrottle = sqliteTable("password_throttle", {
   lockedUntil: text("locked_until"),
   updatedAt: updatedAt(),
 });
+
+/** Fixed-window counters for per-account limits; one upsert reserves an attempt (migration 0004). */
+export const rateLimitCounters = sqliteTable(
+  "rate_limit_counters",
+  {
+    key: text("key").primaryKey(),
+    windowStart: integer("window_start").notNull(),
+    count: integer("count").notNull(),
+    expiresAt: text("expires_at").notNull(),
+  },
+  (t) => [index("rate_limit_counters_expires_idx").on(t.expiresAt)],
+);

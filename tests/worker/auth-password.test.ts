@@ -1,13 +1,14 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { IP_WINDOWS, ipWindowKey } from "../../worker/features/auth/ip-window";
 import { lockSecondsAfter } from "../../worker/features/auth/password-sign-in";
 import { hashPassword, verifyPassword } from "../../worker/platform/password";
-import { checkRateLimit } from "../../worker/platform/rate-limit";
-import { fromIp, refreshCookieOf, uniqueIp } from "./auth-support";
+import { blockKey } from "../../worker/platform/rate-limit";
+import { fillClientWindow, fromIp, refreshCookieOf, uniqueIp } from "./auth-support";
 import { api, createUser, signIn, uniqueEmail } from "./helpers";
 
 const PASSWORD = "correct horse battery";
+/** RATE_LIMIT_AUTH's threshold in wrangler.toml. */
+const AUTH_IP_LIMIT = 20;
 // Each password check is a real scrypt (~32 MiB, 100+ ms; several times that on a busy 2-core machine).
 const SCRYPT_TIMEOUT = { timeout: 30_000 };
 
@@ -107,10 +108,12 @@ describe("password sign-in", SCRYPT_TIMEOUT, () => {
       /^Too many failed sign-in attempts\. Please try again in (\d+ seconds|1 minute), or sign in with a magic link\.$/,
     );
 
-    // Once the lock has passed, the right password works and clears the counter.
+    // Once the lock has passed (in D1, and in the KV cache of the block), the right password works
+    // and clears the counter.
     await env.DB.prepare("UPDATE password_throttle SET locked_until = ? WHERE email = ?")
       .bind(new Date(Date.now() - 1000).toISOString(), user.email)
       .run();
+    await env.KV.delete(await blockKey("password", user.email));
     expect((await signInWith(user.email, PASSWORD)).status).toBe(200);
     expect(
       await env.DB.prepare("SELECT count(*) AS n FROM password_throttle WHERE email = ?").bind(user.email).first("n"),
@@ -121,11 +124,10 @@ describe("password sign-in", SCRYPT_TIMEOUT, () => {
     expect([1, 4, 5, 6, 7, 10, 11, 20].map(lockSecondsAfter)).toEqual([0, 0, 60, 120, 240, 1920, 3600, 3600]);
   });
 
-  it("limits password attempts per IP in KV", async () => {
+  it("limits password attempts per IP with the rate-limiting binding", async () => {
     const ip = uniqueIp();
-    const { limit, windowSeconds } = IP_WINDOWS.password;
     // Use up the window the way earlier requests would (each real attempt costs a scrypt).
-    for (let i = 0; i < limit - 1; i++) await checkRateLimit(env.KV, ipWindowKey("password", ip), limit, windowSeconds);
+    await fillClientWindow(env.RATE_LIMIT_AUTH, `auth:password:${ip}`, AUTH_IP_LIMIT - 1);
     expect((await signInWith(uniqueEmail("ipw"), "some password", ip)).status).toBe(401);
     const res = await signInWith(uniqueEmail("ipw"), "some password", ip);
     expect(res.status).toBe(429);
@@ -177,7 +179,7 @@ describe("PUT /api/me/password", SCRYPT_TIMEOUT, () => {
     const other = await signIn(user);
     const res = await api("/api/me/password", {
       method: "PUT",
-      json: { password: "changed password 2" },
+      json: { password: "changed password 2", current_password: PASSWORD },
       headers: current.headers,
     });
     expect(res.status).toBe(200);

@@ -2,11 +2,14 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { signAccessToken } from "../../worker/features/auth/access-token";
 import { sha256Hex } from "../../worker/platform/crypto";
-import { cookieHeader, refreshCookieOf } from "./auth-support";
+import { cookieHeader, refreshCookieOf, SAME_ORIGIN } from "./auth-support";
 import { api, config, createUser, signIn } from "./helpers";
 
 const refresh = (token?: string, headers: Record<string, string> = {}) =>
-  api("/api/auth/refresh", { method: "POST", headers: { ...(token ? cookieHeader(token) : {}), ...headers } });
+  api("/api/auth/refresh", {
+    method: "POST",
+    headers: { ...(token ? cookieHeader(token) : SAME_ORIGIN), ...headers },
+  });
 
 type SessionBody = { session: { access_token: string; expires_at: number; user: { id: string } } | null };
 
@@ -119,7 +122,7 @@ describe("sign-out", () => {
     const { headers, refreshToken } = await signIn(await createUser());
     expect((await api("/api/auth/sign-out", { method: "POST", headers: cookieHeader(refreshToken) })).status).toBe(200);
     expect((await api("/api/me", { headers })).status).toBe(401);
-    expect((await api("/api/auth/sign-out", { method: "POST" })).status).toBe(200);
+    expect((await api("/api/auth/sign-out", { method: "POST", headers: SAME_ORIGIN })).status).toBe(200);
   });
 });
 
@@ -127,7 +130,14 @@ describe("access tokens", () => {
   it("refuses expired, forged and malformed tokens", async () => {
     const user = await createUser();
     const { sessionId } = await signIn(user);
-    const claims = { sub: user.id, role: user.role, sid: sessionId, email: user.email };
+    const claims = {
+      sub: user.id,
+      role: user.role,
+      sid: sessionId,
+      email: user.email,
+      authTime: Math.floor(Date.now() / 1000),
+      authMethod: "magic_link" as const,
+    };
     const expired = await signAccessToken(config(), claims, new Date(Date.now() - 16 * 60_000));
     const forged = await signAccessToken(
       { ...config(), JWT_SECRET: "another-secret-that-is-long-enough-0123456789" },

@@ -46,4 +46,26 @@ export function refreshCookieOf(res: Response): string | null {
   return value === "" ? null : value;
 }
 
-export const cookieHeader = (token: string) => ({ Cookie: `__Host-earthkind_refresh=${token}` });
+/** The refresh cookie as the browser sends it: from this site's own pages (Sec-Fetch-Site same-origin). */
+export const cookieHeader = (token: string) => ({
+  Cookie: `__Host-earthkind_refresh=${token}`,
+  ...SAME_ORIGIN,
+});
+
+export const SAME_ORIGIN = { "Sec-Fetch-Site": "same-origin" } as const;
+
+/**
+ * Uses up `count` calls of a client's rate-limit window the way earlier requests would. The binding
+ * counts in wall-clock minutes; starting in a minute's last seconds could split the calls over two
+ * windows, so this waits for the next minute then.
+ */
+export async function fillClientWindow(binding: RateLimit, key: string, count: number) {
+  await freshMinute();
+  for (let i = 0; i < count; i++) await binding.limit({ key });
+}
+
+/** Waits until at least `needSeconds` remain in the current wall-clock minute (the binding's window). */
+export async function freshMinute(needSeconds = 8) {
+  const left = 60_000 - (Date.now() % 60_000);
+  if (left < needSeconds * 1000) await new Promise((resolve) => setTimeout(resolve, left + 50));
+}

@@ -35,9 +35,15 @@ export async function createUser(opts: { email?: string; role?: "user" | "admin"
   return user;
 }
 
-/** A signed-in session for the user: `Authorization` headers plus the raw tokens. */
-export async function signIn(user: SessionUser) {
-  const issued = await createSession(db(), config(), user);
+/**
+ * A signed-in session for the user: `Authorization` headers plus the raw tokens. `at` backdates the
+ * sign-in (auth_time and the session's start), for the re-authentication and lifetime rules.
+ */
+export async function signIn(
+  user: SessionUser,
+  { method = "magic_link", at = new Date() }: { method?: "password" | "magic_link"; at?: Date } = {},
+) {
+  const issued = await createSession(db(), config(), user, method, at);
   return {
     ...issued,
     headers: { Authorization: `Bearer ${issued.session.access_token}` },

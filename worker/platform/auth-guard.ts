@@ -22,7 +22,14 @@ async function authenticate(c: Parameters<Parameters<typeof createMiddleware<App
     .limit(1);
   if (!row || row.revokedAt || claims.sub === undefined)
     throw unauthorized("Your session has ended. Please sign in again.");
-  return { id: claims.sub, email: row.email, role: row.role, sessionId: claims.sid };
+  return {
+    id: claims.sub,
+    email: row.email,
+    role: row.role,
+    sessionId: claims.sid,
+    authTime: claims.authTime,
+    authMethod: claims.authMethod,
+  };
 }
 
 /** Member routes: 401 unless a valid, unrevoked session's access token is presented. */

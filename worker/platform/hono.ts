@@ -4,11 +4,22 @@ import type { Db } from "./db";
 import type { AppEnv } from "./env";
 
 /** Set by the auth middleware on member and admin routes. */
-export type AuthUser = { id: string; email: string; role: "user" | "admin"; sessionId: string };
+export type AuthUser = {
+  id: string;
+  email: string;
+  role: "user" | "admin";
+  sessionId: string;
+  /** When this session signed in (Unix seconds, the token's auth_time) and how. */
+  authTime: number;
+  authMethod: "password" | "magic_link" | null;
+};
+
+/** What an admin mutation affected, set by its handler for the one audit row (worker/features/security/admin-audit.ts). */
+export type AuditTarget = { action?: string; table?: string; target?: Record<string, unknown> };
 
 export type AppBindings = {
   Bindings: AppEnv;
-  Variables: { db: Db; config: Config; user: AuthUser };
+  Variables: { db: Db; config: Config; user: AuthUser; auditTarget?: AuditTarget };
 };
 
 /** Every feature's sub-app is created here so they share one set of context types. */

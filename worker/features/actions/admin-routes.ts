@@ -24,10 +24,12 @@ export const actionsAdminRoutes = createRouter()
   })
   .post("/", validate("json", actionInputSchema), async (c) => {
     const action = await createAction(ctx(c), c.req.valid("json"));
+    c.set("auditTarget", { table: "actions", target: { id: action.id } });
     return c.json({ action }, 201);
   })
   .post("/quick-setup", async (c) => {
     const { created, skipped } = await quickSetup(ctx(c));
+    c.set("auditTarget", { table: "actions", target: { created: created.map((a) => a.id) } });
     return c.json({ actions: created, skipped }, created.length > 0 ? 201 : 200);
   })
   // The preview and edit read: any status, admin only.

@@ -4,7 +4,20 @@ import type { Config } from "../../platform/config";
 export const ACCESS_TOKEN_TTL_SECONDS = 15 * 60;
 const AUDIENCE = "earthkind:api";
 
-export type AccessClaims = { sub: string; role: "user" | "admin"; sid: string; email: string };
+export type AuthMethod = "password" | "magic_link";
+
+/**
+ * `auth_time` (Unix seconds, as in OpenID Connect) is when the person signed in, carried unchanged
+ * across refreshes: re-authentication rules measure from it. `amr` says how they signed in.
+ */
+export type AccessClaims = {
+  sub: string;
+  role: "user" | "admin";
+  sid: string;
+  email: string;
+  authTime: number;
+  authMethod: AuthMethod | null;
+};
 
 function key(config: Config): Uint8Array {
   const secret = config.JWT_SECRET;
@@ -16,7 +29,13 @@ function key(config: Config): Uint8Array {
 export async function signAccessToken(config: Config, claims: AccessClaims, now = new Date()) {
   const iat = Math.floor(now.getTime() / 1000);
   const exp = iat + ACCESS_TOKEN_TTL_SECONDS;
-  const token = await new SignJWT({ role: claims.role, sid: claims.sid, email: claims.email })
+  const token = await new SignJWT({
+    role: claims.role,
+    sid: claims.sid,
+    email: claims.email,
+    auth_time: claims.authTime,
+    amr: claims.authMethod ? [claims.authMethod] : [],
+  })
     .setProtectedHeader({ alg: "HS256", typ: "JWT" })
     .setSubject(claims.sub)
     .setIssuer(config.JWT_ISSUER)
@@ -41,6 +60,10 @@ export async function verifyAccessToken(config: Config, token: string): Promise<
       sid: payload.sid,
       role: payload.role === "admin" ? "admin" : "user",
       email: typeof payload.email === "string" ? payload.email : "",
+      // A token without auth_time counts as an old sign-in: it can never pass a recency check.
+      authTime: typeof payload.auth_time === "number" ? payload.auth_time : 0,
+      authMethod: Array.isArray(payload.amr) && payload.amr.includes("magic_link") ? "magic_link"
+        : Array.isArray(payload.amr) && payload.amr.includes("password") ? "password" : null,
     };
   } catch {
     return null;

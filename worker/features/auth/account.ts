@@ -1,11 +1,15 @@
 import { eq } from "drizzle-orm";
 import { profiles, users } from "../../../db/schema";
+import type { Config } from "../../platform/config";
 import type { Db } from "../../platform/db";
-import { badRequest, notFound } from "../../platform/errors";
+import { AppError, badRequest, notFound, tooManyRequests } from "../../platform/errors";
 import type { AuthUser } from "../../platform/hono";
-import { hashPassword } from "../../platform/password";
-import { auditStatement } from "../security/audit";
-import { AUTH_MESSAGES, type MeBody, passwordEqualsEmail } from "./schemas";
+import { createMailProvider } from "../../platform/mail/provider";
+import { hashPassword, verifyPassword } from "../../platform/password";
+import { auditStatement, writeAudit } from "../security/audit";
+import { passwordChangedEmail } from "./password-changed-email";
+import { clearPasswordAttempts, lockedMessage, reservePasswordAttempt } from "./password-sign-in";
+import { AUTH_MESSAGES, type MeBody, passwordEqualsEmail, REAUTH_WINDOW_MINUTES } from "./schemas";
 import { revokeOtherSessions } from "./sessions";
 
 export async function readMe(db: Db, userId: string): Promise<MeBody> {
@@ -28,30 +32,103 @@ export async function readMe(db: Db, userId: string): Promise<MeBody> {
   };
 }
 
+export type SetPasswordInput = { password: string; currentPassword?: string | undefined; ip: string | null };
+
+type Deps = { db: Db; config: Config; kv: KVNamespace };
+
+/** Attempts per account per 10 minutes at setting a password: each success hashes and sends an email. */
+export const SET_PASSWORD_LIMIT = { limit: 10, windowSeconds: 600 } as const;
+
+const signedInRecently = (user: AuthUser, now: Date) =>
+  now.getTime() / 1000 - user.authTime <= REAUTH_WINDOW_MINUTES * 60;
+
 /**
- * Sets or changes the signed-in user's password. The session itself is the proof of identity, which
- * is what makes "password reset is a magic link" work; every other session is ended so a device
- * that knew the old password is signed out.
+ * Sets or changes the signed-in user's password (decision 066). A password that exists is replaced
+ * only with the current one, checked against the same per-account counter as sign-in, or right after a
+ * magic-link sign-in (that is the reset path: the link proved the address). An account without a
+ * password may set one within 10 minutes of signing in, so a stolen access token is not enough.
+ * Every other session is ended and the owner is emailed.
  */
-export async function setPassword(db: Db, user: AuthUser, password: string, ip: string | null): Promise<void> {
-  if (passwordEqualsEmail(password, user.email)) throw badRequest(AUTH_MESSAGES.passwordIsEmail);
+export async function setPassword({ db, config, kv }: Deps, user: AuthUser, input: SetPasswordInput, now = new Date()) {
+  if (passwordEqualsEmail(input.password, user.email)) throw badRequest(AUTH_MESSAGES.passwordIsEmail);
   const [current] = await db
     .select({ passwordHash: users.passwordHash })
     .from(users)
     .where(eq(users.id, user.id))
     .limit(1);
   if (!current) throw notFound("Profile not found");
-  const now = new Date().toISOString();
-  const hash = await hashPassword(password);
+
+  if (current.passwordHash) {
+    const resetByLink = user.authMethod === "magic_link" && signedInRecently(user, now);
+    if (input.currentPassword === undefined || input.currentPassword === "") {
+      if (!resetByLink) throw badRequest(AUTH_MESSAGES.currentPasswordRequired, "current_password_required");
+    } else {
+      await checkCurrentPassword(db, kv, user, input, current.passwordHash, now);
+    }
+  } else if (!signedInRecently(user, now)) {
+    throw new AppError(403, "reauth_required", AUTH_MESSAGES.reauthRequired);
+  }
+
+  const nowIso = now.toISOString();
+  const hash = await hashPassword(input.password);
   await db.batch([
-    db.update(users).set({ passwordHash: hash, updatedAt: now }).where(eq(users.id, user.id)),
+    db.update(users).set({ passwordHash: hash, updatedAt: nowIso }).where(eq(users.id, user.id)),
     auditStatement(db, {
       action: current.passwordHash ? "password_changed" : "password_set",
       userId: user.id,
       tableName: "users",
-      ipAddress: ip,
-      newValues: { timestamp: now },
+      ipAddress: input.ip,
+      newValues: { timestamp: nowIso },
     }),
   ]);
   await revokeOtherSessions(db, user.id, user.sessionId, "password_changed");
+  await notifyPasswordChanged(db, config, user.email, now);
+}
+
+/** The current password, reserved on the sign-in counter first: a wrong one is a failed attempt. */
+async function checkCurrentPassword(
+  db: Db,
+  kv: KVNamespace,
+  user: AuthUser,
+  input: SetPasswordInput,
+  passwordHash: string,
+  now: Date,
+) {
+  const attempt = await reservePasswordAttempt(db, kv, user.email, now);
+  if (!attempt.ok) throw tooManyRequests(attempt.retryAfterSeconds, lockedMessage(attempt.retryAfterSeconds));
+  if (await verifyPassword(input.currentPassword ?? "", passwordHash)) {
+    await clearPasswordAttempts(db, user.email);
+    return;
+  }
+  await writeAudit(db, {
+    action: "auth_failure",
+    userId: user.id,
+    tableName: "users",
+    ipAddress: input.ip,
+    newValues: {
+      email: user.email,
+      reason: AUTH_MESSAGES.currentPasswordWrong,
+      method: "password_change",
+      timestamp: now.toISOString(),
+    },
+  });
+  throw badRequest(AUTH_MESSAGES.currentPasswordWrong, "invalid_current_password");
+}
+
+/** The change already happened, so a mail failure is logged rather than undoing or failing it. */
+async function notifyPasswordChanged(db: Db, config: Config, email: string, now: Date) {
+  const message = passwordChangedEmail({
+    to: email,
+    signInLink: new URL("/auth", config.siteOrigin).toString(),
+    siteName: config.SITE_NAME,
+    changedAt: now,
+  });
+  try {
+    const [result] = await createMailProvider(config, db).sendBatch([
+      { ...message, idempotencyKey: `password-changed:${email}:${now.getTime()}` },
+    ]);
+    if (result?.ok !== true) console.error("password-changed: provider refused the message", result);
+  } catch (err) {
+    console.error("password-changed: sending failed", err);
+  }
 }

@@ -1,6 +1,5 @@
 import type { Context } from "hono";
 import { deleteCookie, getCookie, setCookie } from "hono/cookie";
-import { REFRESH_TOKEN_TTL_DAYS } from "./sessions";
 
 /**
  * `__Host-` pins the cookie to this origin over HTTPS with Path=/. Local http://localhost is a
@@ -10,13 +9,14 @@ export const REFRESH_COOKIE = "__Host-earthkind_refresh";
 
 export const readRefreshCookie = (c: Context) => getCookie(c, REFRESH_COOKIE);
 
-export function writeRefreshCookie(c: Context, token: string) {
+/** `maxAgeSeconds` is the refresh token's remaining life, so the cookie ends with the session. */
+export function writeRefreshCookie(c: Context, token: string, maxAgeSeconds: number) {
   setCookie(c, REFRESH_COOKIE, token, {
     httpOnly: true,
     secure: true,
     sameSite: "Lax",
     path: "/",
-    maxAge: REFRESH_TOKEN_TTL_DAYS * 86_400,
+    maxAge: maxAgeSeconds,
   });
 }
 

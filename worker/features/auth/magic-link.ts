@@ -5,6 +5,7 @@ import { randomToken, sha256Hex } from "../../platform/crypto";
 import type { Db } from "../../platform/db";
 import { AppError, badRequest, tooManyRequests } from "../../platform/errors";
 import { createMailProvider } from "../../platform/mail/provider";
+import { blockKey, cacheBlock, cachedBlock } from "../../platform/rate-limit";
 import { auditStatement } from "../security/audit";
 import { magicLinkEmail } from "./magic-link-email";
 import { createSession, findOrCreateUser, type IssuedSession } from "./sessions";
@@ -20,7 +21,18 @@ type RequestInput = { email: string; redirectTo?: string | null; ip: string | nu
  * Stores a hashed single-use token and emails the link. The answer is the same whether or not an
  * account exists (the account is created on first verify), so it reveals nothing about who is signed up.
  */
-export async function requestMagicLink(db: Db, config: Config, input: RequestInput, now = new Date()): Promise<void> {
+export async function requestMagicLink(
+  db: Db,
+  config: Config,
+  kv: KVNamespace,
+  input: RequestInput,
+  now = new Date(),
+): Promise<void> {
+  // An address already known to be over its limit is refused from the edge cache, without D1.
+  const cacheKey = await blockKey("magic-link", input.email);
+  const cached = await cachedBlock(kv, cacheKey, now.getTime());
+  if (cached) throw throttleError(cached.reason === "hourly" ? "hourly" : "interval", cached.retryAfterSeconds);
+
   const token = randomToken();
   const id = crypto.randomUUID();
   const createdAt = now.toISOString();
@@ -28,8 +40,9 @@ export async function requestMagicLink(db: Db, config: Config, input: RequestInp
   const hourAgo = new Date(now.getTime() - 3_600_000).toISOString();
   const expiresAt = new Date(now.getTime() + config.MAGIC_LINK_TTL_MINUTES * 60_000).toISOString();
 
-  // Check and insert in ONE statement: D1 runs statements one at a time, so two parallel requests
-  // cannot both pass the check (which a read-then-write could).
+  // Check and insert in ONE statement: the row reserves the send before the email goes out, and D1
+  // runs statements one at a time, so N parallel requests are N checks in order (a read-then-write
+  // would let them all pass). The row is the count: the limit is exact, never kept in KV.
   const inserted = await db.all<{ id: string }>(sql`
     INSERT INTO magic_link_tokens (id, email, token_hash, redirect_to, ip_address, created_at, expires_at)
     SELECT ${id}, ${input.email}, ${await sha256Hex(token)}, ${input.redirectTo ?? null}, ${input.ip}, ${createdAt}, ${expiresAt}
@@ -38,7 +51,11 @@ export async function requestMagicLink(db: Db, config: Config, input: RequestInp
       AND (SELECT count(*) FROM magic_link_tokens WHERE email = ${input.email} AND created_at > ${hourAgo})
         < ${MAGIC_LINK_HOURLY_LIMIT}
     RETURNING id`);
-  if (inserted.length === 0) throw await throttled(db, input.email, now, hourAgo);
+  if (inserted.length === 0) {
+    const { reason, wait } = await throttled(db, input.email, now, hourAgo);
+    await cacheBlock(kv, cacheKey, wait, reason, now.getTime());
+    throw throttleError(reason, wait);
+  }
 
   const link = new URL("/auth/verify", config.siteOrigin);
   link.searchParams.set("token", token);
@@ -65,20 +82,30 @@ export async function requestMagicLink(db: Db, config: Config, input: RequestInp
   }
 }
 
-async function throttled(db: Db, email: string, now: Date, hourAgo: string): Promise<AppError> {
+type ThrottleReason = "hourly" | "interval";
+
+async function throttled(
+  db: Db,
+  email: string,
+  now: Date,
+  hourAgo: string,
+): Promise<{ reason: ThrottleReason; wait: number }> {
   const [row] = await db.all<{ n: number; first: string | null; last: string | null }>(sql`
     SELECT count(*) AS n, min(created_at) AS first, max(created_at) AS last
     FROM magic_link_tokens WHERE email = ${email} AND created_at > ${hourAgo}`);
   const secondsUntil = (iso: string | null | undefined, plusSeconds: number) =>
-    iso ? Math.ceil((Date.parse(iso) + plusSeconds * 1000 - now.getTime()) / 1000) : 1;
-  if ((row?.n ?? 0) >= MAGIC_LINK_HOURLY_LIMIT) {
-    const wait = secondsUntil(row?.first, 3600);
+    Math.max(1, iso ? Math.ceil((Date.parse(iso) + plusSeconds * 1000 - now.getTime()) / 1000) : 1);
+  if ((row?.n ?? 0) >= MAGIC_LINK_HOURLY_LIMIT) return { reason: "hourly", wait: secondsUntil(row?.first, 3600) };
+  return { reason: "interval", wait: secondsUntil(row?.last, MAGIC_LINK_MIN_INTERVAL_SECONDS) };
+}
+
+function throttleError(reason: ThrottleReason, wait: number): AppError {
+  if (reason === "hourly") {
     return tooManyRequests(
       wait,
       `Too many sign-in links were requested for this email. Please try again ${formatWait(wait)}.`,
     );
   }
-  const wait = secondsUntil(row?.last, MAGIC_LINK_MIN_INTERVAL_SECONDS);
   return tooManyRequests(
     wait,
     `A sign-in link was just sent to this email. Please wait ${formatWait(wait, false)} before requesting another.`,
@@ -114,7 +141,7 @@ export async function verifyMagicLink(
   if (!consumed) throw await unusableLinkError(db, tokenHash);
 
   const user = await findOrCreateUser(db, consumed.email);
-  const issued = await createSession(db, config, user, now);
+  const issued = await createSession(db, config, user, "magic_link", now);
   await db.batch([
     // Opening the newest link retires the older ones still in the inbox.
     db

@@ -5,6 +5,9 @@ export const PASSWORD_MIN_LENGTH = 10;
 // scrypt's cost does not depend on length, but a bound keeps request bodies and hashing inputs sane.
 export const PASSWORD_MAX_LENGTH = 256;
 
+/** A password may be set without knowing the old one only this soon after a sign-in (decision 066). */
+export const REAUTH_WINDOW_MINUTES = 10;
+
 export const AUTH_MESSAGES = {
   emailRequired: "Email is required",
   emailInvalid: "Please enter a valid email address.",
@@ -17,4 +20,7 @@ export const AUTH_MESSAGES = {
   passwordsDontMatch: "Passwords do not match.",
   redirectInvalid: "Invalid redirect path",
   tokenMissing: "This sign-in link is incomplete. Please request a new one.",
+  currentPasswordRequired: "Please enter your current password.",
+  currentPasswordWrong: "Your current password is incorrect.",
+  reauthRequired: `For your security, please sign in again: a password can be set within ${REAUTH_WINDOW_MINUTES} minutes of signing in.`,
 } as const;

@@ -2,6 +2,7 @@ import { eq, sql } from "drizzle-orm";
 import { passwordThrottle, profiles, users } from "../../../db/schema";
 import type { Config } from "../../platform/config";
 import type { Db } from "../../platform/db";
+import { blockKey, cacheBlock, cachedBlock } from "../../platform/rate-limit";
 import { AppError, tooManyRequests } from "../../platform/errors";
 import { burnPasswordCheck, hashPassword, needsRehash, verifyPassword } from "../../platform/password";
 import { auditStatement, writeAudit } from "../security/audit";
@@ -12,7 +13,8 @@ import { formatWait } from "./throttle-messages";
 /**
  * Growing back-off per account (ARCHITECTURE.md §2: exact counters in D1). The first few failures
  * are free (typos); from then on each failure locks the address for twice as long, up to an hour.
- * A run of failures is forgotten after a quiet hour.
+ * A run of failures is forgotten after a quiet hour. `reservePasswordAttempt` restates this curve
+ * in SQL (so the lock is set atomically with the count); `lockSecondsAfter` is its reference.
  */
 export const FREE_FAILURES = 4;
 const FIRST_LOCK_SECONDS = 60;
@@ -26,23 +28,74 @@ export function lockSecondsAfter(failures: number): number {
 
 type SignInInput = { email: string; password: string; ip: string | null };
 
+export const lockedMessage = (wait: number) =>
+  `Too many failed sign-in attempts. Please try again ${formatWait(wait)}, or sign in with a magic link.`;
+
+export type PasswordAttempt = { ok: true } | { ok: false; retryAfterSeconds: number; cached: boolean };
+
+/**
+ * Reserves one password attempt for an address BEFORE the password is hashed: a single upsert counts
+ * it, and when the new count reaches the lock threshold it sets the lock in the same statement,
+ * assuming the attempt fails (a success deletes the row). The upsert's WHERE skips the update while
+ * a lock is active, so a locked address gets no row back and is refused. N parallel guesses are
+ * therefore N reservations before any scrypt runs, and only the unlocked ones are evaluated.
+ * Active locks are cached in KV so later attempts are refused without touching D1.
+ */
+export async function reservePasswordAttempt(
+  db: Db,
+  kv: KVNamespace,
+  email: string,
+  now = new Date(),
+): Promise<PasswordAttempt> {
+  const cacheKey = await blockKey("password", email);
+  const cached = await cachedBlock(kv, cacheKey, now.getTime());
+  if (cached !== null) return { ok: false, retryAfterSeconds: cached.retryAfterSeconds, cached: true };
+
+  const nowIso = now.toISOString();
+  const forgetBefore = new Date(now.getTime() - FAILURE_MEMORY_SECONDS * 1000).toISOString();
+  const reserved = await db.all<{ failures: number }>(sql`
+    INSERT INTO password_throttle (email, failures, locked_until, updated_at) VALUES (${email}, 1, NULL, ${nowIso})
+    ON CONFLICT(email) DO UPDATE SET
+      failures = CASE WHEN password_throttle.updated_at < ${forgetBefore} THEN 1
+                      ELSE password_throttle.failures + 1 END,
+      locked_until = CASE
+        WHEN password_throttle.updated_at < ${forgetBefore} OR password_throttle.failures + 1 <= ${FREE_FAILURES} THEN NULL
+        ELSE strftime('%Y-%m-%dT%H:%M:%fZ', ${nowIso}, '+' || min(${MAX_LOCK_SECONDS},
+               ${FIRST_LOCK_SECONDS} << min(password_throttle.failures - ${FREE_FAILURES}, 7)) || ' seconds')
+        END,
+      updated_at = excluded.updated_at
+    WHERE password_throttle.locked_until IS NULL OR password_throttle.locked_until <= ${nowIso}
+    RETURNING failures`);
+  if (reserved.length > 0) return { ok: true };
+
+  const [lock] = await db
+    .select({ lockedUntil: passwordThrottle.lockedUntil })
+    .from(passwordThrottle)
+    .where(eq(passwordThrottle.email, email))
+    .limit(1);
+  const wait = Math.max(1, Math.ceil((Date.parse(lock?.lockedUntil ?? nowIso) - now.getTime()) / 1000));
+  await cacheBlock(kv, cacheKey, wait, "locked", now.getTime());
+  return { ok: false, retryAfterSeconds: wait, cached: false };
+}
+
+/** A correct password ends the run of failures (and any lock its own reservation set). */
+export const clearPasswordAttempts = (db: Db, email: string) =>
+  db.delete(passwordThrottle).where(eq(passwordThrottle.email, email));
+
 export async function signInWithPassword(
   db: Db,
   config: Config,
+  kv: KVNamespace,
   input: SignInInput,
   now = new Date(),
 ): Promise<IssuedSession> {
   const nowIso = now.toISOString();
-  const [throttle] = await db
-    .select({ lockedUntil: passwordThrottle.lockedUntil })
-    .from(passwordThrottle)
-    .where(eq(passwordThrottle.email, input.email))
-    .limit(1);
-  if (throttle?.lockedUntil && throttle.lockedUntil > nowIso) {
-    const wait = (Date.parse(throttle.lockedUntil) - now.getTime()) / 1000;
-    const message = `Too many failed sign-in attempts. Please try again ${formatWait(wait)}, or sign in with a magic link.`;
-    await auditFailure(db, input, message, nowIso);
-    throw tooManyRequests(wait, message);
+  const attempt = await reservePasswordAttempt(db, kv, input.email, now);
+  if (!attempt.ok) {
+    const message = lockedMessage(attempt.retryAfterSeconds);
+    // Refusals served from the KV cache do not touch D1, so only the first ones are audited.
+    if (!attempt.cached) await auditFailure(db, input, message, nowIso);
+    throw tooManyRequests(attempt.retryAfterSeconds, message);
   }
 
   const [account] = await db
@@ -58,15 +111,21 @@ export async function signInWithPassword(
   else await burnPasswordCheck(input.password);
 
   if (!account || !valid) {
-    await recordFailure(db, input.email, now);
+    // The failure was already counted by the reservation.
     await auditFailure(db, input, AUTH_MESSAGES.invalidCredentials, nowIso);
     throw new AppError(401, "invalid_credentials", AUTH_MESSAGES.invalidCredentials);
   }
 
-  const issued = await createSession(db, config, { id: account.id, email: account.email, role: account.role }, now);
+  const issued = await createSession(
+    db,
+    config,
+    { id: account.id, email: account.email, role: account.role },
+    "password",
+    now,
+  );
   const rehash = account.passwordHash && needsRehash(account.passwordHash) ? await hashPassword(input.password) : null;
   await db.batch([
-    db.delete(passwordThrottle).where(eq(passwordThrottle.email, input.email)),
+    clearPasswordAttempts(db, input.email),
     auditStatement(db, {
       action: "auth_success",
       userId: account.id,
@@ -79,28 +138,6 @@ export async function signInWithPassword(
       : []),
   ]);
   return issued;
-}
-
-/**
- * Counts the failure atomically (an upsert that increments) and sets the lock from the new count.
- * Unknown addresses are counted too, so lockouts do not reveal which accounts exist.
- */
-async function recordFailure(db: Db, email: string, now: Date): Promise<void> {
-  const nowIso = now.toISOString();
-  const forgetBefore = new Date(now.getTime() - FAILURE_MEMORY_SECONDS * 1000).toISOString();
-  const [row] = await db.all<{ failures: number }>(sql`
-    INSERT INTO password_throttle (email, failures, locked_until, updated_at) VALUES (${email}, 1, NULL, ${nowIso})
-    ON CONFLICT(email) DO UPDATE SET
-      failures = CASE WHEN password_throttle.updated_at < ${forgetBefore} THEN 1 ELSE password_throttle.failures + 1 END,
-      updated_at = excluded.updated_at
-    RETURNING failures`);
-  const lock = lockSecondsAfter(row?.failures ?? 1);
-  if (lock > 0) {
-    await db
-      .update(passwordThrottle)
-      .set({ lockedUntil: new Date(now.getTime() + lock * 1000).toISOString() })
-      .where(eq(passwordThrottle.email, email));
-  }
 }
 
 async function auditFailure(db: Db, input: SignInInput, reason: string, timestamp: string) {

@@ -6,48 +6,60 @@ import { validate } from "../../platform/validate";
 import { writeAudit } from "../security/audit";
 import { verifyAccessToken } from "./access-token";
 import { clearRefreshCookie, readRefreshCookie, writeRefreshCookie } from "./cookies";
-import { enforceIpWindow } from "./ip-window";
+import { type AuthEndpoint, enforceIpWindow } from "./ip-window";
 import { requestMagicLink, verifyMagicLink } from "./magic-link";
 import { signInWithPassword } from "./password-sign-in";
 import { magicLinkRequestSchema, passwordSignInSchema, verifyMagicLinkSchema } from "./schemas";
 import { revokeSession, rotateRefreshToken, sessionOfRefreshToken } from "./sessions";
 
 /**
- * The cookie-authenticated endpoints refuse cross-site requests outright. SameSite=Lax already keeps
- * the cookie off cross-site POSTs; this makes the intent explicit and covers older browsers' gaps.
+ * The cookie-authenticated endpoints accept only same-origin requests: `Sec-Fetch-Site` same-origin
+ * (or none: typed into the browser), or else an `Origin` equal to SITE_URL's. A request that proves
+ * neither is refused, so another site (even a same-site subdomain) cannot drive them with the cookie.
  */
-const sameSiteOnly = createMiddleware<AppBindings>(async (c, next) => {
-  if (c.req.header("Sec-Fetch-Site") === "cross-site") throw forbidden("Cross-site request refused");
+export const sameOriginOnly = createMiddleware<AppBindings>(async (c, next) => {
+  const site = c.req.header("Sec-Fetch-Site");
+  const origin = c.req.header("Origin");
+  const sameOrigin = site === "same-origin" || site === "none" || (origin !== undefined && origin === c.var.config.siteOrigin);
+  if (!sameOrigin) throw forbidden("Cross-site request refused");
   await next();
 });
 
+/** The per-client limit runs before the body is read, so floods are refused without parsing them. */
+const ipLimit = (endpoint: AuthEndpoint) =>
+  createMiddleware<AppBindings>(async (c, next) => {
+    await enforceIpWindow(c, endpoint);
+    await next();
+  });
+
 export const authRoutes = createRouter()
-  .post("/magic-link", validate("json", magicLinkRequestSchema), async (c) => {
-    await enforceIpWindow(c, "magicLink");
+  .post("/magic-link", ipLimit("magic-link"), validate("json", magicLinkRequestSchema), async (c) => {
     const { email, redirect_to } = c.req.valid("json");
-    await requestMagicLink(c.var.db, c.var.config, { email, redirectTo: redirect_to ?? null, ip: clientIp(c) });
+    await requestMagicLink(c.var.db, c.var.config, c.env.KV, {
+      email,
+      redirectTo: redirect_to ?? null,
+      ip: clientIp(c),
+    });
     return c.json({ ok: true as const, message: "Check your email for a sign-in link." });
   })
-  .post("/verify", validate("json", verifyMagicLinkSchema), async (c) => {
-    await enforceIpWindow(c, "verify");
+  .post("/verify", ipLimit("verify"), validate("json", verifyMagicLinkSchema), async (c) => {
     const result = await verifyMagicLink(c.var.db, c.var.config, c.req.valid("json").token, clientIp(c));
-    writeRefreshCookie(c, result.refreshToken);
+    writeRefreshCookie(c, result.refreshToken, result.refreshMaxAgeSeconds);
     return c.json({ session: result.session, redirect_to: result.redirectTo });
   })
-  .post("/password", validate("json", passwordSignInSchema), async (c) => {
-    await enforceIpWindow(c, "password");
+  .post("/password", ipLimit("password"), validate("json", passwordSignInSchema), async (c) => {
     const { email, password } = c.req.valid("json");
-    const issued = await signInWithPassword(c.var.db, c.var.config, { email, password, ip: clientIp(c) });
-    writeRefreshCookie(c, issued.refreshToken);
+    const issued = await signInWithPassword(c.var.db, c.var.config, c.env.KV, { email, password, ip: clientIp(c) });
+    writeRefreshCookie(c, issued.refreshToken, issued.refreshMaxAgeSeconds);
     return c.json({ session: issued.session });
   })
-  .post("/refresh", sameSiteOnly, async (c) => {
+  .post("/refresh", sameOriginOnly, async (c) => {
     const token = readRefreshCookie(c);
     // No cookie is the normal state of a visitor, not an error: the client simply has no session.
     if (!token) return c.json({ session: null });
     try {
       const issued = await rotateRefreshToken(c.var.db, c.var.config, token);
-      writeRefreshCookie(c, issued.refreshToken);
+      writeRefreshCookie(c, issued.refreshToken, issued.refreshMaxAgeSeconds);
       return c.json({ session: issued.session });
     } catch (err) {
       // Only a refused token ends the session in the browser; a passing server fault must not
@@ -56,7 +68,7 @@ export const authRoutes = createRouter()
       throw err;
     }
   })
-  .post("/sign-out", sameSiteOnly, async (c) => {
+  .post("/sign-out", sameOriginOnly, async (c) => {
     const { db, config } = c.var;
     const token = readRefreshCookie(c);
     const bearer = /^Bearer\s+(.+)$/i.exec(c.req.header("Authorization") ?? "")?.[1];

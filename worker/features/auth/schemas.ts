@@ -1,8 +1,8 @@
 import { z } from "zod";
-import { AUTH_MESSAGES, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "./messages";
+import { AUTH_MESSAGES, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, REAUTH_WINDOW_MINUTES } from "./messages";
 import { isSafeRedirectPath } from "./redirect-path";
 
-export { AUTH_MESSAGES, isSafeRedirectPath, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH };
+export { AUTH_MESSAGES, isSafeRedirectPath, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, REAUTH_WINDOW_MINUTES };
 
 // Shared by the API and the web forms (the web bundle imports this file: zod and pure code only).
 
@@ -49,12 +49,25 @@ export function passwordEqualsEmail(password: string, email: string): boolean {
   return password.trim().toLowerCase() === email.trim().toLowerCase();
 }
 
-export const setPasswordSchema = z.object({ password: newPasswordSchema });
+/** The password being replaced; required by the server whenever the account has one (decision 066). */
+export const currentPasswordSchema = z
+  .string({ error: AUTH_MESSAGES.currentPasswordRequired })
+  .max(PASSWORD_MAX_LENGTH, AUTH_MESSAGES.currentPasswordWrong);
 
-/** The account section's form: the same rules plus a confirmation, checked against the user's email. */
-export const setPasswordFormSchema = (email: string) =>
+export const setPasswordSchema = z.object({ password: newPasswordSchema, current_password: currentPasswordSchema.optional() });
+export type SetPasswordRequest = z.input<typeof setPasswordSchema>;
+
+/**
+ * The account section's form: the same rules plus a confirmation, checked against the user's email;
+ * with `hasPassword` the current password is required too.
+ */
+export const setPasswordFormSchema = (email: string, hasPassword = false) =>
   z
-    .object({ password: newPasswordSchema, confirm: z.string() })
+    .object({
+      current: hasPassword ? currentPasswordSchema.min(1, AUTH_MESSAGES.currentPasswordRequired) : z.string().optional(),
+      password: newPasswordSchema,
+      confirm: z.string(),
+    })
     .refine((v) => !passwordEqualsEmail(v.password, email), {
       message: AUTH_MESSAGES.passwordIsEmail,
       path: ["password"],

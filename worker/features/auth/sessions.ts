@@ -5,15 +5,27 @@ import { randomToken, sha256Hex } from "../../platform/crypto";
 import type { Db } from "../../platform/db";
 import { unauthorized } from "../../platform/errors";
 import { writeAudit } from "../security/audit";
-import { ACCESS_TOKEN_TTL_SECONDS, signAccessToken } from "./access-token";
+import { ACCESS_TOKEN_TTL_SECONDS, type AuthMethod, signAccessToken } from "./access-token";
 
 import type { SessionBody } from "./schemas";
 
 export type { SessionBody };
 
 export const REFRESH_TOKEN_TTL_DAYS = 30;
+/** Absolute session lifetime, from sign-in: refreshing never extends a session past it. */
+export const SESSION_MAX_AGE_DAYS = 30;
 
-export type IssuedSession = { session: SessionBody; refreshToken: string; sessionId: string };
+export type IssuedSession = {
+  session: SessionBody;
+  refreshToken: string;
+  sessionId: string;
+  /** Seconds the refresh token (and its cookie) stays valid: never past the session's absolute end. */
+  refreshMaxAgeSeconds: number;
+};
+
+type SessionRow = { id: string; createdAt: string; authMethod: AuthMethod | null };
+
+const sessionEndsAt = (createdAt: string) => Date.parse(createdAt) + SESSION_MAX_AGE_DAYS * 86_400_000;
 
 export type SessionUser = { id: string; email: string; role: "user" | "admin" };
 
@@ -35,21 +47,30 @@ export async function findOrCreateUser(db: Db, email: string): Promise<SessionUs
   return row;
 }
 
-async function issue(db: Db, config: Config, user: SessionUser, sessionId: string, now: Date): Promise<IssuedSession> {
+async function issue(db: Db, config: Config, user: SessionUser, session: SessionRow, now: Date): Promise<IssuedSession> {
   const refreshToken = randomToken();
+  const refreshExpiresAt = Math.min(now.getTime() + REFRESH_TOKEN_TTL_DAYS * 86_400_000, sessionEndsAt(session.createdAt));
   await db.insert(refreshTokens).values({
-    sessionId,
+    sessionId: session.id,
     tokenHash: await sha256Hex(refreshToken),
-    expiresAt: new Date(now.getTime() + REFRESH_TOKEN_TTL_DAYS * 86_400_000).toISOString(),
+    expiresAt: new Date(refreshExpiresAt).toISOString(),
   });
   const { token, expiresAt } = await signAccessToken(
     config,
-    { sub: user.id, role: user.role, sid: sessionId, email: user.email },
+    {
+      sub: user.id,
+      role: user.role,
+      sid: session.id,
+      email: user.email,
+      authTime: Math.floor(Date.parse(session.createdAt) / 1000),
+      authMethod: session.authMethod,
+    },
     now,
   );
   return {
-    sessionId,
+    sessionId: session.id,
     refreshToken,
+    refreshMaxAgeSeconds: Math.max(0, Math.floor((refreshExpiresAt - now.getTime()) / 1000)),
     session: {
       access_token: token,
       token_type: "bearer",
@@ -60,11 +81,14 @@ async function issue(db: Db, config: Config, user: SessionUser, sessionId: strin
   };
 }
 
-/** Opens a new session (a refresh-token family) for a signed-in user. */
-export async function createSession(db: Db, config: Config, user: SessionUser, now = new Date()) {
-  const [session] = await db.insert(sessions).values({ userId: user.id }).returning({ id: sessions.id });
+/** Opens a new session (a refresh-token family) for a user who just signed in by `method`. */
+export async function createSession(db: Db, config: Config, user: SessionUser, method: AuthMethod, now = new Date()) {
+  const [session] = await db
+    .insert(sessions)
+    .values({ userId: user.id, createdAt: now.toISOString(), authMethod: method })
+    .returning({ id: sessions.id, createdAt: sessions.createdAt, authMethod: sessions.authMethod });
   if (!session) throw new Error("session insert failed");
-  return issue(db, config, user, session.id, now);
+  return issue(db, config, user, session, now);
 }
 
 /**
@@ -134,14 +158,31 @@ export async function rotateRefreshToken(
   }
 
   const [owner] = await db
-    .select({ id: users.id, email: users.email, role: profiles.role, revokedAt: sessions.revokedAt })
+    .select({
+      id: users.id,
+      email: users.email,
+      role: profiles.role,
+      revokedAt: sessions.revokedAt,
+      createdAt: sessions.createdAt,
+      authMethod: sessions.authMethod,
+    })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .innerJoin(profiles, eq(profiles.userId, sessions.userId))
     .where(eq(sessions.id, sessionId))
     .limit(1);
   if (!owner || owner.revokedAt) throw sessionEnded();
-  const issued = await issue(db, config, { id: owner.id, email: owner.email, role: owner.role }, sessionId, now);
+  if (sessionEndsAt(owner.createdAt) <= now.getTime()) {
+    await revokeSession(db, sessionId, "session_lifetime");
+    throw sessionEnded();
+  }
+  const issued = await issue(
+    db,
+    config,
+    { id: owner.id, email: owner.email, role: owner.role },
+    { id: sessionId, createdAt: owner.createdAt, authMethod: owner.authMethod },
+    now,
+  );
   return { ...issued, reused: !fresh };
 }
 

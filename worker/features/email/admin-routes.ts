@@ -2,7 +2,7 @@ import type { Context } from "hono";
 import { AppError, badRequest, tooManyRequests } from "../../platform/errors";
 import type { AppBindings } from "../../platform/hono";
 import { createRouter } from "../../platform/hono";
-import { checkRateLimit } from "../../platform/rate-limit";
+import { enforceAccountLimit } from "../../platform/rate-limit";
 import { validate } from "../../platform/validate";
 import { listCampaigns, startWeeklyCampaign } from "./campaigns";
 import { missingEmailVars } from "./config-check";
@@ -16,14 +16,14 @@ import { sendWelcomeTest } from "./welcome";
 /** Admins can send to any address: a per-admin limit keeps a stuck button or script from spamming. */
 const ADMIN_SEND_LIMIT = { limit: 20, windowSeconds: 600 };
 
+/** Exact, per admin, reserved in D1 before the email is sent. */
 async function limitAdminSends(c: Context<AppBindings>) {
-  const result = await checkRateLimit(
-    c.env.KV,
-    `admin-send:${c.var.user.id}`,
-    ADMIN_SEND_LIMIT.limit,
-    ADMIN_SEND_LIMIT.windowSeconds,
-  );
-  if (!result.ok) throw tooManyRequests(result.retryAfterSeconds, "Too many test emails. Please wait a few minutes.");
+  await enforceAccountLimit(c.var.db, c.env.KV, {
+    scope: "admin-send",
+    subject: c.var.user.id,
+    ...ADMIN_SEND_LIMIT,
+    message: () => "Too many test emails. Please wait a few minutes.",
+  });
 }
 
 const deps = (c: Context<AppBindings>) =>

@@ -1,14 +1,11 @@
 import { eventSubmissions } from "../../../db/schema";
-import { tooManyRequests } from "../../platform/errors";
+import { formLimit } from "../../platform/client-limit";
 import { createRouter } from "../../platform/hono";
-import { checkRateLimit } from "../../platform/rate-limit";
 import { clientIp } from "../../platform/request";
 import { validate } from "../../platform/validate";
 import { localToUtc } from "../../platform/zoned-time";
 import { eventSubmissionSchema, SUBMISSION_MESSAGES } from "./schemas";
 
-/** Per IP: enough for an organiser with several events, too few to flood the moderation queue. */
-export const SUBMISSION_RATE_LIMIT = { limit: 5, windowSeconds: 600 } as const;
 
 const orNull = (v: string) => (v === "" ? null : v);
 
@@ -22,16 +19,8 @@ function toUtc(value: string, siteTimeZone: string): string {
 /** Public event submission: validated with the form's schema, stored as pending for moderation. */
 export const eventSubmissionsRoutes = createRouter().post(
   "/",
-  async (c, next) => {
-    // Before validation, so invalid floods are limited too.
-    const ip = clientIp(c) ?? "unknown";
-    const { limit, windowSeconds } = SUBMISSION_RATE_LIMIT;
-    const verdict = await checkRateLimit(c.env.KV, `event-submission:${ip}`, limit, windowSeconds);
-    if (!verdict.ok) {
-      throw tooManyRequests(verdict.retryAfterSeconds, "Too many event submissions. Please try again later.");
-    }
-    await next();
-  },
+  // Before validation, so invalid floods are limited too.
+  formLimit("event-submission", "Too many event submissions. Please try again later."),
   validate("json", eventSubmissionSchema),
   async (c) => {
     const v = c.req.valid("json");

@@ -84,6 +84,7 @@ export const ingestionAdminRoutes = createRouter()
       runnable.map((s) => ({ sourceKey: s.key, startPage: 0, pages: PAGES_PER_RUN })),
       now,
     );
+    c.set("auditTarget", { table: "ingestion_runs", target: { runs: ids } });
     const finished = await awaitRuns(c.var.db, ids, body.run_all ? WAIT_MS.all : WAIT_MS.one);
     const all = [...finished.map(toRunResult), ...results];
     const order = new Map(SOURCE_KEYS.map((k, i) => [k, i]));

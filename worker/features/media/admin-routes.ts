@@ -37,5 +37,6 @@ export const mediaAdminRoutes = createRouter().post("/", async (c) => {
     httpMetadata: { contentType: type.mime, cacheControl: "public, max-age=31536000, immutable" },
     customMetadata: { uploadedBy: c.var.user.id, originalName: file.name.slice(0, 200) },
   });
+  c.set("auditTarget", { table: "media", target: { key, size: bytes.byteLength } });
   return c.json({ url: `/media/${key}`, key, content_type: type.mime, size: bytes.byteLength }, 201);
 });

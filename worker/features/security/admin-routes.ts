@@ -35,21 +35,12 @@ export const securityAdminRoutes = createRouter()
       paths: publicProbePaths(app.routes),
       fetch: (path) => Promise.resolve(app.fetch(new Request(new URL(path, origin)), c.env, ctx)),
     });
-    await writeAudit(c.var.db, {
-      action: "security_scan",
-      userId: c.var.user.id,
-      ipAddress: clientIp(c),
-      newValues: { findings: result.findings.length, timestamp: result.scanned_at },
-    });
+    // The admin-mutation audit (admin-audit.ts) writes the row, under this action name.
+    c.set("auditTarget", { action: "security_scan", target: { findings: result.findings.length } });
     return c.json(result);
   })
   .post("/cleanup", async (c) => {
     const result = await cleanupOldData(c.var.db);
-    await writeAudit(c.var.db, {
-      action: "security_cleanup",
-      userId: c.var.user.id,
-      ipAddress: clientIp(c),
-      newValues: { ...result, timestamp: new Date().toISOString() },
-    });
+    c.set("auditTarget", { action: "security_cleanup", target: { ...result } });
     return c.json(result);
   });

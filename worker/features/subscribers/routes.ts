@@ -1,28 +1,16 @@
-import { conflict, tooManyRequests } from "../../platform/errors";
+import { formLimit } from "../../platform/client-limit";
+import { conflict } from "../../platform/errors";
 import { createRouter } from "../../platform/hono";
-import { checkRateLimit } from "../../platform/rate-limit";
-import { clientIp } from "../../platform/request";
 import { validate } from "../../platform/validate";
 import type { EmailJob } from "../email/jobs";
 import { signupRequestSchema } from "./schemas";
 import { subscribe } from "./service";
 import { ALREADY_SUBSCRIBED_MESSAGE, SIGNUP_MESSAGES } from "./signup-rules";
 
-/** Per-IP signups: generous for a household or office, tight enough to stop scripted list-bombing. */
-const SIGNUP_IP_LIMIT = { limit: 20, windowSeconds: 600 };
+/** Per-client signups: enough for a household or office, too few for scripted list-bombing. */
+const signupLimit = formLimit("signup", SIGNUP_MESSAGES.rateLimited.description, { skipWithoutIp: true });
 
-export const subscribersRoutes = createRouter().post("/", validate("json", signupRequestSchema), async (c) => {
-  const ip = clientIp(c);
-  if (ip) {
-    const limited = await checkRateLimit(
-      c.env.KV,
-      `signup:${ip}`,
-      SIGNUP_IP_LIMIT.limit,
-      SIGNUP_IP_LIMIT.windowSeconds,
-    );
-    if (!limited.ok) throw tooManyRequests(limited.retryAfterSeconds, SIGNUP_MESSAGES.rateLimited.description);
-  }
-
+export const subscribersRoutes = createRouter().post("/", signupLimit, validate("json", signupRequestSchema), async (c) => {
   const now = new Date();
   const result = await subscribe(c.var.db, c.req.valid("json"), now);
   if (result.outcome === "already_active") throw conflict(ALREADY_SUBSCRIBED_MESSAGE, "already_subscribed");
