@@ -81,14 +81,22 @@ export async function cachedBlock(kv: KVNamespace, key: string, now = Date.now()
     if (!value) return null;
     const [untilText = "", reason = ""] = value.split("|", 2);
     const until = Number(untilText);
-    return Number.isFinite(until) && until > now ? { retryAfterSeconds: Math.ceil((until - now) / 1000), reason } : null;
+    return Number.isFinite(until) && until > now
+      ? { retryAfterSeconds: Math.ceil((until - now) / 1000), reason }
+      : null;
   } catch (err) {
     console.warn("rate-limit: KV block cache unavailable", err);
     return null;
   }
 }
 
-export async function cacheBlock(kv: KVNamespace, key: string, retryAfterSeconds: number, reason = "", now = Date.now()) {
+export async function cacheBlock(
+  kv: KVNamespace,
+  key: string,
+  retryAfterSeconds: number,
+  reason = "",
+  now = Date.now(),
+) {
   try {
     // KV refuses TTLs under 60 s; the stored end time is what counts.
     await kv.put(key, `${now + retryAfterSeconds * 1000}|${reason}`, {

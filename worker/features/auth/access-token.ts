@@ -62,8 +62,12 @@ export async function verifyAccessToken(config: Config, token: string): Promise<
       email: typeof payload.email === "string" ? payload.email : "",
       // A token without auth_time counts as an old sign-in: it can never pass a recency check.
       authTime: typeof payload.auth_time === "number" ? payload.auth_time : 0,
-      authMethod: Array.isArray(payload.amr) && payload.amr.includes("magic_link") ? "magic_link"
-        : Array.isArray(payload.amr) && payload.amr.includes("password") ? "password" : null,
+      authMethod:
+        Array.isArray(payload.amr) && payload.amr.includes("magic_link")
+          ? "magic_link"
+          : Array.isArray(payload.amr) && payload.amr.includes("password")
+            ? "password"
+            : null,
     };
   } catch {
     return null;

@@ -20,7 +20,8 @@ import { revokeSession, rotateRefreshToken, sessionOfRefreshToken } from "./sess
 export const sameOriginOnly = createMiddleware<AppBindings>(async (c, next) => {
   const site = c.req.header("Sec-Fetch-Site");
   const origin = c.req.header("Origin");
-  const sameOrigin = site === "same-origin" || site === "none" || (origin !== undefined && origin === c.var.config.siteOrigin);
+  const sameOrigin =
+    site === "same-origin" || site === "none" || (origin !== undefined && origin === c.var.config.siteOrigin);
   if (!sameOrigin) throw forbidden("Cross-site request refused");
   await next();
 });

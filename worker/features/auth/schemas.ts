@@ -54,7 +54,10 @@ export const currentPasswordSchema = z
   .string({ error: AUTH_MESSAGES.currentPasswordRequired })
   .max(PASSWORD_MAX_LENGTH, AUTH_MESSAGES.currentPasswordWrong);
 
-export const setPasswordSchema = z.object({ password: newPasswordSchema, current_password: currentPasswordSchema.optional() });
+export const setPasswordSchema = z.object({
+  password: newPasswordSchema,
+  current_password: currentPasswordSchema.optional(),
+});
 export type SetPasswordRequest = z.input<typeof setPasswordSchema>;
 
 /**
@@ -64,7 +67,9 @@ export type SetPasswordRequest = z.input<typeof setPasswordSchema>;
 export const setPasswordFormSchema = (email: string, hasPassword = false) =>
   z
     .object({
-      current: hasPassword ? currentPasswordSchema.min(1, AUTH_MESSAGES.currentPasswordRequired) : z.string().optional(),
+      current: hasPassword
+        ? currentPasswordSchema.min(1, AUTH_MESSAGES.currentPasswordRequired)
+        : z.string().optional(),
       password: newPasswordSchema,
       confirm: z.string(),
     })

@@ -47,9 +47,18 @@ export async function findOrCreateUser(db: Db, email: string): Promise<SessionUs
   return row;
 }
 
-async function issue(db: Db, config: Config, user: SessionUser, session: SessionRow, now: Date): Promise<IssuedSession> {
+async function issue(
+  db: Db,
+  config: Config,
+  user: SessionUser,
+  session: SessionRow,
+  now: Date,
+): Promise<IssuedSession> {
   const refreshToken = randomToken();
-  const refreshExpiresAt = Math.min(now.getTime() + REFRESH_TOKEN_TTL_DAYS * 86_400_000, sessionEndsAt(session.createdAt));
+  const refreshExpiresAt = Math.min(
+    now.getTime() + REFRESH_TOKEN_TTL_DAYS * 86_400_000,
+    sessionEndsAt(session.createdAt),
+  );
   await db.insert(refreshTokens).values({
     sessionId: session.id,
     tokenHash: await sha256Hex(refreshToken),

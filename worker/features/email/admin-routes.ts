@@ -1,5 +1,5 @@
 import type { Context } from "hono";
-import { AppError, badRequest, tooManyRequests } from "../../platform/errors";
+import { AppError, badRequest } from "../../platform/errors";
 import type { AppBindings } from "../../platform/hono";
 import { createRouter } from "../../platform/hono";
 import { enforceAccountLimit } from "../../platform/rate-limit";

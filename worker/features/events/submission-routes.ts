@@ -6,7 +6,6 @@ import { validate } from "../../platform/validate";
 import { localToUtc } from "../../platform/zoned-time";
 import { eventSubmissionSchema, SUBMISSION_MESSAGES } from "./schemas";
 
-
 const orNull = (v: string) => (v === "" ? null : v);
 
 /** The web sends ISO instants; a zone-less value from another client is read in SITE_TIMEZONE. */
