@@ -2,17 +2,25 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { useQuery } from "@tanstack/react-query";
 import { useId, useMemo, useState } from "react";
 import { useForm } from "react-hook-form";
-import { PASSWORD_MIN_LENGTH, setPasswordFormSchema } from "../../../worker/features/auth/schemas";
+import {
+  PASSWORD_MIN_LENGTH,
+  REAUTH_WINDOW_MINUTES,
+  setPasswordFormSchema,
+} from "../../../worker/features/auth/schemas";
 import { Button } from "../../components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/card";
 import { Input } from "../../components/ui/input";
 import { Label } from "../../components/ui/label";
 import { Spinner } from "../../components/ui/spinner";
 import { toast } from "../../components/ui/use-toast";
+import { ApiError } from "../../lib/api";
 import { meQuery } from "./api";
 import { useAuth } from "./auth-provider";
 
-type FormValues = { password: string; confirm: string };
+type FormValues = { current: string; password: string; confirm: string };
+
+/** Server answers about the current password belong under its field, not in the form-wide alert. */
+const CURRENT_PASSWORD_CODES = new Set(["current_password_required", "invalid_current_password"]);
 
 /**
  * The account section of My Progress: the signed-in email and setting or changing a password
@@ -50,7 +58,7 @@ function PasswordForm({
 }: {
   email: string;
   hasPassword: boolean;
-  onSubmit: (password: string) => Promise<void>;
+  onSubmit: (password: string, currentPassword?: string) => Promise<void>;
 }) {
   const id = useId();
   const schema = useMemo(() => setPasswordFormSchema(email), [email]);
@@ -59,13 +67,17 @@ function PasswordForm({
     register,
     handleSubmit,
     reset,
+    setError,
     formState: { errors, isSubmitting },
-  } = useForm<FormValues>({ resolver: zodResolver(schema), defaultValues: { password: "", confirm: "" } });
+  } = useForm<FormValues>({
+    resolver: zodResolver(schema),
+    defaultValues: { current: "", password: "", confirm: "" },
+  });
 
-  const submit = handleSubmit(async ({ password }) => {
+  const submit = handleSubmit(async ({ current, password }) => {
     setServerError(null);
     try {
-      await onSubmit(password);
+      await onSubmit(password, hasPassword ? current : undefined);
       reset();
       toast({
         title: hasPassword ? "Password changed" : "Password set",
@@ -73,6 +85,10 @@ function PasswordForm({
       });
     } catch (err) {
       const message = err instanceof Error ? err.message : "Please try again.";
+      if (err instanceof ApiError && CURRENT_PASSWORD_CODES.has(err.code)) {
+        setError("current", { message }, { shouldFocus: true });
+        return;
+      }
       setServerError(message);
       toast({ title: "Failed to update password", description: message, variant: "destructive" });
     }
@@ -81,7 +97,11 @@ function PasswordForm({
   const field = (name: keyof FormValues) => ({
     id: `${id}-${name}`,
     "aria-invalid": errors[name] ? true : undefined,
-    "aria-describedby": errors[name] ? `${id}-${name}-error` : name === "password" ? `${id}-hint` : undefined,
+    "aria-describedby": errors[name]
+      ? `${id}-${name}-error`
+      : name === "password" || name === "current"
+        ? `${id}-${name}-hint`
+        : undefined,
   });
 
   return (
@@ -90,14 +110,29 @@ function PasswordForm({
         <h3 className="font-semibold text-forest-900">{hasPassword ? "Change password" : "Set a password"}</h3>
         <p className="text-sm text-muted-foreground">
           {hasPassword
-            ? "Choose a new password. Forgot it? Sign in with a magic link and set a new one here."
-            : "Sign in with your email and a password instead of waiting for a magic link."}
+            ? "Enter your current password, then choose a new one."
+            : `Sign in with your email and a password instead of waiting for a magic link. For your security, a password can be set within ${REAUTH_WINDOW_MINUTES} minutes of signing in.`}
         </p>
       </div>
+      {hasPassword && (
+        <div className="grid gap-1.5">
+          <Label htmlFor={`${id}-current`}>Current password</Label>
+          <Input type="password" autoComplete="current-password" {...field("current")} {...register("current")} />
+          <p id={`${id}-current-hint`} className="text-xs text-muted-foreground">
+            Forgot it? Sign in with a magic link, then set a new password here within {REAUTH_WINDOW_MINUTES} minutes
+            and leave this empty.
+          </p>
+          {errors.current && (
+            <p id={`${id}-current-error`} className="text-sm text-destructive">
+              {errors.current.message}
+            </p>
+          )}
+        </div>
+      )}
       <div className="grid gap-1.5">
         <Label htmlFor={`${id}-password`}>{hasPassword ? "New password" : "Password"}</Label>
         <Input type="password" autoComplete="new-password" {...field("password")} {...register("password")} />
-        <p id={`${id}-hint`} className="text-xs text-muted-foreground">
+        <p id={`${id}-password-hint`} className="text-xs text-muted-foreground">
           At least {PASSWORD_MIN_LENGTH} characters, and not your email address.
         </p>
         {errors.password && (

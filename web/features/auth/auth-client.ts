@@ -3,6 +3,7 @@ import type {
   RefreshResponse,
   SessionBody,
   SessionResponse,
+  SetPasswordRequest,
   VerifyResponse,
 } from "../../../worker/features/auth/schemas";
 import { ApiError, apiFetch } from "../../lib/api";
@@ -137,8 +138,9 @@ export class AuthClient {
     return { session, redirectTo: redirect_to };
   }
 
-  async updatePassword(password: string): Promise<MeBody> {
-    const me = await apiFetch<MeBody>("/api/me/password", { method: "PUT", body: { password }, auth: true });
+  async updatePassword(password: string, currentPassword?: string): Promise<MeBody> {
+    const body: SetPasswordRequest = { password, ...(currentPassword ? { current_password: currentPassword } : {}) };
+    const me = await apiFetch<MeBody>("/api/me/password", { method: "PUT", body, auth: true });
     this.emit("USER_UPDATED");
     return me;
   }

@@ -17,7 +17,7 @@ export type AuthContextValue = {
   sendMagicLink(email: string, redirectTo?: string): Promise<void>;
   signInWithPassword(email: string, password: string): Promise<Session>;
   verifyMagicLink(token: string): Promise<{ session: Session; redirectTo: string | null }>;
-  updatePassword(password: string): Promise<void>;
+  updatePassword(password: string, currentPassword?: string): Promise<void>;
   onAuthStateChange(listener: AuthListener): () => void;
 };
 
@@ -51,8 +51,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       sendMagicLink: (email, redirectTo) => authClient.sendMagicLink(email, redirectTo),
       signInWithPassword: (email, password) => authClient.signInWithPassword(email, password),
       verifyMagicLink: (token) => authClient.verifyMagicLink(token),
-      updatePassword: async (password) => {
-        await authClient.updatePassword(password);
+      updatePassword: async (password, currentPassword) => {
+        await authClient.updatePassword(password, currentPassword);
         await queryClient.invalidateQueries({ queryKey: ["me"] });
       },
       onAuthStateChange: (listener) => authClient.onAuthStateChange(listener),

@@ -61,18 +61,13 @@ export const setPasswordSchema = z.object({
 export type SetPasswordRequest = z.input<typeof setPasswordSchema>;
 
 /**
- * The account section's form: the same rules plus a confirmation, checked against the user's email;
- * with `hasPassword` the current password is required too.
+ * The account section's form: the same rules plus a confirmation, checked against the user's email.
+ * The current password may be left empty: right after a magic-link sign-in (the reset path) the
+ * server accepts that, and otherwise it answers with the message the form shows under the field.
  */
-export const setPasswordFormSchema = (email: string, hasPassword = false) =>
+export const setPasswordFormSchema = (email: string) =>
   z
-    .object({
-      current: hasPassword
-        ? currentPasswordSchema.min(1, AUTH_MESSAGES.currentPasswordRequired)
-        : z.string().optional(),
-      password: newPasswordSchema,
-      confirm: z.string(),
-    })
+    .object({ current: currentPasswordSchema, password: newPasswordSchema, confirm: z.string() })
     .refine((v) => !passwordEqualsEmail(v.password, email), {
       message: AUTH_MESSAGES.passwordIsEmail,
       path: ["password"],
