@@ -28,7 +28,7 @@ describe("auth schemas", () => {
   it("checks the new-password rules: length, not the email, confirmation", () => {
     const schema = setPasswordFormSchema("Ada@Example.com");
     const messages = (password: string, confirm = password) =>
-      schema.safeParse({ password, confirm }).error?.issues.map((i) => i.message) ?? [];
+      schema.safeParse({ current: "", password, confirm }).error?.issues.map((i) => i.message) ?? [];
     expect(messages("short")).toContain("Password must be at least 10 characters.");
     expect(messages("ada@example.com")).toContain("Password must not be the same as your email address.");
     expect(messages("long enough password", "different")).toContain("Passwords do not match.");
