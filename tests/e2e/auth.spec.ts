@@ -129,6 +129,41 @@ test("password sign-in: required password, wrong password, then success", async 
   await expect(header(page).getByRole("button", { name: "Sign Out" })).toBeVisible();
 });
 
+test("changing a password asks for the current one and explains a wrong or missing one", async ({ page, request }) => {
+  const email = uniqueEmail("change");
+  const password = "the first long password";
+  await accountWithPassword(request, email, password);
+
+  await page.goto("/auth");
+  await page.getByRole("button", { name: "Password", exact: true }).click();
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password", { exact: true }).fill(password);
+  await page.getByRole("button", { name: "Sign In", exact: true }).click();
+  await expect(page).toHaveURL(/\/my-progress$/);
+
+  const current = page.getByLabel("Current password");
+  await expect(current).toBeVisible();
+  await page.getByLabel("New password").fill("the second long password");
+  await page.getByLabel("Confirm password").fill("the second long password");
+  await page.getByRole("button", { name: "Change password" }).click();
+  await expect(page.getByText("Please enter your current password.")).toBeVisible();
+  await expect(current).toBeFocused();
+  await expect(current).toHaveAttribute("aria-invalid", "true");
+
+  await current.fill("not my password at all");
+  await page.getByRole("button", { name: "Change password" }).click();
+  await expect(page.getByText("Your current password is incorrect.")).toBeVisible();
+  await expectNoAxeViolations(page);
+
+  await current.fill(password);
+  await page.getByLabel("New password").fill("the second long password");
+  await page.getByLabel("Confirm password").fill("the second long password");
+  await page.getByRole("button", { name: "Change password" }).click();
+  await expect(page.getByText("Password changed").first()).toBeVisible();
+  const mail = await latestMailTo(request, email, /password was changed/i);
+  expect(mail.text).toContain("/auth");
+});
+
 test("sign-out ends the session, also after a reload", async ({ page, request }) => {
   await signInWithMagicLink(page, request, uniqueEmail("signout"));
   await page.goto("/about");
