@@ -26,6 +26,7 @@ import { serveSpa, spaRoutes } from "./features/spa/routes";
 import { subscribersRoutes } from "./features/subscribers/routes";
 import { subscriptionRoutes } from "./features/subscribers/subscription-routes";
 import { requireAdmin } from "./platform/auth-guard";
+import { limitRequestBodies } from "./platform/body-limit";
 import { getConfig } from "./platform/config";
 import { createDb } from "./platform/db";
 import { AppError, errorBody } from "./platform/errors";
@@ -47,6 +48,7 @@ export function createApp() {
     await next();
   });
   app.use((c, next) => securityHeaders(c.var.config.ENVIRONMENT === "development")(c, next));
+  app.use(limitRequestBodies);
 
   // Every /api/admin route sits behind this one guard (401 signed out, 403 not admin).
   const admin = createRouter()
