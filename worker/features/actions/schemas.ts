@@ -104,7 +104,7 @@ export const actionStatusSchema = z.enum(["draft", "published"]);
 export const actionInputSchema = z
   .object({
     title: z
-      .string()
+      .string({ error: MESSAGES.titleRequired })
       .trim()
       .min(1, MESSAGES.titleRequired)
       .max(200, MESSAGES.tooLong("Title", 200))
