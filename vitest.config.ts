@@ -1,6 +1,7 @@
 import path from "node:path";
 import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
 import { defineConfig } from "vitest/config";
+import { DEV_VARS } from "./scripts/dev-vars.mjs";
 
 export default defineConfig(async () => {
   const migrations = await readD1Migrations(path.join(import.meta.dirname, "migrations"));
@@ -19,7 +20,10 @@ export default defineConfig(async () => {
             cloudflareTest({
               wrangler: { configPath: "./wrangler.toml" },
               miniflare: {
+                // wrangler.toml is production-safe; the Worker tests run the development setup
+                // (outbox mail, /dev routes), stated here rather than read from a local .dev.vars.
                 bindings: {
+                  ...DEV_VARS,
                   TEST_MIGRATIONS: migrations,
                   JWT_SECRET: "test-secret-that-is-long-enough-for-hs256-0123456789",
                   // Small weekly fan-out pages, so the worker tests send through several of them.

@@ -10,7 +10,7 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { DatabaseSync } from "node:sqlite";
-import { freePort, startDev } from "../scripts/local-env.mjs";
+import { DEV_VARS, freePort, startDev } from "../scripts/local-env.mjs";
 
 const N = Number(process.env.BENCH_SUBSCRIBERS ?? 100_000);
 const TIMEOUT_MS = Number(process.env.BENCH_TIMEOUT_MS ?? 30 * 60_000);
@@ -152,7 +152,7 @@ try {
     port,
     testScheduled: true,
     timeoutMs: 90_000,
-    vars: { SITE_URL: base, ENVIRONMENT: "development" },
+    vars: { ...DEV_VARS, SITE_URL: base },
   });
   const pids = workerdPids(server.pid);
   const baseline = pids.reduce((s, p) => s + memoryKb(p).rss, 0);

@@ -9,6 +9,7 @@ import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { loadZipRows } from "../db/seed/zip-rows.ts";
+import { DEV_VARS } from "../scripts/dev-vars.mjs";
 import { cpuMs, fmt, freePort, percentile, startDev, workerdPids, wrangler } from "./_local-worker.mjs";
 import { mulberry32 } from "./_random.mjs";
 
@@ -145,7 +146,7 @@ try {
   wrangler(["d1", "execute", "DB", "--local", "--persist-to", persistDir, "--file", sqlFile]);
   console.log(`  loaded in ${fmt((performance.now() - t0) / 1000)} s`);
 
-  server = await startDev({ persistDir, port: await freePort(), readyPath: "/api/health" });
+  server = await startDev({ persistDir, port: await freePort(), readyPath: "/api/health", vars: DEV_VARS });
   const pids = workerdPids(server.pid);
   if (!pids.length) throw new Error("could not find the workerd process");
   // Warm up: the first requests compile code and fill SQLite's page cache.

@@ -1,8 +1,11 @@
 // Shared by the local scripts: where local state lives and how to run wrangler against it.
 import { spawn, spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { existsSync, writeFileSync } from "node:fs";
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { createServer } from "node:net";
+import { DEV_VARS } from "./dev-vars.mjs";
+
+export { DEV_VARS };
 
 export const DEFAULT_PERSIST_DIR = ".wrangler/state";
 
@@ -39,13 +42,26 @@ export function d1Query(sql, persistDir) {
 }
 
 /**
- * Local secrets live in .dev.vars (git-ignored). A random JWT secret is created on first run so a
- * fresh clone works with no manual step, and nothing secret is committed.
+ * Local secrets and the development values of the variables live in .dev.vars (git-ignored):
+ * wrangler.toml is production-safe, so a local run needs ENVIRONMENT=development and friends from
+ * here. Keys already in the file are left exactly as they are (someone may have set their own);
+ * only missing ones are appended, a random JWT secret included, so a fresh clone needs no step.
  */
-export function ensureDevVars() {
-  if (existsSync(".dev.vars")) return;
-  writeFileSync(".dev.vars", `JWT_SECRET=${randomBytes(32).toString("hex")}\n`);
-  console.log("• created .dev.vars with a random local JWT_SECRET");
+export function ensureDevVars(overrides = {}, path = ".dev.vars") {
+  const existing = existsSync(path) ? readFileSync(path, "utf8") : "";
+  const present = new Set(
+    existing
+      .split(/\r?\n/)
+      .map((line) => /^\s*([A-Za-z_][A-Za-z0-9_]*)\s*=/.exec(line)?.[1])
+      .filter(Boolean),
+  );
+  const wanted = { JWT_SECRET: randomBytes(32).toString("hex"), ...DEV_VARS, ...overrides };
+  const missing = Object.entries(wanted).filter(([key]) => !present.has(key));
+  if (missing.length === 0) return;
+  const lines = missing.map(([key, value]) => `${key}=${JSON.stringify(value)}`);
+  const separator = existing === "" || existing.endsWith("\n") ? "" : "\n";
+  writeFileSync(path, `${existing}${separator}${lines.join("\n")}\n`);
+  console.log(`• .dev.vars: added ${missing.map(([key]) => key).join(", ")}`);
 }
 
 /** A TCP port nothing listens on right now, for a throwaway local server. */

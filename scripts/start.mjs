@@ -8,7 +8,7 @@ const port = process.env.PORT ?? "8787";
 const persistDir = persistDirFromArgs();
 const siteUrl = `http://localhost:${port}`;
 
-ensureDevVars();
+ensureDevVars({ SITE_URL: siteUrl });
 run("npx", ["node", "scripts/seed-local.mjs", "--persist-to", persistDir]);
 
 if (!dev) run("npx", ["vite", "build"]);

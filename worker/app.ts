@@ -27,6 +27,7 @@ import { serveSpa, spaRoutes } from "./features/spa/routes";
 import { subscribersRoutes } from "./features/subscribers/routes";
 import { subscriptionRoutes } from "./features/subscribers/subscription-routes";
 import { requireAdmin } from "./platform/auth-guard";
+import { limitRequestBodies } from "./platform/body-limit";
 import { getConfig } from "./platform/config";
 import { createDb } from "./platform/db";
 import { AppError, errorBody } from "./platform/errors";
@@ -50,6 +51,7 @@ export function createApp() {
   });
   app.use((c, next) => securityHeaders(c.var.config.ENVIRONMENT === "development")(c, next));
   app.use(noStorePrivate);
+  app.use(limitRequestBodies);
 
   // Every /api/admin route sits behind this one guard (401 signed out, 403 not admin), and every
   // admin mutation is audited by one middleware.

@@ -4,7 +4,7 @@ import { spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { ensureDevVars, freePort, run, startDev } from "../../scripts/local-env.mjs";
+import { DEV_VARS, ensureDevVars, freePort, run, startDev } from "../../scripts/local-env.mjs";
 
 const args = process.argv.slice(2);
 const persistDir = mkdtempSync(path.join(tmpdir(), "earthkind-e2e-"));
@@ -28,7 +28,7 @@ process.on("SIGINT", () => {
 });
 
 try {
-  server = await startDev({ persistDir, port, testScheduled: true, vars: { SITE_URL: baseUrl } });
+  server = await startDev({ persistDir, port, testScheduled: true, vars: { ...DEV_VARS, SITE_URL: baseUrl } });
   const pw = spawn("npx", ["playwright", "test", ...args.filter((a) => a !== "--no-build")], {
     stdio: "inherit",
     env: { ...process.env, E2E_BASE_URL: baseUrl, E2E_PERSIST_DIR: persistDir },

@@ -43,7 +43,8 @@ describe("admin actions: create and validation", () => {
       published_at: null,
       steps: ["First", "Second"],
       materials: ["Gloves"],
-      links: [{ label: "Guide", url: "https://example.org" }],
+      // Stored normalised (new URL(v).href), so a bare origin gains its "/".
+      links: [{ label: "Guide", url: "https://example.org/" }],
       image_url: null,
       cta_label: "Do This Week's Action",
       cta_url: null,

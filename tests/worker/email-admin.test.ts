@@ -25,7 +25,7 @@ describe("admin email tools", () => {
 
   it("reports no missing variables for the local configuration", async () => {
     const res = await api("/api/admin/email/config", { headers: await adminHeaders() });
-    expect(await res.json()).toEqual({ missing_vars: [], provider: "outbox" });
+    expect(await res.json()).toEqual({ missing_vars: [], provider: "outbox", config_errors: [] });
   });
 
   it("test-sends an action to one address and answers { ok, campaign_id }", async () => {

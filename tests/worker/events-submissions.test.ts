@@ -91,7 +91,7 @@ describe("event submission validation (shared schema)", () => {
       state: "OR",
       postalCode: "97204-1234",
       organizerEmail: "hello@riverfriends.org",
-      organizerUrl: "https://rf.org",
+      organizerUrl: "https://rf.org/", // normalised: new URL(v).href
       endTime: null,
       imageUrl: null,
     });

@@ -1,12 +1,22 @@
 import { z } from "zod";
 import type { AppEnv } from "./env";
 
+const ENVIRONMENTS = ["development", "test", "production"] as const;
+type Environment = (typeof ENVIRONMENTS)[number];
+
 const configSchema = z.object({
-  ENVIRONMENT: z.enum(["development", "test", "production"]).default("production"),
+  // An unknown value must not take every page down with it: it counts as production and is
+  // reported as a configuration error (configErrors), the safe reading of a typo.
+  ENVIRONMENT: z
+    .string()
+    .optional()
+    .transform(
+      (v): Environment => ((ENVIRONMENTS as readonly string[]).includes(v ?? "") ? (v as Environment) : "production"),
+    ),
   SITE_URL: z.url(),
   SITE_NAME: z.string().min(1).default("Earthkind"),
   SITE_TIMEZONE: z.string().min(1).default("America/Los_Angeles"),
-  MAIL_PROVIDER: z.enum(["outbox", "resend", "postmark"]).default("outbox"),
+  MAIL_PROVIDER: z.enum(["outbox", "resend", "postmark"]).default("resend"),
   MAIL_API_KEY: z.string().optional(),
   MAIL_API_BASE_URL: z.string().optional(),
   FROM_EMAIL: z.string().optional(),
@@ -25,7 +35,31 @@ const configSchema = z.object({
   INGESTION_FIXTURES: z.enum(["true", "false"]).optional(),
 });
 
-export type Config = z.infer<typeof configSchema> & { siteOrigin: string };
+export type Config = z.infer<typeof configSchema> & {
+  siteOrigin: string;
+  /**
+   * Settings this deployment must not run with, in words an admin can act on. Shown in the admin
+   * banner and the security scan; the site keeps serving (safely) meanwhile.
+   */
+  configErrors: string[];
+};
+
+/** Only a local development or test run may keep mail in the database instead of sending it. */
+export const mayUseOutbox = (config: Pick<Config, "ENVIRONMENT">) => config.ENVIRONMENT !== "production";
+
+function configErrorsOf(env: AppEnv, config: z.infer<typeof configSchema>): string[] {
+  const errors: string[] = [];
+  const raw = (env as { ENVIRONMENT?: unknown }).ENVIRONMENT;
+  if (raw !== undefined && !(ENVIRONMENTS as readonly unknown[]).includes(raw)) {
+    errors.push(
+      `ENVIRONMENT is "${String(raw).slice(0, 40)}", which is not one of ${ENVIRONMENTS.join(", ")}: the site runs as production.`,
+    );
+  }
+  if (config.MAIL_PROVIDER === "outbox" && !mayUseOutbox(config)) {
+    errors.push('MAIL_PROVIDER is "outbox" in production: email is refused, not stored. Set resend or postmark.');
+  }
+  return errors;
+}
 
 const cache = new WeakMap<object, Config>();
 
@@ -44,7 +78,11 @@ export function getConfig(env: AppEnv): Config {
   const blankToUndefined = Object.fromEntries(
     Object.entries(parsed.data).map(([k, v]) => [k, v === "" ? undefined : v]),
   ) as z.infer<typeof configSchema>;
-  const config = { ...blankToUndefined, siteOrigin: new URL(parsed.data.SITE_URL).origin };
+  const config = {
+    ...blankToUndefined,
+    siteOrigin: new URL(parsed.data.SITE_URL).origin,
+    configErrors: configErrorsOf(env, parsed.data),
+  };
   cache.set(env, config);
   return config;
 }

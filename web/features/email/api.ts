@@ -14,7 +14,10 @@ export const emailConfigQuery = () =>
   queryOptions({
     queryKey: emailKeys.config(),
     queryFn: ({ signal }) =>
-      apiFetch<{ missing_vars: string[]; provider: string }>("/api/admin/email/config", { auth: true, signal }),
+      apiFetch<{ missing_vars: string[]; provider: string; config_errors: string[] }>("/api/admin/email/config", {
+        auth: true,
+        signal,
+      }),
   });
 
 export const emailSettingsQuery = () =>

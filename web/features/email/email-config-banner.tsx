@@ -12,7 +12,32 @@ export function EmailConfigBanner() {
   const query = useQuery(emailConfigQuery());
   if (query.isPending) return null;
   const missing = query.isError ? ASSUMED_MISSING : query.data.missing_vars;
-  if (missing.length === 0) return null;
+  const errors = query.isError ? [] : (query.data.config_errors ?? []);
+  return (
+    <>
+      {errors.length > 0 ? <ConfigErrorBanner errors={errors} /> : null}
+      {missing.length > 0 ? <MissingVarsBanner missing={missing} /> : null}
+    </>
+  );
+}
+
+/** A setting the deployment must not run with (outbox mail or an unknown ENVIRONMENT in production). */
+function ConfigErrorBanner({ errors }: { errors: string[] }) {
+  return (
+    <div role="alert" className="border-b border-red-700/40 bg-red-100">
+      <div className="mx-auto max-w-7xl px-4 py-3 text-ink sm:px-6 lg:px-8">
+        <p className="font-semibold">Configuration Error</p>
+        <ul className="text-sm">
+          {errors.map((error) => (
+            <li key={error}>{error}</li>
+          ))}
+        </ul>
+      </div>
+    </div>
+  );
+}
+
+function MissingVarsBanner({ missing }: { missing: string[] }) {
   return (
     <div role="alert" className="border-b border-sun-600/40 bg-sun-300/40">
       <div className="mx-auto flex max-w-7xl flex-wrap items-baseline gap-x-3 gap-y-1 px-4 py-3 text-ink sm:px-6 lg:px-8">

@@ -1,4 +1,5 @@
 import { type FormEvent, useId, useState } from "react";
+import { parseWebUrl } from "../../../worker/platform/field-rules";
 import { Button, buttonClasses } from "../../components/ui/button";
 import { Card } from "../../components/ui/card";
 import { Input } from "../../components/ui/input";
@@ -22,13 +23,8 @@ export function siteAddress(url: URL): string {
 
 /** Each pattern filled in, with {address} turned into an https:// URL to open and test. */
 export function suggestIcsUrls(input: string): { pattern: string; url: string }[] | null {
-  let url: URL;
-  try {
-    url = new URL(input.trim());
-  } catch {
-    return null;
-  }
-  if (url.protocol !== "https:" && url.protocol !== "http:") return null;
+  const url = parseWebUrl(input.trim());
+  if (!url) return null;
   const address = siteAddress(url);
   return ICS_PATTERNS.map((pattern) => ({ pattern, url: pattern.replace("{address}", `https://${address}`) }));
 }

@@ -3,6 +3,7 @@ import { useMemo, useState } from "react";
 import { Link, useSearchParams } from "react-router-dom";
 import { DEFAULT_RADIUS, PAGE_LIMIT, SEARCH_DEBOUNCE_MS } from "../../../worker/features/events/schemas";
 import { routePath } from "../../../worker/features/spa/route-table";
+import { isZip } from "../../../worker/platform/field-rules";
 import { PageHeader } from "../../components/page-header";
 import { usePageTitle } from "../../lib/use-page-title";
 import { eventsSearchQuery, type SearchParams } from "./api";
@@ -15,7 +16,7 @@ import { useGeolocatedZip } from "./use-geolocated-zip";
 
 const zipFromUrl = (params: URLSearchParams) => {
   const zip = params.get("zip")?.trim();
-  return zip && /^\d{5}$/.test(zip) ? zip : null;
+  return zip && isZip(zip, { fiveDigitsOnly: true }) ? zip : null;
 };
 
 /** /events: the full search (spec §2 Events, §4 Events search, §8 event search messages). */

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { isCalendarDate, isPlainText, isSitePath, isWebUrl, normaliseUrl } from "../../platform/field-rules";
 
 /**
  * The weekly-action form's rules (product spec §5), shared by the admin form (zodResolver) and the
@@ -23,13 +24,13 @@ export const MESSAGES = {
   linkUrl: "Link URL must start with http:// or https://",
   imageUrl: "Image URL must start with https:// or be an uploaded image",
   ctaUrl: "Button URL must start with https:// or /",
+  controlCharacters: (what: string) => `${what} must not contain control characters`,
   tooLong: (what: string, max: number) => `${what} must be ${max} characters or less`,
 } as const;
 
 const SLUG_RE = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 /** Paths under /api/actions and /actions that a slug must not shadow. */
 const RESERVED_SLUGS = new Set(["current", "preview"]);
-const DATE_RE = /^(\d{4})-(\d{2})-(\d{2})$/;
 
 /** The spec's slug rule: lowercased, non-alphanumeric runs become hyphens, edge hyphens trimmed. */
 export function slugify(title: string): string {
@@ -39,25 +40,7 @@ export function slugify(title: string): string {
     .replace(/^-+|-+$/g, "");
 }
 
-function isCalendarDate(value: string): boolean {
-  const m = DATE_RE.exec(value);
-  if (!m) return false;
-  const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
-  const date = new Date(Date.UTC(y, mo - 1, d));
-  return date.getUTCFullYear() === y && date.getUTCMonth() === mo - 1 && date.getUTCDate() === d;
-}
-
-const isHttpUrl = (value: string, httpsOnly = false): boolean => {
-  try {
-    const url = new URL(value);
-    return httpsOnly ? url.protocol === "https:" : url.protocol === "https:" || url.protocol === "http:";
-  } catch {
-    return false;
-  }
-};
-
-/** A site path ("/media/…", "/images/…"), not a protocol-relative URL. */
-const isSitePath = (value: string) => value.startsWith("/") && !value.startsWith("//");
+const isHttpUrl = (value: string, httpsOnly = false): boolean => isWebUrl(value, { httpsOnly });
 
 const text = (what: string, max: number) => z.string().trim().max(max, MESSAGES.tooLong(what, max));
 
@@ -75,7 +58,8 @@ const optionalUrl = (accept: (v: string) => boolean, message: string) =>
     .optional()
     .transform((v) => (v ?? "").trim())
     .refine((v) => v === "" || accept(v), message)
-    .transform((v) => (v === "" ? null : v));
+    // Stored as the browser will read it; a site path stays as typed (it has no origin to add).
+    .transform((v) => (v === "" ? null : v.startsWith("/") ? v : normaliseUrl(v)));
 
 /** A list of text rows: blank rows are dropped on save (spec §5). */
 const textList = (what: string, maxEach: number) =>
@@ -109,7 +93,9 @@ const linkList = z
     });
   })
   .transform((rows) =>
-    rows.map((r) => ({ label: r.label.trim(), url: r.url.trim() })).filter((r) => r.label !== "" || r.url !== ""),
+    rows
+      .map((r) => ({ label: r.label.trim(), url: normaliseUrl(r.url.trim()) }))
+      .filter((r) => r.label !== "" || r.url !== ""),
   );
 
 export const actionStatusSchema = z.enum(["draft", "published"]);
@@ -121,7 +107,8 @@ export const actionInputSchema = z
       .string({ error: MESSAGES.titleRequired })
       .trim()
       .min(1, MESSAGES.titleRequired)
-      .max(200, MESSAGES.tooLong("Title", 200)),
+      .max(200, MESSAGES.tooLong("Title", 200))
+      .refine((v) => isPlainText(v), MESSAGES.controlCharacters("Title")),
     slug: z
       .string({ error: MESSAGES.slugRequired })
       .trim()

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { FIELD_MAX, isEmail } from "../../platform/field-rules";
 import { AUTH_MESSAGES, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, REAUTH_WINDOW_MINUTES } from "./messages";
 import { isSafeRedirectPath } from "./redirect-path";
 
@@ -11,8 +12,8 @@ export const emailSchema = z
   .string({ error: AUTH_MESSAGES.emailRequired })
   .trim()
   .min(1, AUTH_MESSAGES.emailRequired)
-  .max(254, AUTH_MESSAGES.emailInvalid)
-  .pipe(z.email({ error: AUTH_MESSAGES.emailInvalid }))
+  .max(FIELD_MAX.email, AUTH_MESSAGES.emailInvalid)
+  .refine(isEmail, AUTH_MESSAGES.emailInvalid)
   .transform((e) => e.toLowerCase());
 
 export const redirectToSchema = z

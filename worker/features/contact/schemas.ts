@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { FIELD_MAX, isLooseEmail, isPlainText } from "../../platform/field-rules";
 
 /** The 'Join the Mission' form (spec §5), shared by the form and POST /api/contact. */
 export const CONTACT_MESSAGES = {
@@ -18,18 +19,20 @@ export const contactSchema = z.object({
     .string({ error: CONTACT_MESSAGES.nameRequired })
     .trim()
     .min(1, CONTACT_MESSAGES.nameRequired)
-    .max(CONTACT_NAME_MAX, `Name must be ${CONTACT_NAME_MAX} characters or less`),
+    .max(CONTACT_NAME_MAX, `Name must be ${CONTACT_NAME_MAX} characters or less`)
+    .refine((v) => isPlainText(v), "Name must not contain control characters"),
   email: z
     .string({ error: CONTACT_MESSAGES.emailRequired })
     .trim()
     .min(1, CONTACT_MESSAGES.emailRequired)
-    .max(254, CONTACT_MESSAGES.emailInvalid)
+    .max(FIELD_MAX.email, CONTACT_MESSAGES.emailInvalid)
     // The spec's "simple something@something pattern".
-    .regex(/^[^\s@]+@[^\s@]+$/, CONTACT_MESSAGES.emailInvalid),
+    .refine(isLooseEmail, CONTACT_MESSAGES.emailInvalid),
   message: z
     .string()
     .trim()
     .max(CONTACT_MESSAGE_MAX, `Message must be ${CONTACT_MESSAGE_MAX} characters or less`)
+    .refine((v) => isPlainText(v, { multiline: true }), "Message must not contain control characters")
     .optional(),
 });
 export type ContactInput = z.input<typeof contactSchema>;

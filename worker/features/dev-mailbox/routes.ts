@@ -1,8 +1,8 @@
 import { eq } from "drizzle-orm";
 import { html, raw } from "hono/html";
 import { outboxMessages } from "../../../db/schema";
-import { isDevelopment } from "../../platform/config";
 import { newestFirst } from "../../platform/db";
+import { devOnly } from "../../platform/dev-only";
 import { notFound } from "../../platform/errors";
 import { createRouter } from "../../platform/hono";
 
@@ -13,10 +13,7 @@ const LIST_LIMIT = 200;
  * whole sub-app answers 404, so it cannot leak mail in production.
  */
 export const devMailboxRoutes = createRouter()
-  .use(async (c, next) => {
-    if (!isDevelopment(c.env)) throw notFound();
-    await next();
-  })
+  .use(devOnly)
   .get("/messages", async (c) => {
     const rows = await c.var.db
       .select()

@@ -52,7 +52,13 @@ const CAMPAIGN_KINDS = ["weekly", "test", "welcome_test"] as const;
 
 /** /api/admin/email — behind the one admin guard in app.ts. */
 export const emailAdminRoutes = createRouter()
-  .get("/config", (c) => c.json({ missing_vars: missingEmailVars(c.var.config), provider: c.var.config.MAIL_PROVIDER }))
+  .get("/config", (c) =>
+    c.json({
+      missing_vars: missingEmailVars(c.var.config),
+      provider: c.var.config.MAIL_PROVIDER,
+      config_errors: c.var.config.configErrors,
+    }),
+  )
   // The spec's test-email-config: asks the provider itself, and logs the answer (never the key).
   .post("/test-config", async (c) => {
     const provider = deps(c).provider;

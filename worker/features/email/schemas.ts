@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { FIELD_MAX, isEmail } from "../../platform/field-rules";
 
 /**
  * Admin email tools: request bodies shared by the admin screens and /api/admin/email. Only zod and
@@ -40,8 +41,8 @@ const recipientEmail = z
   .trim()
   .toLowerCase()
   .min(1, EMAIL_REQUIRED_MESSAGE)
-  .max(254, EMAIL_INVALID_MESSAGE)
-  .regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, EMAIL_INVALID_MESSAGE);
+  .max(FIELD_MAX.email, EMAIL_INVALID_MESSAGE)
+  .refine(isEmail, EMAIL_INVALID_MESSAGE);
 
 /** 'current' (or nothing) means the current action, as in the test dialog's choice. */
 const actionChoice = z

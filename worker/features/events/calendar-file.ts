@@ -1,4 +1,5 @@
 import ICAL from "ical.js";
+import { parseWebUrl } from "../../platform/field-rules";
 
 export type CalendarEvent = {
   id: string;
@@ -53,7 +54,10 @@ export function eventToIcs(e: CalendarEvent, siteHost: string, now: Date): strin
     ? "Online"
     : [e.venueName, e.address ?? [e.city, e.state].filter(Boolean).join(", ")].filter(Boolean).join(", ");
   if (place) vevent.updatePropertyWithValue("location", place);
-  if (e.registrationUrl) vevent.updatePropertyWithValue("url", e.registrationUrl);
+  // ical.js escapes text but writes a URI value as is: only a parsed http(s) URL's href (which
+  // cannot hold CR, LF or spaces) goes in, so a stored value can never start a new .ics line.
+  const url = e.registrationUrl ? parseWebUrl(e.registrationUrl)?.href : undefined;
+  if (url) vevent.updatePropertyWithValue("url", url);
   calendar.addSubcomponent(vevent);
   return `${calendar.toString()}\r\n`;
 }

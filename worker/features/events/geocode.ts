@@ -1,13 +1,12 @@
 import { and, eq, inArray, or } from "drizzle-orm";
 import { zipCodes } from "../../../db/schema";
 import type { Db } from "../../platform/db";
+import { zip5 } from "../../platform/field-rules";
 
 export type Place = { lat: number; lon: number; city: string; state: string; zip: string };
 
 /** D1 allows 100 bound parameters per statement. */
 const MAX_PARAMS = 90;
-
-const zip5 = (postalCode: string | null | undefined) => /^(\d{5})(?:-\d{4})?$/.exec(postalCode?.trim() ?? "")?.[1];
 
 /** City names as people write them vs. the ZIP table's capitalisation ("st. paul" → "St. Paul"). */
 export function titleCase(city: string): string {

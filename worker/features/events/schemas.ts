@@ -1,5 +1,16 @@
 // Shared by the Worker and the web forms: only zod and pure code here (the web bundle imports it).
 import { z } from "zod";
+import {
+  FIELD_MAX,
+  isCalendarDate,
+  isEmail,
+  isPlainText,
+  isWebUrl,
+  isZip,
+  normaliseUrl,
+} from "../../platform/field-rules";
+
+export { isCalendarDate, isWebUrl };
 
 /** Search radius options in miles (spec §9); the page and the API accept only these. */
 export const RADIUS_OPTIONS = [5, 10, 25, 50, 100] as const;
@@ -33,15 +44,6 @@ export const CATEGORY_LABELS: Record<CategoryFilter, string> = {
   education: "Education",
 };
 
-const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
-
-/** A calendar date that exists (rejects 2026-02-30). */
-export function isCalendarDate(value: string): boolean {
-  if (!DATE_ONLY.test(value)) return false;
-  const d = new Date(`${value}T00:00:00Z`);
-  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === value;
-}
-
 const blankToUndefined = (v: unknown) => (typeof v === "string" && v.trim() === "" ? undefined : v);
 
 /**
@@ -55,7 +57,8 @@ const timeBound = (name: string) =>
       .string()
       .trim()
       .refine(
-        (v) => isCalendarDate(v) || z.iso.datetime({ offset: true }).safeParse(v).success,
+        // 40 characters hold any ISO date-time with a zone; longer is refused before any pattern.
+        (v) => v.length <= 40 && (isCalendarDate(v) || z.iso.datetime({ offset: true }).safeParse(v).success),
         `${name} must be a date (YYYY-MM-DD) or an ISO date-time with a time zone`,
       )
       .optional(),
@@ -68,7 +71,7 @@ export const searchQuerySchema = z
       z
         .string()
         .trim()
-        .regex(/^\d{5}$/, "ZIP code must be 5 digits")
+        .refine((v) => isZip(v, { fiveDigitsOnly: true }), "ZIP code must be 5 digits")
         .optional(),
     ),
     radius: z.preprocess(
@@ -178,13 +181,15 @@ export const SUBMISSION_MESSAGES = {
   category: "Please choose one of the listed categories",
   startTime: "Please enter a valid start time",
   endTime: "The end time must be after the start time",
+  controlCharacters: (field: string) => `The ${field.replace("_", " ")} field contains characters that are not allowed`,
   tooLong: (field: string, max: number) => `The ${field.replace("_", " ")} field must be ${max} characters or less`,
   success: "Event submitted successfully for review!",
 } as const;
 
-const SIMPLE_EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const STATE_CODE = /^[A-Z]{2}$/;
-const POSTAL_CODE = /^\d{5}(-\d{4})?$/;
+
+/** Where a newline makes sense; every other field is one line. */
+const MULTILINE_FIELDS = new Set<SubmissionField>(["description", "notes_for_moderator", "address"]);
 
 const MAX_LENGTHS: Partial<Record<SubmissionField, number>> = {
   title: 200,
@@ -192,22 +197,17 @@ const MAX_LENGTHS: Partial<Record<SubmissionField, number>> = {
   address: 300,
   city: 100,
   organizer_name: 200,
-  organizer_email: 254,
+  organizer_email: FIELD_MAX.email,
   organizer_url: 2000,
   registration_url: 2000,
   image_url: 2000,
   notes_for_moderator: 2000,
+  category: 40,
+  start_time: 40,
+  end_time: 40,
+  state: 2 + 8,
+  postal_code: FIELD_MAX.zip,
 };
-
-/** A URL a browser will open as a web page: only http(s), so `javascript:` links cannot be stored. */
-export function isWebUrl(value: string): boolean {
-  try {
-    const url = new URL(value);
-    return url.protocol === "https:" || url.protocol === "http:";
-  } catch {
-    return false;
-  }
-}
 
 /** Accepts an ISO date-time with a zone or a form's datetime-local value; the web sends the former. */
 export const parseSubmissionTime = (value: string): number => new Date(value).getTime();
@@ -228,12 +228,16 @@ export const eventSubmissionSchema = z
     const fail = (path: SubmissionField, message: string) => ctx.addIssue({ code: "custom", path: [path], message });
     const missing = SUBMISSION_REQUIRED_FIELDS.find((f) => v[f] === "");
     if (missing) return fail(missing, missingFieldMessage(missing));
-    if (!SIMPLE_EMAIL.test(v.organizer_email)) return fail("organizer_email", SUBMISSION_MESSAGES.email);
+    const tooLong = (Object.entries(MAX_LENGTHS) as [SubmissionField, number][]).find(([f, max]) => v[f].length > max);
+    if (tooLong) return fail(tooLong[0], SUBMISSION_MESSAGES.tooLong(tooLong[0], tooLong[1]));
+    const notPlain = SUBMISSION_FIELDS.find((f) => !isPlainText(v[f], { multiline: MULTILINE_FIELDS.has(f) }));
+    if (notPlain) return fail(notPlain, SUBMISSION_MESSAGES.controlCharacters(notPlain));
+    if (!isEmail(v.organizer_email)) return fail("organizer_email", SUBMISSION_MESSAGES.email);
     if (!isWebUrl(v.registration_url)) return fail("registration_url", SUBMISSION_MESSAGES.urls);
     if (v.organizer_url && !isWebUrl(v.organizer_url)) return fail("organizer_url", SUBMISSION_MESSAGES.urls);
     if (v.image_url && !isWebUrl(v.image_url)) return fail("image_url", SUBMISSION_MESSAGES.urls);
     if (!STATE_CODE.test(v.state)) return fail("state", SUBMISSION_MESSAGES.state);
-    if (v.postal_code && !POSTAL_CODE.test(v.postal_code)) return fail("postal_code", SUBMISSION_MESSAGES.postalCode);
+    if (v.postal_code && !isZip(v.postal_code)) return fail("postal_code", SUBMISSION_MESSAGES.postalCode);
     if (!(EVENT_CATEGORIES as readonly string[]).includes(v.category))
       return fail("category", SUBMISSION_MESSAGES.category);
     const start = parseSubmissionTime(v.start_time);
@@ -242,10 +246,13 @@ export const eventSubmissionSchema = z
       const end = parseSubmissionTime(v.end_time);
       if (Number.isNaN(end) || end <= start) return fail("end_time", SUBMISSION_MESSAGES.endTime);
     }
-    for (const [field, max] of Object.entries(MAX_LENGTHS) as [SubmissionField, number][]) {
-      if (v[field].length > max) return fail(field, SUBMISSION_MESSAGES.tooLong(field, max));
-    }
-  });
+  })
+  .transform((v) => ({
+    ...v,
+    registration_url: normaliseUrl(v.registration_url),
+    organizer_url: v.organizer_url && normaliseUrl(v.organizer_url),
+    image_url: v.image_url && normaliseUrl(v.image_url),
+  }));
 export type EventSubmissionInput = z.input<typeof eventSubmissionSchema>;
 export type EventSubmission = z.output<typeof eventSubmissionSchema>;
 
@@ -258,7 +265,11 @@ export const EMPTY_SUBMISSION: Record<SubmissionField, string> = Object.fromEntr
 
 export const approveSubmissionSchema = z.object({
   /** Lets a moderator correct a ZIP that could not be geocoded. */
-  postal_code: z.string().trim().regex(POSTAL_CODE, SUBMISSION_MESSAGES.postalCode).optional(),
+  postal_code: z
+    .string()
+    .trim()
+    .refine((v) => isZip(v), SUBMISSION_MESSAGES.postalCode)
+    .optional(),
 });
 
 export const rejectSubmissionSchema = z.object({

@@ -17,7 +17,8 @@ export function sourceFetch(env: AppEnv, source: SourceConfig): SourceFetch {
   if (!usesFixtures(env)) return (input, init) => fetch(input, init);
   return (input, init) => {
     const original = new URL(input instanceof Request ? input.url : String(input));
-    const target = new URL(`http://fixtures.local/ingestion/${encodeURIComponent(source.key)}${original.search}`);
+    // localhost: the fixture sub-app answers only development requests to this machine (dev-only.ts).
+    const target = new URL(`http://localhost/ingestion/${encodeURIComponent(source.key)}${original.search}`);
     return Promise.resolve(devFixtureRoutes.fetch(new Request(target, init), env));
   };
 }

@@ -6,7 +6,9 @@ const KEY_RE = /^uploads\/\d{4}-\d{2}\/[0-9a-f-]{36}\.(png|jpg|webp|gif|avif)$/;
 
 /** GET /media/* — uploaded images from R2. Keys are never reused, so responses are immutable. */
 export const mediaRoutes = createRouter().get("/*", async (c) => {
-  const key = decodeURIComponent(new URL(c.req.url).pathname.replace(/^\/media\//, ""));
+  // Our keys hold no character that needs percent-encoding, so the raw path is compared as is:
+  // nothing to decode means no malformed escape ("/media/%E0%A4%A") can throw.
+  const key = new URL(c.req.url).pathname.replace(/^\/media\//, "");
   if (!KEY_RE.test(key)) throw notFound();
 
   const object = await c.env.MEDIA.get(key, { onlyIf: c.req.raw.headers });

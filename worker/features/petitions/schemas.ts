@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { parseWebUrl } from "../../platform/field-rules";
 
 /**
  * The petition list's shapes and the spec's validation messages (§5 "Petition form"), shared by
@@ -95,16 +96,6 @@ export const PETITION_MESSAGES = {
   verifiedInvalid: "Verified must be true or false",
   tooMany: `A list holds at most ${MAX_PETITIONS} petitions`,
 } as const;
-
-/** `new URL()` accepts things like "javascript:"; a link or image here must be a web address. */
-function parseWebUrl(value: string): URL | null {
-  try {
-    const url = new URL(value);
-    return url.protocol === "https:" || url.protocol === "http:" ? url : null;
-  } catch {
-    return null;
-  }
-}
 
 export const isHttpsUrl = (value: string) => parseWebUrl(value)?.protocol === "https:";
 

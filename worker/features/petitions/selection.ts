@@ -1,3 +1,4 @@
+import { isWebUrl } from "../../platform/field-rules";
 import {
   LOCATION_SCOPES,
   type LocationScope,
@@ -52,15 +53,6 @@ export function normalizeStoredList(value: unknown, newId: () => string = () => 
   }
   return out;
 }
-
-const isWebUrl = (value: string) => {
-  try {
-    const { protocol } = new URL(value);
-    return protocol === "https:" || protocol === "http:";
-  } catch {
-    return false;
-  }
-};
 
 /** The petition url with utm_source=website, utm_medium=quick_wins and the caller's utm_campaign. */
 export function trackedLink(url: string, campaign?: string): string {

@@ -66,11 +66,22 @@ export function configFindings(config: Config): Finding[] {
   if (config.MAIL_PROVIDER === "outbox" && config.ENVIRONMENT === "production") {
     findings.push({
       id: "mail-outbox-in-production",
-      title: "Email is stored locally instead of sent",
-      description: 'MAIL_PROVIDER is "outbox" in production: no email (sign-in links included) reaches anyone.',
+      title: "Configuration error: the outbox mail provider in production",
+      description:
+        'MAIL_PROVIDER is "outbox" in production. The outbox is refused there, so no email (sign-in links included) is sent or stored.',
       severity: "high",
       category: "configuration",
       remediation: "Set MAIL_PROVIDER to resend or postmark and add MAIL_API_KEY.",
+    });
+  }
+  if (config.configErrors.some((e) => e.startsWith("ENVIRONMENT"))) {
+    findings.push({
+      id: "environment-unknown",
+      title: "Configuration error: unknown ENVIRONMENT",
+      description: config.configErrors.filter((e) => e.startsWith("ENVIRONMENT")).join(" "),
+      severity: "high",
+      category: "configuration",
+      remediation: 'Set ENVIRONMENT to "production" in wrangler.toml (development values belong in .dev.vars).',
     });
   }
   if (!config.FROM_EMAIL) {

@@ -1,7 +1,7 @@
 import { z } from "zod";
+import { isEmail, isPlainText, isZip } from "../../platform/field-rules";
 import {
   EMAIL_MAX,
-  EMAIL_PATTERN,
   INVALID_LINK_MESSAGE,
   MANAGE_TOKEN_PATTERN,
   NAME_MAX,
@@ -9,7 +9,6 @@ import {
   SIGNUP_MESSAGES,
   unescapeName,
   ZIP_FIELD_MAX,
-  ZIP_PATTERN,
 } from "./signup-rules";
 
 /**
@@ -25,21 +24,27 @@ export const firstNameSchema = z
   .string({ error: nameMessage })
   .trim()
   .min(NAME_MIN, nameMessage)
-  .max(NAME_MAX, nameMessage);
+  .max(NAME_MAX, nameMessage)
+  .refine((v) => isPlainText(v), nameMessage);
 
 export const signupEmailSchema = z
   .string({ error: emailMessage })
   .trim()
   .toLowerCase()
   .max(EMAIL_MAX, emailMessage)
-  .regex(EMAIL_PATTERN, emailMessage);
+  .refine(isEmail, emailMessage);
 
 const blankToUndefined = (value: unknown) =>
   value === null || (typeof value === "string" && value.trim() === "") ? undefined : value;
 
 export const zipCodeSchema = z.preprocess(
   blankToUndefined,
-  z.string({ error: zipMessage }).trim().max(ZIP_FIELD_MAX, zipMessage).regex(ZIP_PATTERN, zipMessage).optional(),
+  z
+    .string({ error: zipMessage })
+    .trim()
+    .max(ZIP_FIELD_MAX, zipMessage)
+    .refine((v) => isZip(v), zipMessage)
+    .optional(),
 );
 
 /** What the form checks (before the name is HTML-escaped for sending). */

@@ -3,11 +3,13 @@
  * escaping helpers. Split from schemas.ts so the home page's signup form can use them without
  * putting zod in the initial bundle (the form loads the schema when it is first used).
  */
+import { FIELD_MAX } from "../../platform/field-rules";
+
 export const SIGNUP_CLIENT_LIMIT = { attempts: 3, windowMs: 300_000 } as const;
 export const NAME_MIN = 2;
 export const NAME_MAX = 50;
-export const EMAIL_MAX = 254;
-export const ZIP_FIELD_MAX = 10;
+export const EMAIL_MAX = FIELD_MAX.email;
+export const ZIP_FIELD_MAX = FIELD_MAX.zip;
 
 /** Toast title + description for each outcome; the description is also the API's error message. */
 export const SIGNUP_MESSAGES = {
@@ -31,9 +33,6 @@ export function signupErrorTitle(description: string): string {
   const entry = Object.values(SIGNUP_MESSAGES).find((m) => m.description === description);
   return entry?.title ?? SIGNUP_MESSAGES.failure.title;
 }
-
-export const EMAIL_PATTERN = /^[A-Za-z0-9._%+'-]+@[A-Za-z0-9-]+(\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}$/;
-export const ZIP_PATTERN = /^\d{5}(-\d{4})?$/;
 
 /** The five characters the client's HTML-escape step encodes (spec §5: name is escaped before sending). */
 const ENTITIES: Record<string, string> = {

@@ -1,10 +1,20 @@
-import type { Config } from "../config";
+import { type Config, mayUseOutbox } from "../config";
 import type { Db } from "../db";
 import type { FetchLike } from "./http";
 import { OutboxProvider } from "./outbox";
 import { PostmarkProvider } from "./postmark";
 import { ResendProvider } from "./resend";
 import type { MailProvider, Sender } from "./types";
+
+const OUTBOX_REFUSED = 'MAIL_PROVIDER "outbox" is refused in production; configure resend or postmark';
+
+/** Fails every message without storing it: what a production deployment left on `outbox` gets. */
+const refusedProvider: MailProvider = {
+  name: "outbox-refused",
+  maxBatchSize: 100,
+  sendBatch: async (messages) => messages.map(() => ({ ok: false, error: OUTBOX_REFUSED, retryable: false })),
+  checkConnection: async () => ({ ok: false, details: OUTBOX_REFUSED }),
+};
 
 export function senderFrom(config: Config): Sender {
   return {
@@ -22,7 +32,9 @@ export function createMailProvider(config: Config, db: Db, options: { fetch?: Fe
   const sender = senderFrom(config);
   switch (config.MAIL_PROVIDER) {
     case "outbox":
-      return new OutboxProvider(db, sender);
+      // In production the outbox would quietly swallow every sign-in link: refuse instead, so each
+      // send fails visibly (and the configuration error shows in the admin banner and the scan).
+      return mayUseOutbox(config) ? new OutboxProvider(db, sender) : refusedProvider;
     case "resend":
     case "postmark": {
       if (!config.MAIL_API_KEY) throw new Error(`MAIL_API_KEY is required for the ${config.MAIL_PROVIDER} provider`);

@@ -1,4 +1,4 @@
-import { isDevelopment } from "../../../platform/config";
+import { devOnly } from "../../../platform/dev-only";
 import { notFound } from "../../../platform/errors";
 import { createRouter } from "../../../platform/hono";
 import { findSource } from "../sources";
@@ -11,10 +11,7 @@ import { icsFixture } from "./ics";
  * upcoming events. Development only (decision 046): elsewhere the sub-app answers 404.
  */
 export const devFixtureRoutes = createRouter()
-  .use(async (c, next) => {
-    if (!isDevelopment(c.env)) throw notFound();
-    await next();
-  })
+  .use(devOnly)
   .all("/ingestion/:key", (c) => {
     const source = findSource(c.req.param("key"));
     if (!source) throw notFound("No such source");

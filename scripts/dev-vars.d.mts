@@ -1,0 +1,2 @@
+/** Development values of the Worker variables (see dev-vars.mjs). */
+export declare const DEV_VARS: Readonly<Record<string, string>>;
