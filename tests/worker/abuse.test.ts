@@ -140,7 +140,10 @@ async function send(route: Route, headers: Record<string, string>, init: Request
 function check(label: string, r: { status: number; text: string; ms: number }) {
   expect(r.status, `${label}: ${r.text.slice(0, 300)}`).toBeLessThan(500);
   expect(r.text, label).not.toMatch(INTERNALS);
-  expect(r.ms, `${label} took ${Math.round(r.ms)} ms`).toBeLessThan(PER_REQUEST_MS);
+  // Refusing input must be cheap for anyone. An admin request the app accepts may start real work
+  // (an Audubon batch, Quick Setup), which is the admin's to spend, so only refusals are timed there.
+  const timed = !label.startsWith("admin ") || r.status >= 400;
+  if (timed) expect(r.ms, `${label} took ${Math.round(r.ms)} ms`).toBeLessThan(PER_REQUEST_MS);
 }
 
 describe("abuse suite", () => {
