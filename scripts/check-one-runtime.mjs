@@ -1,12 +1,14 @@
-// Fails when package-lock.json holds more than one version of wrangler, miniflare or workerd: dev
+// Fails when package-lock.json holds more than one version of wrangler or workerd: dev
 // (Vite plugin), tests (vitest plugin) and `npm start` must run the same Workers runtime (decision 092).
+// miniflare may differ: each Cloudflare plugin is built against its own miniflare API; all of them drive
+// the one workerd.
 import { readFileSync } from "node:fs";
 
 const lock = JSON.parse(readFileSync(new URL("../package-lock.json", import.meta.url), "utf8"));
 const versions = new Map();
 for (const [path, entry] of Object.entries(lock.packages ?? {})) {
   const name = path.slice(path.lastIndexOf("node_modules/") + "node_modules/".length);
-  if (!["wrangler", "miniflare", "workerd"].includes(name) || !path) continue;
+  if (!["wrangler", "workerd"].includes(name) || !path) continue;
   if (!versions.has(name)) versions.set(name, new Map());
   versions.get(name).set(entry.version, [...(versions.get(name).get(entry.version) ?? []), path]);
 }
