@@ -65,7 +65,10 @@ export function createApp() {
     .route("/ingestion", ingestionAdminRoutes)
     .route("/petitions", petitionsAdminRoutes)
     .route("/content-export", contentExportAdminRoutes)
-    .route("/security", securityAdminRoutes);
+    .route(
+      "/security",
+      securityAdminRoutes(() => app),
+    );
 
   const routes = app
     .route("/api/health", healthRoutes)

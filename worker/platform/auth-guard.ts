@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { createMiddleware } from "hono/factory";
 import { profiles, sessions, users } from "../../db/schema";
-import { verifyAccessToken } from "../features/auth/access-token";
+import { verifyAccessToken } from "./access-token";
 import { forbidden, unauthorized } from "./errors";
 import type { AppBindings, AuthUser } from "./hono";
 

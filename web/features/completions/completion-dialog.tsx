@@ -13,7 +13,7 @@ import { Label } from "../../components/ui/label";
 import { Textarea } from "../../components/ui/textarea";
 import { toast } from "../../components/ui/use-toast";
 import { ApiError } from "../../lib/api";
-import { useAuth } from "../auth/auth-provider";
+import { useAuth } from "../../lib/auth/auth-provider";
 import { recordCompletion } from "./api";
 import { savePendingCompletion } from "./pending-completion";
 
