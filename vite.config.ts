@@ -28,11 +28,6 @@ const dropHonoClientCookies = (): Plugin => ({
 // One build for both halves: the SPA goes to dist/client (Workers Static Assets) and the Worker
 // bundle beside it; `npm run dev` runs the Worker in workerd with hot reload for both.
 export default defineConfig({
-  plugins: [
-    dropHonoClientCookies(),
-    react(),
-    tailwindcss(),
-    cloudflare({ persistState: { path: ".wrangler/state" } }),
-  ],
+  plugins: [dropHonoClientCookies(), react(), tailwindcss(), cloudflare({ persistState: { path: ".wrangler/state" } })],
   build: { sourcemap: true },
 });
