@@ -56,6 +56,9 @@ const pages: Record<SpaRouteName, PageRoute> = {
   adminContentExport: lazyPage(() =>
     import("../features/content-export/admin-content-export-page").then((m) => m.AdminContentExportPage),
   ),
+  adminApiReference: lazyPage(() =>
+    import("../features/api-reference/api-reference-page").then((m) => m.ApiReferencePage),
+  ),
 };
 
 const routeNames = Object.keys(SPA_ROUTES) as SpaRouteName[];

@@ -32,6 +32,12 @@ async function authenticate(c: Parameters<Parameters<typeof createMiddleware<App
   };
 }
 
+/** The signed-in user when a valid token is presented, else null (for routes that answer everyone). */
+export async function optionalUser(c: Parameters<typeof authenticate>[0]): Promise<AuthUser | null> {
+  if (!c.req.header("Authorization")) return null;
+  return authenticate(c).catch(() => null);
+}
+
 /** Member routes: 401 unless a valid, unrevoked session's access token is presented. */
 export const requireUser = createMiddleware<AppBindings>(async (c, next) => {
   c.set("user", await authenticate(c));
