@@ -54,7 +54,7 @@ describe("GET /api/openapi.json", () => {
       required: string[];
     };
     expect(Object.keys(contact.properties)).toEqual(expect.arrayContaining(["name", "email", "message"]));
-    expect(contact.required).toEqual(expect.arrayContaining(["email", "message"]));
+    expect(contact.required).toEqual(expect.arrayContaining(["name", "email"]));
     const search = doc.paths["/api/events"]?.get as { parameters?: { name: string; in: string }[] };
     expect(search.parameters?.filter((p) => p.in === "query").map((p) => p.name)).toEqual(
       expect.arrayContaining(["zip", "radius", "start", "end", "limit"]),

@@ -4,7 +4,7 @@ import { Badge } from "../../components/ui/badge";
 import { Card } from "../../components/ui/card";
 import { Spinner } from "../../components/ui/spinner";
 import { usePageTitle } from "../../lib/use-page-title";
-import { openApiDocumentQuery } from "./api";
+import { openApiDocumentPath, openApiDocumentQuery } from "./api";
 
 const METHODS = ["get", "post", "put", "patch", "delete"] as const;
 
@@ -77,7 +77,7 @@ export function ApiReferencePage() {
       <h1 className="mt-2 text-4xl font-semibold text-forest-900">API Reference</h1>
       <p className="mt-4 text-lg text-muted-foreground">
         Every route of the JSON API, from the same zod schemas the routes validate with.{" "}
-        <a className="underline" href="/api/openapi.json">
+        <a className="underline" href={openApiDocumentPath}>
           OpenAPI document
         </a>{" "}
         (the public version; this page includes the admin routes).

@@ -1,6 +1,9 @@
 import { queryOptions } from "@tanstack/react-query";
 import type { OpenAPIV3_1 } from "openapi-types";
-import { signedInApi, withSignal } from "../../lib/api";
+import { api, signedInApi, withSignal } from "../../lib/api";
+
+/** The public document's address, for a plain link. */
+export const openApiDocumentPath = api.api["openapi.json"].$path();
 
 /**
  * The OpenAPI document (admins get the admin routes too). Its type is the OpenAPI standard's: the

@@ -50,7 +50,8 @@ export const openApiRoutes = (app: () => DocumentedApp) =>
     for (const [path, item] of Object.entries(document.paths ?? {})) {
       for (const operation of Object.values(item ?? {})) {
         if (!operation || typeof operation !== "object" || !("responses" in operation)) continue;
-        const responses = (operation.responses ??= {});
+        operation.responses ??= {};
+        const responses = operation.responses;
         if (!Object.keys(responses).some((status) => status.startsWith("2"))) {
           responses["200"] = { description: "Success (JSON; the web client infers its shape from the route)" };
         }
