@@ -18,6 +18,7 @@ import { ingestionAdminRoutes } from "./features/ingestion/admin-routes";
 import { devFixtureRoutes } from "./features/ingestion/dev-fixtures/routes";
 import { mediaAdminRoutes } from "./features/media/admin-routes";
 import { mediaRoutes } from "./features/media/routes";
+import { openApiRoutes } from "./features/openapi/routes";
 import { petitionsAdminRoutes } from "./features/petitions/admin-routes";
 import { petitionsRoutes } from "./features/petitions/routes";
 import { auditAdminMutations } from "./features/security/admin-audit";
@@ -65,7 +66,10 @@ export function createApp() {
     .route("/ingestion", ingestionAdminRoutes)
     .route("/petitions", petitionsAdminRoutes)
     .route("/content-export", contentExportAdminRoutes)
-    .route("/security", securityAdminRoutes);
+    .route(
+      "/security",
+      securityAdminRoutes(() => app),
+    );
 
   const routes = app
     .route("/api/health", healthRoutes)
@@ -80,6 +84,10 @@ export function createApp() {
     .route("/api/event-submissions", eventSubmissionsRoutes)
     .route("/api/petitions", petitionsRoutes)
     .route("/api/admin", admin)
+    .route(
+      "/api/openapi.json",
+      openApiRoutes(() => app),
+    )
     .route("/media", mediaRoutes)
     .route("/dev/mailbox", devMailboxRoutes)
     .route("/dev/fixtures", devFixtureRoutes)

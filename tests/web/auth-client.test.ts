@@ -1,8 +1,8 @@
 import { createElement } from "react";
 import { renderToString } from "react-dom/server";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { AuthClient, type AuthEvent, type Session } from "../../web/features/auth/auth-client";
-import { useAuth } from "../../web/features/auth/auth-provider";
+import { AuthClient, type AuthEvent, type Session } from "../../web/lib/auth/auth-client";
+import { useAuth } from "../../web/lib/auth/auth-provider";
 
 const b64url = (value: unknown) =>
   btoa(JSON.stringify(value)).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");

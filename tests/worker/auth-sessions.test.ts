@@ -1,6 +1,6 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { signAccessToken } from "../../worker/features/auth/access-token";
+import { signAccessToken } from "../../worker/platform/access-token";
 import { sha256Hex } from "../../worker/platform/crypto";
 import { cookieHeader, refreshCookieOf, SAME_ORIGIN } from "./auth-support";
 import { api, config, createUser, signIn } from "./helpers";

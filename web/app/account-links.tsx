@@ -3,7 +3,7 @@ import { Link } from "react-router-dom";
 import { routePath } from "../../worker/features/spa/route-table";
 import { Button, type ButtonVariant } from "../components/ui/button";
 import { toast } from "../components/ui/use-toast";
-import { useAuth } from "../features/auth/auth-provider";
+import { useAuth } from "../lib/auth/auth-provider";
 import { cn } from "../lib/cn";
 
 interface AccountLinksProps {

@@ -1,8 +1,8 @@
 import { AdminDashboardPage } from "../features/admin/admin-dashboard-page";
 import { WeeklyEmailPanel } from "../features/email/weekly-email-panel";
 import { CalendarDiscoveryTool } from "../features/events/calendar-discovery-tool";
-import { IngestionPanel } from "../features/events/ingestion-panel";
 import { SubmissionsModerationPanel } from "../features/events/submissions-moderation-panel";
+import { IngestionPanel } from "../features/ingestion/ingestion-panel";
 
 /**
  * /admin composed from the features' admin tools (features do not import each other; web/app

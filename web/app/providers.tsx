@@ -1,6 +1,6 @@
 import { QueryClientProvider } from "@tanstack/react-query";
 import type { ReactNode } from "react";
-import { AuthProvider } from "../features/auth/auth-provider";
+import { AuthProvider } from "../lib/auth/auth-provider";
 import { queryClient } from "../lib/query-client";
 import { LazyToaster } from "./lazy-toaster";
 

@@ -1,7 +1,7 @@
 import type { ComponentType } from "react";
 import { createBrowserRouter, type RouteObject } from "react-router-dom";
 import { SPA_ROUTES, type SpaRouteName } from "../../worker/features/spa/route-table";
-import { HomePage } from "../features/home/home-page";
+import { HomePage } from "./home/home-page";
 import { RootLayout } from "./layout";
 import { NotFoundPage } from "./not-found-page";
 import { PageFallback } from "./page-fallback";
@@ -27,8 +27,8 @@ const pages: Record<SpaRouteName, PageRoute> = {
   events: lazyPage(() => import("../features/events/events-page").then((m) => m.EventsPage)),
   actions: lazyPage(() => import("./actions").then((m) => m.Actions)),
   actionPreview: lazyPage(() => import("../features/actions/action-preview-page").then((m) => m.ActionPreviewPage)),
-  action: lazyPage(() => import("../features/actions/action-detail-page").then((m) => m.ActionDetailPage)),
-  about: lazyPage(() => import("../features/about/about-page").then((m) => m.AboutPage)),
+  action: lazyPage(() => import("./action-detail-page").then((m) => m.ActionDetailPage)),
+  about: lazyPage(() => import("./about/about-page").then((m) => m.AboutPage)),
   support: lazyPage(() => import("../features/support/support-page").then((m) => m.SupportPage)),
   getSupport: lazyPage(() => import("../features/support/support-page").then((m) => m.SupportPage)),
   submitEvent: lazyPage(() => import("../features/events/submit-event-page").then((m) => m.SubmitEventPage)),
@@ -55,6 +55,9 @@ const pages: Record<SpaRouteName, PageRoute> = {
   ),
   adminContentExport: lazyPage(() =>
     import("../features/content-export/admin-content-export-page").then((m) => m.AdminContentExportPage),
+  ),
+  adminApiReference: lazyPage(() =>
+    import("../features/api-reference/api-reference-page").then((m) => m.ApiReferencePage),
   ),
 };
 

@@ -1,24 +1,13 @@
 /**
- * The one place that knows how to talk to the Worker's JSON API (ARCHITECTURE.md §5). Features
- * wrap `apiFetch` in their own `queryOptions` factories; nothing else calls `fetch` for /api.
+ * The one place that knows how to talk to the Worker's JSON API (ARCHITECTURE.md §5). The client is
+ * Hono's `hc` over the Worker's own `AppType` (declarations emitted by `tsc -p tsconfig.worker.json`
+ * into `.types/`, decision 090), so paths, inputs and response bodies are inferred from the routes:
+ * a renamed route or response field fails the web's typecheck. Features wrap calls in their own
+ * `queryOptions` factories; nothing else calls `fetch` for /api.
  */
-
-/** Every API path is absolute and under /api, so call sites stay greppable against the Worker's routes. */
-export type ApiPath = `/api/${string}`;
-
-export type QueryValue = string | number | boolean | null | undefined;
-
-export interface ApiFetchOptions {
-  method?: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
-  /** Sent as JSON; a FormData body (image uploads) is sent as multipart instead. */
-  body?: unknown;
-  /** Appended as a query string; null and undefined values are left out. */
-  query?: Record<string, QueryValue>;
-  signal?: AbortSignal;
-  /** Attach the signed-in user's access token as `Authorization: Bearer`. */
-  auth?: boolean;
-  headers?: HeadersInit;
-}
+import { type ClientResponse, hc } from "hono/client";
+import type { SuccessStatusCode } from "hono/utils/http-status";
+import type { AppType } from "../../.types/worker/app";
 
 /** An API failure, built from the server's `{ "error": { "code", "message" } }` body. */
 export class ApiError extends Error {
@@ -34,14 +23,14 @@ export class ApiError extends Error {
 }
 
 /**
- * Returns the current access token. `refresh: true` asks for a new one: apiFetch passes it after a
- * 401, once, so an access token that expired in flight costs one retry instead of a sign-out.
+ * Returns the current access token. `refresh: true` asks for a new one: the signed-in client passes
+ * it after a 401, once, so an access token that expired in flight costs one retry instead of a sign-out.
  */
 export type AccessTokenGetter = (options: { refresh: boolean }) => Promise<string | null>;
 
 let getAccessToken: AccessTokenGetter = async () => null;
 
-/** Called by the auth feature once its session store exists. */
+/** Called by the auth state once its session store exists. */
 export function setAccessTokenGetter(getter: AccessTokenGetter): void {
   getAccessToken = getter;
 }
@@ -50,53 +39,78 @@ export function isAbortError(error: unknown): boolean {
   return error instanceof DOMException && error.name === "AbortError";
 }
 
-export async function apiFetch<T>(path: ApiPath, options: ApiFetchOptions = {}): Promise<T> {
-  const { method = options.body === undefined ? "GET" : "POST", body, query, signal, auth = false } = options;
-  const url = withQuery(path, query);
+/**
+ * The client's `fetch`: JSON accept header, same-origin cookies, network failures and non-2xx answers
+ * as `ApiError`, and (signed-in client) the bearer token with one refresh-and-retry after a 401.
+ */
+function apiFetch(auth: boolean): typeof fetch {
+  return async (input, init) => {
+    const send = async (token: string | null): Promise<Response> => {
+      const headers = new Headers(init?.headers);
+      headers.set("Accept", "application/json");
+      if (token) headers.set("Authorization", `Bearer ${token}`);
+      try {
+        return await fetch(input, { ...init, headers, credentials: "same-origin" });
+      } catch (error) {
+        // Callers ignore aborts (spec §8), so an abort must stay recognisable as one.
+        if (isAbortError(error)) throw error;
+        throw new ApiError(0, "network_error", "Network error. Please check your connection and try again.");
+      }
+    };
 
-  const send = async (token: string | null): Promise<Response> => {
-    const headers = new Headers(options.headers);
-    headers.set("Accept", "application/json");
-    if (token) headers.set("Authorization", `Bearer ${token}`);
-    let payload: BodyInit | undefined;
-    if (body instanceof FormData) {
-      payload = body;
-    } else if (body !== undefined) {
-      headers.set("Content-Type", "application/json");
-      payload = JSON.stringify(body);
+    const token = auth ? await getAccessToken({ refresh: false }) : null;
+    let response = await send(token);
+    if (auth && response.status === 401) {
+      const fresh = await getAccessToken({ refresh: true });
+      if (fresh && fresh !== token) response = await send(fresh);
     }
-    try {
-      return await fetch(url, { method, headers, body: payload, signal, credentials: "same-origin" });
-    } catch (error) {
-      // Callers ignore aborts (spec §8), so an abort must stay recognisable as one.
-      if (isAbortError(error)) throw error;
-      throw new ApiError(0, "network_error", "Network error. Please check your connection and try again.");
-    }
+    if (!response.ok) throw await toApiError(response);
+    return response;
   };
+}
 
-  const token = auth ? await getAccessToken({ refresh: false }) : null;
-  let response = await send(token);
-  if (auth && response.status === 401) {
-    const fresh = await getAccessToken({ refresh: true });
-    if (fresh && fresh !== token) response = await send(fresh);
-  }
+/** Public routes, and auth routes that work from the refresh cookie. */
+export const api = hc<AppType>("/", { fetch: apiFetch(false) });
 
-  if (!response.ok) throw await toApiError(response);
-  if (response.status === 204 || response.status === 205) return undefined as T;
+/** Member and admin routes: sends the signed-in user's access token as `Authorization: Bearer`. */
+export const signedInApi = hc<AppType>("/", { fetch: apiFetch(true) });
+
+/** The JSON body a route answers with on success (error answers are thrown as `ApiError`). */
+export type ApiBody<R> =
+  R extends ClientResponse<infer T, infer S, infer F>
+    ? S extends SuccessStatusCode
+      ? F extends "json"
+        ? T
+        : never
+      : never
+    : never;
+
+/** The success body of a client method, e.g. `ApiResponse<typeof api.api.events.$get>`. */
+// biome-ignore lint/suspicious/noExplicitAny: any client method
+export type ApiResponse<F extends (...args: any[]) => Promise<unknown>> = ApiBody<Awaited<ReturnType<F>>>;
+
+/** Awaits a client call and reads its JSON body; an empty (204) answer reads as `undefined`. */
+export async function read<P extends Promise<ClientResponse<unknown, number, string>>>(
+  call: P,
+): Promise<ApiBody<Awaited<P>>> {
+  const response = await call;
+  if (response.status === 204 || response.status === 205) return undefined as ApiBody<Awaited<P>>;
   const text = await response.text();
-  return (text ? JSON.parse(text) : undefined) as T;
+  return (text ? JSON.parse(text) : undefined) as ApiBody<Awaited<P>>;
 }
 
-function withQuery(path: string, query: ApiFetchOptions["query"]): string {
-  if (!query) return path;
-  const params = new URLSearchParams();
-  for (const [key, value] of Object.entries(query)) {
-    if (value !== null && value !== undefined) params.set(key, String(value));
-  }
-  const qs = params.toString();
-  if (!qs) return path;
-  return `${path}${path.includes("?") ? "&" : "?"}${qs}`;
+/** A query object as the URL carries it: numbers and booleans as text, undefined values left out. */
+export function toQuery<T extends Record<string, string | number | boolean | undefined>>(params: T): AsQuery<T> {
+  const entries = Object.entries(params).filter(([, value]) => value !== undefined);
+  return Object.fromEntries(entries.map(([key, value]) => [key, String(value)])) as AsQuery<T>;
 }
+
+type AsQuery<T> = {
+  [K in keyof T]: T[K] extends string | undefined ? T[K] : undefined extends T[K] ? string | undefined : string;
+};
+
+/** `signal` as the client's per-call options, for React Query's abortable query functions. */
+export const withSignal = (signal?: AbortSignal) => ({ init: { signal } });
 
 async function toApiError(response: Response): Promise<ApiError> {
   const fallback = `HTTP ${response.status}: ${response.statusText}`;

@@ -1,7 +1,18 @@
-import { emailDepsFromEnv, handleEmailBatch, handleEmailDeadLetters } from "../features/email/consumer";
+import { deliverContactNotification } from "../features/contact/service";
+import {
+  emailDepsFromEnv,
+  handleEmailBatch,
+  handleEmailDeadLetters,
+  type OtherEmailJobs,
+} from "../features/email/consumer";
 import { eventsNearFromSearch } from "../features/email/events-near";
 import { consumeIngestBatch, INGEST_QUEUE_NAME } from "../features/ingestion/jobs";
 import type { AppEnv } from "../platform/env";
+
+/** Email-queue jobs of features that send through email (email itself knows none of them). */
+export const otherEmailJobs: OtherEmailJobs = {
+  contact: (deps, job, attempts) => deliverContactNotification(deps, job.messageId, attempts),
+};
 
 /**
  * Queue consumers keyed by queue name (wrangler.toml). A message for a queue with no consumer is
@@ -14,7 +25,7 @@ const consumers: Record<string, (batch: MessageBatch<unknown>, env: AppEnv) => P
     const deps = emailDepsFromEnv(env);
     // The weekly email's "events near you" section comes from the events search.
     const eventsNear = eventsNearFromSearch(deps.db, { now: deps.now, siteTimeZone: deps.config.SITE_TIMEZONE });
-    return handleEmailBatch(batch, { ...deps, eventsNear });
+    return handleEmailBatch(batch, { ...deps, eventsNear }, otherEmailJobs);
   },
   [INGEST_QUEUE_NAME]: consumeIngestBatch,
 };

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { createMiddleware } from "hono/factory";
 import { profiles, sessions, users } from "../../db/schema";
-import { verifyAccessToken } from "../features/auth/access-token";
+import { verifyAccessToken } from "./access-token";
 import { forbidden, unauthorized } from "./errors";
 import type { AppBindings, AuthUser } from "./hono";
 
@@ -30,6 +30,12 @@ async function authenticate(c: Parameters<Parameters<typeof createMiddleware<App
     authTime: claims.authTime,
     authMethod: claims.authMethod,
   };
+}
+
+/** The signed-in user when a valid token is presented, else null (for routes that answer everyone). */
+export async function optionalUser(c: Parameters<typeof authenticate>[0]): Promise<AuthUser | null> {
+  if (!c.req.header("Authorization")) return null;
+  return authenticate(c).catch(() => null);
 }
 
 /** Member routes: 401 unless a valid, unrevoked session's access token is presented. */

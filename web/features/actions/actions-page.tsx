@@ -11,9 +11,16 @@ import { CurrentActionCard, SIGNUP_ANCHOR } from "./current-action-card";
 
 /**
  * /actions — this week's action, the subscribe block and the 'Past Actions' archive (10). `signup`
- * is the subscribers feature's form, composed in by web/app.
+ * (the subscribers feature's form) and `completion` (the completions feature's control) are composed
+ * in by web/app.
  */
-export function ActionsPage({ signup }: { signup?: ReactNode }) {
+export function ActionsPage({
+  signup,
+  completion,
+}: {
+  signup?: ReactNode;
+  completion?: (actionId: string) => ReactNode;
+}) {
   usePageTitle("Weekly Actions");
   const current = useQuery(currentActionQuery());
   const archive = useQuery(archiveQuery(10));
@@ -33,7 +40,7 @@ export function ActionsPage({ signup }: { signup?: ReactNode }) {
       />
 
       <div className="mt-12">
-        <CurrentActionCard />
+        <CurrentActionCard completion={completion} />
       </div>
 
       <section

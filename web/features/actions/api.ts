@@ -1,6 +1,5 @@
 import { queryOptions } from "@tanstack/react-query";
-import type { AdminAction, PublicAction } from "../../../worker/features/actions/schemas";
-import { apiFetch } from "../../lib/api";
+import { api, read, signedInApi, withSignal } from "../../lib/api";
 
 /** Query keys and fetchers for the public action pages (and the admin-only preview read). */
 export const actionKeys = {
@@ -14,21 +13,21 @@ export const actionKeys = {
 export const currentActionQuery = () =>
   queryOptions({
     queryKey: actionKeys.current(),
-    queryFn: ({ signal }) => apiFetch<{ action: PublicAction | null }>("/api/actions/current", { signal }),
+    queryFn: ({ signal }) => read(api.api.actions.current.$get(undefined, withSignal(signal))),
     select: (data) => data.action,
   });
 
 export const archiveQuery = (limit = 10) =>
   queryOptions({
     queryKey: actionKeys.archive(limit),
-    queryFn: ({ signal }) => apiFetch<{ actions: PublicAction[] }>("/api/actions", { query: { limit }, signal }),
+    queryFn: ({ signal }) => read(api.api.actions.$get({ query: { limit: String(limit) } }, withSignal(signal))),
     select: (data) => data.actions,
   });
 
 export const actionBySlugQuery = (slug: string) =>
   queryOptions({
     queryKey: actionKeys.bySlug(slug),
-    queryFn: ({ signal }) => apiFetch<{ action: PublicAction }>(`/api/actions/${encodeURIComponent(slug)}`, { signal }),
+    queryFn: ({ signal }) => read(api.api.actions[":slug"].$get({ param: { slug } }, withSignal(signal))),
     select: (data) => data.action,
   });
 
@@ -36,8 +35,7 @@ export const actionBySlugQuery = (slug: string) =>
 export const actionPreviewQuery = (id: string) =>
   queryOptions({
     queryKey: actionKeys.preview(id),
-    queryFn: ({ signal }) =>
-      apiFetch<{ action: AdminAction }>(`/api/admin/actions/${encodeURIComponent(id)}`, { auth: true, signal }),
+    queryFn: ({ signal }) => read(signedInApi.api.admin.actions[":id"].$get({ param: { id } }, withSignal(signal))),
     select: (data) => data.action,
     staleTime: 0,
   });

@@ -1,9 +1,8 @@
 import { useQuery } from "@tanstack/react-query";
-import { useEffect } from "react";
+import { type ReactNode, useEffect } from "react";
 import { Link } from "react-router-dom";
 import { Button } from "../../components/ui/button";
 import { Spinner } from "../../components/ui/spinner";
-import { ActionCompletionControl } from "../completions/action-completion-control";
 import { actionPath, DEFAULT_CTA_LABEL, displayMaterials, FALLBACK_ACTION } from "./action-display";
 import { ClockIcon, PeopleIcon, StarIcon } from "./action-icons";
 import { ActionImage } from "./action-image";
@@ -27,7 +26,7 @@ function scrollToSignup(event: React.MouseEvent<HTMLAnchorElement>) {
  * Home's This-Week's-Action card (spec §2): the current action, or the spec's fallback content when
  * there is none or the request fails. Rating and participants are fixed marketing copy.
  */
-export function CurrentActionCard() {
+export function CurrentActionCard({ completion }: { completion?: (actionId: string) => ReactNode }) {
   const query = useQuery({ ...currentActionQuery(), staleTime: Number.POSITIVE_INFINITY });
   useEffect(() => {
     if (query.error) console.error("weekly action fetch failed; showing the default action", query.error);
@@ -106,7 +105,7 @@ export function CurrentActionCard() {
           <Button asChild>
             <Link to={ctaTo}>{ctaLabel}</Link>
           </Button>
-          {action?.id ? <ActionCompletionControl actionId={action.id} /> : null}
+          {action?.id ? completion?.(action.id) : null}
           <Button asChild variant="ghost">
             <a href={`#${SIGNUP_ANCHOR}`} onClick={scrollToSignup}>
               Sign Up for Weekly Actions

@@ -3,10 +3,10 @@ import type { ReactNode } from "react";
 import { Navigate, NavLink, Outlet, useLocation } from "react-router-dom";
 import { routePath } from "../../../worker/features/spa/route-table";
 import { Spinner } from "../../components/ui/spinner";
+import { useAuth } from "../../lib/auth/auth-provider";
+import { meQuery } from "../../lib/auth/me-query";
 import { cn } from "../../lib/cn";
 import { usePageTitle } from "../../lib/use-page-title";
-import { meQuery } from "../auth/api";
-import { useAuth } from "../auth/auth-provider";
 
 const ADMIN_LINKS = [
   { label: "Dashboard", to: routePath("admin"), end: true },

@@ -14,8 +14,8 @@ import { Label } from "../../components/ui/label";
 import { Spinner } from "../../components/ui/spinner";
 import { toast } from "../../components/ui/use-toast";
 import { ApiError } from "../../lib/api";
-import { meQuery } from "./api";
-import { useAuth } from "./auth-provider";
+import { useAuth } from "../../lib/auth/auth-provider";
+import { meQuery } from "../../lib/auth/me-query";
 
 type FormValues = { current: string; password: string; confirm: string };
 

@@ -8,9 +8,9 @@ import { Input } from "../../components/ui/input";
 import { Label } from "../../components/ui/label";
 import { Spinner } from "../../components/ui/spinner";
 import { toast } from "../../components/ui/use-toast";
+import { useAuth } from "../../lib/auth/auth-provider";
 import { cn } from "../../lib/cn";
 import { usePageTitle } from "../../lib/use-page-title";
-import { useAuth } from "./auth-provider";
 import { CheckEmail } from "./check-email";
 import { errorText, SIGN_IN_TOASTS } from "./messages";
 

@@ -2,7 +2,7 @@ import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef, useState } from "react";
 import { Button, type ButtonProps } from "../../components/ui/button";
 import { toast } from "../../components/ui/use-toast";
-import { useAuth } from "../auth/auth-provider";
+import { useAuth } from "../../lib/auth/auth-provider";
 import { completionForActionQuery, completionKeys, recordCompletion } from "./api";
 import { CompletionDialog } from "./completion-dialog";
 import { takePendingCompletion } from "./pending-completion";

@@ -1,6 +1,5 @@
 import { queryOptions } from "@tanstack/react-query";
-import type { CompletionView } from "../../../worker/features/completions/schemas";
-import { apiFetch } from "../../lib/api";
+import { read, signedInApi, withSignal } from "../../lib/api";
 
 /** Keys include the user id so one member's answers are never shown to the next one on this device. */
 export const completionKeys = {
@@ -9,10 +8,12 @@ export const completionKeys = {
   forAction: (userId: string, actionId: string) => [...completionKeys.all, userId, "action", actionId] as const,
 };
 
+const completions = signedInApi.api.me.completions;
+
 export const completionsQuery = (userId: string) =>
   queryOptions({
     queryKey: completionKeys.list(userId),
-    queryFn: ({ signal }) => apiFetch<{ completions: CompletionView[] }>("/api/me/completions", { auth: true, signal }),
+    queryFn: ({ signal }) => read(completions.$get(undefined, withSignal(signal))),
     select: (data) => data.completions,
     staleTime: 0,
   });
@@ -20,18 +21,9 @@ export const completionsQuery = (userId: string) =>
 export const completionForActionQuery = (userId: string, actionId: string) =>
   queryOptions({
     queryKey: completionKeys.forAction(userId, actionId),
-    queryFn: ({ signal }) =>
-      apiFetch<{ completion: CompletionView | null }>(`/api/me/completions/${encodeURIComponent(actionId)}`, {
-        auth: true,
-        signal,
-      }),
+    queryFn: ({ signal }) => read(completions[":actionId"].$get({ param: { actionId } }, withSignal(signal))),
     select: (data) => data.completion,
   });
 
-export function recordCompletion(actionId: string, notes: string): Promise<{ completion: CompletionView }> {
-  return apiFetch(`/api/me/completions/${encodeURIComponent(actionId)}`, {
-    method: "PUT",
-    body: { notes },
-    auth: true,
-  });
-}
+export const recordCompletion = (actionId: string, notes: string) =>
+  read(completions[":actionId"].$put({ param: { actionId }, json: { notes } }));

@@ -1,4 +1,5 @@
 import { useId, useState } from "react";
+import { NOTES_MAX } from "../../../worker/features/completions/schemas";
 import { Button } from "../../components/ui/button";
 import {
   Dialog,
@@ -13,7 +14,7 @@ import { Label } from "../../components/ui/label";
 import { Textarea } from "../../components/ui/textarea";
 import { toast } from "../../components/ui/use-toast";
 import { ApiError } from "../../lib/api";
-import { useAuth } from "../auth/auth-provider";
+import { useAuth } from "../../lib/auth/auth-provider";
 import { recordCompletion } from "./api";
 import { savePendingCompletion } from "./pending-completion";
 
@@ -107,7 +108,7 @@ export function CompletionDialog({ actionId, open, onOpenChange }: CompletionDia
                 id={notesId}
                 rows={3}
                 value={notes}
-                maxLength={2000}
+                maxLength={NOTES_MAX}
                 placeholder="What did you do? How did it go?"
                 onChange={(e) => setNotes(e.target.value)}
               />

@@ -6,8 +6,8 @@ import { PageHeader } from "../../components/page-header";
 import { Button } from "../../components/ui/button";
 import { Card, CardContent } from "../../components/ui/card";
 import { Spinner } from "../../components/ui/spinner";
+import { useAuth } from "../../lib/auth/auth-provider";
 import { usePageTitle } from "../../lib/use-page-title";
-import { useAuth } from "../auth/auth-provider";
 import { completionsQuery } from "./api";
 import { progressStats } from "./progress-stats";
 

@@ -1,5 +1,4 @@
 import type { ContactInput } from "../../../worker/features/contact/schemas";
-import { apiFetch } from "../../lib/api";
+import { api, read } from "../../lib/api";
 
-export const sendContactMessage = (body: ContactInput) =>
-  apiFetch<{ ok: true; id: string }>("/api/contact", { method: "POST", body });
+export const sendContactMessage = (json: ContactInput) => read(api.api.contact.$post({ json }));

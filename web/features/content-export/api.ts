@@ -1,5 +1,4 @@
-import { apiFetch } from "../../lib/api";
+import { read, signedInApi } from "../../lib/api";
 
 /** The spec's export-weekly-content: the current action as social-post text. */
-export const fetchWeeklyContent = () =>
-  apiFetch<{ content: string }>("/api/admin/content-export", { method: "POST", auth: true });
+export const fetchWeeklyContent = () => read(signedInApi.api.admin["content-export"].$post());

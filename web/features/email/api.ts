@@ -1,6 +1,9 @@
 import { queryOptions } from "@tanstack/react-query";
+import type { InferRequestType } from "hono/client";
 import type { CampaignStatus, EmailSettings } from "../../../worker/features/email/schemas";
-import { apiFetch } from "../../lib/api";
+import { read, signedInApi, withSignal } from "../../lib/api";
+
+const email = signedInApi.api.admin.email;
 
 /** The admin email tools' API calls and query keys. */
 export const emailKeys = {
@@ -13,56 +16,34 @@ export const emailKeys = {
 export const emailConfigQuery = () =>
   queryOptions({
     queryKey: emailKeys.config(),
-    queryFn: ({ signal }) =>
-      apiFetch<{ missing_vars: string[]; provider: string; config_errors: string[] }>("/api/admin/email/config", {
-        auth: true,
-        signal,
-      }),
+    queryFn: ({ signal }) => read(email.config.$get(undefined, withSignal(signal))),
   });
 
 export const emailSettingsQuery = () =>
   queryOptions({
     queryKey: emailKeys.settings(),
-    queryFn: ({ signal }) =>
-      apiFetch<{ settings: EmailSettings }>("/api/admin/email/settings", { auth: true, signal }).then(
-        (r) => r.settings,
-      ),
+    queryFn: ({ signal }) => read(email.settings.$get(undefined, withSignal(signal))).then((r) => r.settings),
   });
 
-export const saveEmailSettings = (settings: EmailSettings) =>
-  apiFetch<{ settings: EmailSettings }>("/api/admin/email/settings", { method: "PUT", body: settings, auth: true });
+export const saveEmailSettings = (json: EmailSettings) => read(email.settings.$put({ json }));
 
 /** The spec's test-email-config: the provider's own answer about our key and sending domain. */
-export const checkProviderConnection = () =>
-  apiFetch<{ ok: boolean; provider: string; details: string }>("/api/admin/email/test-config", {
-    method: "POST",
-    auth: true,
-  });
+export const checkProviderConnection = () => read(email["test-config"].$post());
 
-export type WelcomeTestResult = { ok: true; campaign_id: string } | { skipped: true; message: string };
-
-export const sendWelcomeTest = (body: { email: string; first_name?: string }) =>
-  apiFetch<WelcomeTestResult>("/api/admin/email/welcome-test", { method: "POST", body, auth: true });
+export const sendWelcomeTest = (json: InferRequestType<(typeof email)["welcome-test"]["$post"]>["json"]) =>
+  read(email["welcome-test"].$post({ json }));
 
 export const triggerWeeklySend = (actionId?: string) =>
-  apiFetch<{ success: boolean; message: string; campaign_id: string }>("/api/admin/email/weekly-send", {
-    method: "POST",
-    body: actionId ? { action_id: actionId } : {},
-    auth: true,
-  });
+  read(email["weekly-send"].$post({ json: actionId ? { action_id: actionId } : {} }));
 
-export const sendTestEmail = (body: { email: string; action_id?: string }) =>
-  apiFetch<{ ok: boolean; campaign_id: string }>("/api/admin/email/test-send", { method: "POST", body, auth: true });
+export const sendTestEmail = (json: InferRequestType<(typeof email)["test-send"]["$post"]>["json"]) =>
+  read(email["test-send"].$post({ json }));
 
 export const campaignsQuery = (kind?: CampaignStatus["kind"]) =>
   queryOptions({
     queryKey: emailKeys.campaigns(kind),
     queryFn: ({ signal }) =>
-      apiFetch<{ campaigns: CampaignStatus[] }>("/api/admin/email/campaigns", {
-        auth: true,
-        signal,
-        query: { kind },
-      }).then((r) => r.campaigns),
+      read(email.campaigns.$get({ query: { kind } }, withSignal(signal))).then((r) => r.campaigns),
     staleTime: 0,
     // Follow a send while it is running.
     refetchInterval: (query) =>

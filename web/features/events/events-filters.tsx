@@ -1,5 +1,6 @@
 import { type FormEvent, useId } from "react";
 import { CATEGORY_FILTERS, CATEGORY_LABELS, RADIUS_OPTIONS } from "../../../worker/features/events/schemas";
+import { FIELD_MAX } from "../../../worker/platform/field-rules";
 import { Button } from "../../components/ui/button";
 import { Checkbox } from "../../components/ui/checkbox";
 import { Input } from "../../components/ui/input";
@@ -41,7 +42,7 @@ export function EventsFilters({ zipInput, onZipInput, onZipSubmit, locationNote,
             name="zip"
             inputMode="numeric"
             autoComplete="postal-code"
-            maxLength={10}
+            maxLength={FIELD_MAX.zip}
             placeholder="e.g. 97201"
             value={zipInput}
             onChange={(e) => onZipInput(e.target.value)}

@@ -3,6 +3,7 @@ import { type FormEvent, useId, useMemo, useState } from "react";
 import { Link } from "react-router-dom";
 import { DEFAULT_RADIUS, TEASER_LIMIT } from "../../../worker/features/events/schemas";
 import { routePath } from "../../../worker/features/spa/route-table";
+import { FIELD_MAX } from "../../../worker/platform/field-rules";
 import { Button } from "../../components/ui/button";
 import { Checkbox } from "../../components/ui/checkbox";
 import { Input } from "../../components/ui/input";
@@ -59,7 +60,7 @@ export function EventsTeaser() {
               className="w-36"
               inputMode="numeric"
               autoComplete="postal-code"
-              maxLength={10}
+              maxLength={FIELD_MAX.zip}
               value={zipInput}
               onChange={(e) => setZipInput(e.target.value)}
             />

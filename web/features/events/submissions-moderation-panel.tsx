@@ -1,7 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { format } from "date-fns";
 import { type FormEvent, useId, useState } from "react";
-import { CATEGORY_LABELS, type CategoryFilter } from "../../../worker/features/events/schemas";
+import { CATEGORY_LABELS, type CategoryFilter, REJECT_REASON_MAX } from "../../../worker/features/events/schemas";
+import { FIELD_MAX } from "../../../worker/platform/field-rules";
 import { Badge } from "../../components/ui/badge";
 import { Button } from "../../components/ui/button";
 import { Card } from "../../components/ui/card";
@@ -166,7 +167,7 @@ function SubmissionCard({ submission: s }: { submission: AdminSubmission }) {
           <Input
             id={`${id}-zip`}
             value={zip}
-            maxLength={10}
+            maxLength={FIELD_MAX.zip}
             inputMode="numeric"
             onChange={(e) => setZip(e.target.value)}
           />
@@ -188,7 +189,7 @@ function SubmissionCard({ submission: s }: { submission: AdminSubmission }) {
           <Textarea
             id={`${id}-reason`}
             rows={2}
-            maxLength={500}
+            maxLength={REJECT_REASON_MAX}
             value={reason}
             onChange={(e) => setReason(e.target.value)}
           />

@@ -10,6 +10,7 @@ import {
   type EventSubmissionInput,
   eventSubmissionSchema,
   SUBMISSION_FIELDS,
+  SUBMISSION_MAX_LENGTHS,
   SUBMISSION_MESSAGES,
   SUBMISSION_REQUIRED_FIELDS,
   type SubmissionField,
@@ -129,11 +130,11 @@ export function SubmitEventPage() {
         </p>
         <div className="grid gap-1.5">
           {label("title")}
-          <Input {...field("title")} maxLength={200} aria-required="true" />
+          <Input {...field("title")} maxLength={SUBMISSION_MAX_LENGTHS.title} aria-required="true" />
         </div>
         <div className="grid gap-1.5">
           {label("description")}
-          <Textarea {...field("description")} rows={5} maxLength={5000} />
+          <Textarea {...field("description")} rows={5} maxLength={SUBMISSION_MAX_LENGTHS.description} />
         </div>
         <div className="grid gap-1.5">
           {label("category")}
@@ -158,7 +159,7 @@ export function SubmitEventPage() {
         </div>
         <div className="grid gap-1.5">
           {label("address")}
-          <Input {...field("address")} autoComplete="street-address" maxLength={300} />
+          <Input {...field("address")} autoComplete="street-address" maxLength={SUBMISSION_MAX_LENGTHS.address} />
         </div>
         <div className="grid gap-6 sm:grid-cols-[2fr_1fr_1fr]">
           <div className="grid gap-1.5">
@@ -182,7 +183,12 @@ export function SubmitEventPage() {
           </div>
           <div className="grid gap-1.5">
             {label("postal_code")}
-            <Input {...field("postal_code")} autoComplete="postal-code" inputMode="numeric" maxLength={10} />
+            <Input
+              {...field("postal_code")}
+              autoComplete="postal-code"
+              inputMode="numeric"
+              maxLength={SUBMISSION_MAX_LENGTHS.postal_code}
+            />
           </div>
         </div>
         <div className="grid gap-6 sm:grid-cols-2">
@@ -211,7 +217,7 @@ export function SubmitEventPage() {
         </div>
         <div className="grid gap-1.5">
           {label("notes_for_moderator")}
-          <Textarea {...field("notes_for_moderator")} rows={3} maxLength={2000} />
+          <Textarea {...field("notes_for_moderator")} rows={3} maxLength={SUBMISSION_MAX_LENGTHS.notes_for_moderator} />
         </div>
         <div>
           <Button type="submit" size="lg" disabled={send.isPending}>

@@ -1,11 +1,6 @@
 import { queryOptions } from "@tanstack/react-query";
-import type {
-  Petition,
-  PetitionInput,
-  PetitionTopic,
-  PublicPetition,
-} from "../../../worker/features/petitions/schemas";
-import { apiFetch } from "../../lib/api";
+import type { Petition, PetitionInput, PetitionTopic } from "../../../worker/features/petitions/schemas";
+import { api, read, signedInApi, toQuery, withSignal } from "../../lib/api";
 
 /** Query keys and fetchers of the petitions feature (public blocks and the admin screen). */
 export const petitionKeys = {
@@ -20,22 +15,18 @@ export const publicPetitionsQuery = (params: PublicPetitionsParams) =>
   queryOptions({
     queryKey: petitionKeys.public(params),
     queryFn: ({ signal }) =>
-      apiFetch<{ petitions: PublicPetition[] }>("/api/petitions", { query: params, signal }).then((r) => r.petitions),
+      read(api.api.petitions.$get({ query: toQuery(params) }, withSignal(signal))).then((r) => r.petitions),
   });
 
 export const adminPetitionsQuery = () =>
   queryOptions({
     queryKey: petitionKeys.admin(),
     queryFn: ({ signal }) =>
-      apiFetch<{ petitions: Petition[] }>("/api/admin/petitions", { auth: true, signal }).then((r) => r.petitions),
+      read(signedInApi.api.admin.petitions.$get(undefined, withSignal(signal))).then((r) => r.petitions),
     // The admin edits this list; show what is stored, not a minute-old copy.
     staleTime: 0,
   });
 
 /** Saves the whole ordered list; every add, edit, delete and reorder goes through this. */
 export const savePetitionList = (petitions: (Petition | PetitionInput)[]) =>
-  apiFetch<{ petitions: Petition[] }>("/api/admin/petitions", {
-    method: "PUT",
-    body: { petitions },
-    auth: true,
-  }).then((r) => r.petitions);
+  read(signedInApi.api.admin.petitions.$put({ json: { petitions } })).then((r) => r.petitions);

@@ -1,6 +1,7 @@
 import { queryOptions } from "@tanstack/react-query";
-import type { AdminActivity, CleanupResult, ScanResult, SecurityLogs } from "../../../worker/features/security/schemas";
-import { apiFetch } from "../../lib/api";
+import { read, signedInApi, withSignal } from "../../lib/api";
+
+const security = signedInApi.api.admin.security;
 
 export const securityKeys = {
   all: ["admin", "security"] as const,
@@ -11,19 +12,16 @@ export const securityKeys = {
 export const securityLogsQuery = () =>
   queryOptions({
     queryKey: securityKeys.logs(),
-    queryFn: ({ signal }) => apiFetch<SecurityLogs>("/api/admin/security/logs", { auth: true, signal }),
+    queryFn: ({ signal }) => read(security.logs.$get(undefined, withSignal(signal))),
   });
 
 export const adminActivityQuery = () =>
   queryOptions({
     queryKey: securityKeys.adminActivity(),
     queryFn: ({ signal }) =>
-      apiFetch<{ activity: AdminActivity[] }>("/api/admin/security/admin-activity", { auth: true, signal }).then(
-        (r) => r.activity,
-      ),
+      read(security["admin-activity"].$get(undefined, withSignal(signal))).then((r) => r.activity),
   });
 
-export const runSecurityScan = () => apiFetch<ScanResult>("/api/admin/security/scan", { method: "POST", auth: true });
+export const runSecurityScan = () => read(security.scan.$post());
 
-export const cleanOldData = () =>
-  apiFetch<CleanupResult>("/api/admin/security/cleanup", { method: "POST", auth: true });
+export const cleanOldData = () => read(security.cleanup.$post());

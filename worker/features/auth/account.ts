@@ -1,12 +1,12 @@
 import { eq } from "drizzle-orm";
 import { profiles, users } from "../../../db/schema";
+import { auditStatement, writeAudit } from "../../platform/audit";
 import type { Config } from "../../platform/config";
 import type { Db } from "../../platform/db";
 import { AppError, badRequest, notFound, tooManyRequests } from "../../platform/errors";
 import type { AuthUser } from "../../platform/hono";
 import { createMailProvider } from "../../platform/mail/provider";
 import { hashPassword, verifyPassword } from "../../platform/password";
-import { auditStatement, writeAudit } from "../security/audit";
 import { passwordChangedEmail } from "./password-changed-email";
 import { clearPasswordAttempts, lockedMessage, reservePasswordAttempt } from "./password-sign-in";
 import { AUTH_MESSAGES, type MeBody, passwordEqualsEmail, REAUTH_WINDOW_MINUTES } from "./schemas";

@@ -1,12 +1,12 @@
 import { and, eq, isNull, ne, sql } from "drizzle-orm";
 import { magicLinkTokens, users } from "../../../db/schema";
+import { auditStatement } from "../../platform/audit";
 import type { Config } from "../../platform/config";
 import { randomToken, sha256Hex } from "../../platform/crypto";
 import type { Db } from "../../platform/db";
 import { AppError, badRequest, tooManyRequests } from "../../platform/errors";
 import { createMailProvider } from "../../platform/mail/provider";
 import { blockKey, cacheBlock, cachedBlock } from "../../platform/rate-limit";
-import { auditStatement } from "../security/audit";
 import { magicLinkEmail } from "./magic-link-email";
 import { createSession, findOrCreateUser, type IssuedSession } from "./sessions";
 import { formatWait } from "./throttle-messages";

@@ -1,11 +1,11 @@
 import { eq, sql } from "drizzle-orm";
 import { passwordThrottle, profiles, users } from "../../../db/schema";
+import { auditStatement, writeAudit } from "../../platform/audit";
 import type { Config } from "../../platform/config";
 import type { Db } from "../../platform/db";
 import { AppError, tooManyRequests } from "../../platform/errors";
 import { burnPasswordCheck, hashPassword, needsRehash, verifyPassword } from "../../platform/password";
 import { blockKey, cacheBlock, cachedBlock } from "../../platform/rate-limit";
-import { auditStatement, writeAudit } from "../security/audit";
 import { AUTH_MESSAGES } from "./schemas";
 import { createSession, type IssuedSession } from "./sessions";
 import { formatWait } from "./throttle-messages";

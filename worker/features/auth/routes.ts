@@ -1,10 +1,10 @@
 import { createMiddleware } from "hono/factory";
+import { verifyAccessToken } from "../../platform/access-token";
+import { writeAudit } from "../../platform/audit";
 import { AppError, forbidden } from "../../platform/errors";
 import { type AppBindings, createRouter } from "../../platform/hono";
 import { clientIp } from "../../platform/request";
 import { validate } from "../../platform/validate";
-import { writeAudit } from "../security/audit";
-import { verifyAccessToken } from "./access-token";
 import { clearRefreshCookie, readRefreshCookie, writeRefreshCookie } from "./cookies";
 import { type AuthEndpoint, enforceIpWindow } from "./ip-window";
 import { requestMagicLink, verifyMagicLink } from "./magic-link";

@@ -1,11 +1,11 @@
 import { and, eq, gt, isNull, ne, sql } from "drizzle-orm";
 import { profiles, refreshTokens, sessions, users } from "../../../db/schema";
+import { ACCESS_TOKEN_TTL_SECONDS, type AuthMethod, signAccessToken } from "../../platform/access-token";
+import { writeAudit } from "../../platform/audit";
 import type { Config } from "../../platform/config";
 import { randomToken, sha256Hex } from "../../platform/crypto";
 import type { Db } from "../../platform/db";
 import { unauthorized } from "../../platform/errors";
-import { writeAudit } from "../security/audit";
-import { ACCESS_TOKEN_TTL_SECONDS, type AuthMethod, signAccessToken } from "./access-token";
 
 import type { SessionBody } from "./schemas";
 

@@ -34,17 +34,6 @@ const deps = (c: Context<AppBindings>) =>
     eventsNear: eventsNearFromSearch(c.var.db, { now: () => new Date(), siteTimeZone: c.var.config.SITE_TIMEZONE }),
   });
 
-/** A POST with no body (the spec's "no body" trigger) means {}; malformed JSON is still a 400. */
-async function jsonOrEmpty(c: Context<AppBindings>): Promise<unknown> {
-  const text = await c.req.text();
-  if (!text.trim()) return {};
-  try {
-    return JSON.parse(text);
-  } catch {
-    throw badRequest("Malformed JSON in request body");
-  }
-}
-
 /** The provider's reason is shown to the admin (it is what they need to fix the configuration). */
 const sendFailed = (reason: string) => new AppError(502, "send_failed", `Unable to send test email: ${reason}`);
 
@@ -82,11 +71,9 @@ export const emailAdminRoutes = createRouter()
     if (!result.ok) throw sendFailed(result.error);
     return c.json(result);
   })
-  .post("/weekly-send", async (c) => {
-    const parsed = weeklySendSchema.safeParse(await jsonOrEmpty(c));
-    if (!parsed.success) throw badRequest(parsed.error.issues[0]?.message ?? "Invalid request");
+  .post("/weekly-send", validate("json", weeklySendSchema), async (c) => {
     const started = await startWeeklyCampaign(deps(c), {
-      actionId: parsed.data.action_id,
+      actionId: c.req.valid("json").action_id,
       triggeredBy: c.var.user.email,
     });
     return c.json({

@@ -5,7 +5,6 @@ import { createDb } from "../../platform/db";
 import type { AppEnv } from "../../platform/env";
 import { createMailProvider } from "../../platform/mail/provider";
 import type { MailProvider } from "../../platform/mail/types";
-import { deliverContactNotification } from "../contact/service";
 import { completeIfDone } from "./campaigns";
 import { type EventsNear, noEvents } from "./content-types";
 import { type ContentCache, deliverWeeklyBatch } from "./deliver-weekly";
@@ -48,7 +47,23 @@ function providerOrError(create: () => MailProvider): MailProvider {
   }
 }
 
-async function handleJob(deps: EmailDeps, job: EmailJob, attempts: number, cache: ContentCache) {
+type Outcome = { retryAfterSeconds?: number };
+
+/**
+ * Jobs other features put on the email queue. The queue dispatcher (worker/jobs/queue.ts) wires them
+ * in, so email does not import the features that use it.
+ */
+export type OtherEmailJobs = {
+  contact: (deps: EmailDeps, job: Extract<EmailJob, { type: "contact" }>, attempts: number) => Promise<Outcome>;
+};
+
+async function handleJob(
+  deps: EmailDeps,
+  job: EmailJob,
+  attempts: number,
+  cache: ContentCache,
+  others: OtherEmailJobs,
+): Promise<Outcome> {
   switch (job.type) {
     case "fanout":
       return runFanoutStep(deps, job);
@@ -57,7 +72,7 @@ async function handleJob(deps: EmailDeps, job: EmailJob, attempts: number, cache
     case "welcome":
       return deliverWelcome(deps, job, attempts);
     case "contact":
-      return deliverContactNotification(deps, job.messageId, attempts);
+      return others.contact(deps, job, attempts);
   }
 }
 
@@ -67,7 +82,11 @@ async function handleJob(deps: EmailDeps, job: EmailJob, attempts: number, cache
  * Retry-After, other transient failures back off exponentially, and after the last retry the queue
  * moves the message to the dead-letter queue (handled below).
  */
-export async function handleEmailBatch(batch: MessageBatch<unknown>, deps: EmailDeps): Promise<void> {
+export async function handleEmailBatch(
+  batch: MessageBatch<unknown>,
+  deps: EmailDeps,
+  others: OtherEmailJobs,
+): Promise<void> {
   const cache: ContentCache = new Map();
   for (const msg of batch.messages) {
     if (!isEmailJob(msg.body)) {
@@ -76,7 +95,7 @@ export async function handleEmailBatch(batch: MessageBatch<unknown>, deps: Email
       continue;
     }
     try {
-      const outcome = await handleJob(deps, msg.body, msg.attempts, cache);
+      const outcome = await handleJob(deps, msg.body, msg.attempts, cache, others);
       if (outcome.retryAfterSeconds !== undefined) msg.retry({ delaySeconds: clampDelay(outcome.retryAfterSeconds) });
       else msg.ack();
     } catch (err) {

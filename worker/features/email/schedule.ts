@@ -1,3 +1,4 @@
+import { isCalendarDate } from "../../platform/field-rules";
 import { addDays, dayInZone, localToUtc } from "../../platform/zoned-time";
 
 /**
@@ -21,7 +22,7 @@ export function isSendDue(
   now: Date,
   timeZone: string,
 ): boolean {
-  if (!action.startDate || !/^\d{4}-\d{2}-\d{2}$/.test(action.startDate)) return false;
+  if (!action.startDate || !isCalendarDate(action.startDate)) return false;
   if (now.getTime() < weeklySendDueAt(action.startDate, timeZone).getTime()) return false;
   const lastDay = action.endDate ?? addDays(action.startDate, DEFAULT_ACTION_DAYS - 1);
   return dayInZone(now, timeZone) <= lastDay;

@@ -1,9 +1,9 @@
 import { and, eq } from "drizzle-orm";
 import { eventSubmissions, events } from "../../../db/schema";
+import { writeAudit } from "../../platform/audit";
 import { type Db, newestFirst } from "../../platform/db";
 import { badRequest, conflict, notFound } from "../../platform/errors";
 import type { AuthUser } from "../../platform/hono";
-import { writeAudit } from "../security/audit";
 import { geocodeOne } from "./geocode";
 import type { AdminSubmission, SubmissionStatus } from "./schemas";
 

@@ -23,7 +23,8 @@ export const eventsRoutes = createRouter()
     if (!found) throw notFound("No US ZIP code found near this location");
     return c.json(found);
   })
-  .get("/:file{[^/]+\\.ics}", async (c) => {
+  // No "/" in the pattern: the typed web client splits route paths on it (any id with a slash is unknown anyway).
+  .get("/:file{.+\\.ics}", async (c) => {
     const id = c.req.param("file").slice(0, -4);
     const [event] = await c.var.db
       .select()

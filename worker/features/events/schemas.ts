@@ -191,7 +191,8 @@ const STATE_CODE = /^[A-Z]{2}$/;
 /** Where a newline makes sense; every other field is one line. */
 const MULTILINE_FIELDS = new Set<SubmissionField>(["description", "notes_for_moderator", "address"]);
 
-const MAX_LENGTHS: Partial<Record<SubmissionField, number>> = {
+/** Longest value per submission field; the form's `maxLength`s read this too. */
+export const SUBMISSION_MAX_LENGTHS = {
   title: 200,
   description: 5000,
   address: 300,
@@ -207,7 +208,12 @@ const MAX_LENGTHS: Partial<Record<SubmissionField, number>> = {
   end_time: 40,
   state: 2 + 8,
   postal_code: FIELD_MAX.zip,
-};
+} as const satisfies Partial<Record<SubmissionField, number>>;
+
+const MAX_LENGTHS: Partial<Record<SubmissionField, number>> = SUBMISSION_MAX_LENGTHS;
+
+/** Longest rejection reason. */
+export const REJECT_REASON_MAX = 500;
 
 /** Accepts an ISO date-time with a zone or a form's datetime-local value; the web sends the former. */
 export const parseSubmissionTime = (value: string): number => new Date(value).getTime();
@@ -277,7 +283,7 @@ export const rejectSubmissionSchema = z.object({
     .string({ error: "Please give a reason for the rejection" })
     .trim()
     .min(1, "Please give a reason for the rejection")
-    .max(500, "The reason must be 500 characters or less"),
+    .max(REJECT_REASON_MAX, `The reason must be ${REJECT_REASON_MAX} characters or less`),
 });
 
 export type SubmissionStatus = "pending" | "approved" | "rejected";

@@ -1,7 +1,7 @@
 import { createMiddleware } from "hono/factory";
+import { writeAudit } from "../../platform/audit";
 import type { AppBindings } from "../../platform/hono";
 import { clientIp } from "../../platform/request";
-import { writeAudit } from "./audit";
 
 const MUTATIONS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 

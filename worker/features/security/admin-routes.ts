@@ -1,46 +1,52 @@
-import { createRouter } from "../../platform/hono";
+import type { Hono } from "hono";
+import { writeAudit } from "../../platform/audit";
+import { type AppBindings, createRouter } from "../../platform/hono";
 import { clientIp } from "../../platform/request";
-import { writeAudit } from "./audit";
 import { cleanupOldData } from "./cleanup";
 import { readAdminActivity, readSecurityLogs } from "./logs";
 import { publicProbePaths, runSecurityScan } from "./scan";
 
-// Mounted at /api/admin/security behind the one admin guard in worker/app.ts.
-export const securityAdminRoutes = createRouter()
-  .get("/logs", async (c) => {
-    // The logs hold other people's emails and IP addresses: reading them is itself audited, before
-    // the read, so the answer already counts this access.
-    await writeAudit(c.var.db, {
-      action: "sensitive_data_access",
-      userId: c.var.user.id,
-      tableName: "security_audit_log",
-      ipAddress: clientIp(c),
-      newValues: { resource: "security_logs", timestamp: new Date().toISOString() },
+/** What the scan needs of the app it probes: its route table and a way to call it. */
+export type ScannedApp = Pick<Hono<AppBindings>, "routes" | "fetch">;
+
+/**
+ * Mounted at /api/admin/security behind the one admin guard in worker/app.ts, which passes itself in
+ * (`app`), so the scan probes the very app that serves it without importing it.
+ */
+export const securityAdminRoutes = (app: () => ScannedApp) =>
+  createRouter()
+    .get("/logs", async (c) => {
+      // The logs hold other people's emails and IP addresses: reading them is itself audited, before
+      // the read, so the answer already counts this access.
+      await writeAudit(c.var.db, {
+        action: "sensitive_data_access",
+        userId: c.var.user.id,
+        tableName: "security_audit_log",
+        ipAddress: clientIp(c),
+        newValues: { resource: "security_logs", timestamp: new Date().toISOString() },
+      });
+      return c.json(await readSecurityLogs(c.var.db));
+    })
+    .get("/admin-activity", async (c) => c.json({ activity: await readAdminActivity(c.var.db) }))
+    .post("/scan", async (c) => {
+      const probed = app();
+      const origin = new URL(c.req.url).origin;
+      let ctx: typeof c.executionCtx | undefined;
+      try {
+        ctx = c.executionCtx;
+      } catch {
+        // Called without an execution context (app.fetch in tests); the probed routes do not need one.
+      }
+      const result = await runSecurityScan(c.var.db, c.var.config, {
+        paths: publicProbePaths(probed.routes),
+        fetch: (path) => Promise.resolve(probed.fetch(new Request(new URL(path, origin)), c.env, ctx)),
+      });
+      // The admin-mutation audit (admin-audit.ts) writes the row, under this action name.
+      c.set("auditTarget", { action: "security_scan", target: { findings: result.findings.length } });
+      return c.json(result);
+    })
+    .post("/cleanup", async (c) => {
+      const result = await cleanupOldData(c.var.db);
+      c.set("auditTarget", { action: "security_cleanup", target: { ...result } });
+      return c.json(result);
     });
-    return c.json(await readSecurityLogs(c.var.db));
-  })
-  .get("/admin-activity", async (c) => c.json({ activity: await readAdminActivity(c.var.db) }))
-  .post("/scan", async (c) => {
-    // Imported lazily: the app module imports this file, so a static import would be circular.
-    const { createApp } = await import("../../app");
-    const app = createApp();
-    const origin = new URL(c.req.url).origin;
-    let ctx: typeof c.executionCtx | undefined;
-    try {
-      ctx = c.executionCtx;
-    } catch {
-      // Called without an execution context (app.fetch in tests); the probed routes do not need one.
-    }
-    const result = await runSecurityScan(c.var.db, c.var.config, {
-      paths: publicProbePaths(app.routes),
-      fetch: (path) => Promise.resolve(app.fetch(new Request(new URL(path, origin)), c.env, ctx)),
-    });
-    // The admin-mutation audit (admin-audit.ts) writes the row, under this action name.
-    c.set("auditTarget", { action: "security_scan", target: { findings: result.findings.length } });
-    return c.json(result);
-  })
-  .post("/cleanup", async (c) => {
-    const result = await cleanupOldData(c.var.db);
-    c.set("auditTarget", { action: "security_cleanup", target: { ...result } });
-    return c.json(result);
-  });

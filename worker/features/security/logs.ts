@@ -1,8 +1,8 @@
 import { and, desc, eq, gte, inArray, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
 import { profileAuditLog, profiles, securityAuditLog } from "../../../db/schema";
+import { SENSITIVE_ACTIONS } from "../../platform/audit";
 import { type Db, newestFirst } from "../../platform/db";
-import { SENSITIVE_ACTIONS } from "./audit";
 import type { AdminActivity, SecurityLogs } from "./schemas";
 
 /** The spec's dashboard limits (§9). */

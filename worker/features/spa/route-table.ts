@@ -26,6 +26,7 @@ export const SPA_ROUTES = {
   adminEmail: "/admin/settings/email",
   adminSecurity: "/admin/security",
   adminContentExport: "/admin/content-export",
+  adminApiReference: "/admin/api",
 } as const;
 
 export type SpaRouteName = keyof typeof SPA_ROUTES;

@@ -1,6 +1,8 @@
 import { keepPreviousData, queryOptions } from "@tanstack/react-query";
-import type { ActionValues, AdminAction, AdminActionListItem } from "../../../../worker/features/actions/schemas";
-import { apiFetch } from "../../../lib/api";
+import type { ActionValues } from "../../../../worker/features/actions/schemas";
+import { read, signedInApi, withSignal } from "../../../lib/api";
+
+const actions = signedInApi.api.admin.actions;
 
 /** Admin weekly-action endpoints (/api/admin/actions, /media, and the email seams). */
 export const adminActionKeys = {
@@ -13,12 +15,7 @@ export const adminActionKeys = {
 export const adminActionsQuery = (search: string) =>
   queryOptions({
     queryKey: adminActionKeys.list(search),
-    queryFn: ({ signal }) =>
-      apiFetch<{ actions: AdminActionListItem[] }>("/api/admin/actions", {
-        query: { search: search || undefined },
-        auth: true,
-        signal,
-      }),
+    queryFn: ({ signal }) => read(actions.$get({ query: { search: search || undefined } }, withSignal(signal))),
     select: (data) => data.actions,
     placeholderData: keepPreviousData,
     staleTime: 0,
@@ -28,12 +25,7 @@ export const adminActionsQuery = (search: string) =>
 export const recentActionsQuery = () =>
   queryOptions({
     queryKey: adminActionKeys.recent(),
-    queryFn: ({ signal }) =>
-      apiFetch<{ actions: AdminActionListItem[] }>("/api/admin/actions", {
-        query: { sort: "created", limit: 20 },
-        auth: true,
-        signal,
-      }),
+    queryFn: ({ signal }) => read(actions.$get({ query: { sort: "created", limit: "20" } }, withSignal(signal))),
     select: (data) => data.actions,
     staleTime: 0,
   });
@@ -41,57 +33,32 @@ export const recentActionsQuery = () =>
 export const adminActionQuery = (id: string) =>
   queryOptions({
     queryKey: adminActionKeys.one(id),
-    queryFn: ({ signal }) =>
-      apiFetch<{ action: AdminAction }>(`/api/admin/actions/${encodeURIComponent(id)}`, { auth: true, signal }),
+    queryFn: ({ signal }) => read(actions[":id"].$get({ param: { id } }, withSignal(signal))),
     select: (data) => data.action,
     staleTime: 0,
     gcTime: 0,
   });
 
-type SaveBody = ActionValues | Record<string, unknown>;
+export const createAction = (json: ActionValues) => read(actions.$post({ json }));
 
-export const createAction = (body: SaveBody) =>
-  apiFetch<{ action: AdminAction }>("/api/admin/actions", { method: "POST", body, auth: true });
+export const updateAction = (id: string, json: ActionValues) => read(actions[":id"].$put({ param: { id }, json }));
 
-export const updateAction = (id: string, body: SaveBody) =>
-  apiFetch<{ action: AdminAction }>(`/api/admin/actions/${encodeURIComponent(id)}`, {
-    method: "PUT",
-    body,
-    auth: true,
-  });
+export const deleteAction = (id: string) => read(actions[":id"].$delete({ param: { id } }));
 
-export const deleteAction = (id: string) =>
-  apiFetch<{ ok: true }>(`/api/admin/actions/${encodeURIComponent(id)}`, { method: "DELETE", auth: true });
+export const duplicateAction = (id: string) => read(actions[":id"].duplicate.$post({ param: { id } }));
 
-export const duplicateAction = (id: string) =>
-  apiFetch<{ action: AdminAction }>(`/api/admin/actions/${encodeURIComponent(id)}/duplicate`, {
-    method: "POST",
-    auth: true,
-  });
+export const runQuickSetup = () => read(actions["quick-setup"].$post());
 
-export const runQuickSetup = () =>
-  apiFetch<{ actions: AdminAction[]; skipped: number }>("/api/admin/actions/quick-setup", {
-    method: "POST",
-    auth: true,
-  });
-
+/** Multipart upload: the route reads the form itself (size checked before buffering), so the body goes in `init`. */
 export function uploadImage(file: File) {
   const form = new FormData();
   form.append("file", file);
-  return apiFetch<{ url: string }>("/api/admin/media", { method: "POST", body: form, auth: true });
+  return read(signedInApi.api.admin.media.$post(undefined, { init: { body: form } }));
 }
 
 /** The email feature's endpoints (ARCHITECTURE.md §5). */
 export const sendWeeklyEmail = (actionId: string) =>
-  apiFetch<{ success: boolean; message: string; campaign_id?: string }>("/api/admin/email/weekly-send", {
-    method: "POST",
-    body: { action_id: actionId },
-    auth: true,
-  });
+  read(signedInApi.api.admin.email["weekly-send"].$post({ json: { action_id: actionId } }));
 
 export const sendTestEmail = (email: string, actionId?: string) =>
-  apiFetch<{ ok: boolean; campaign_id?: string; error?: string }>("/api/admin/email/test-send", {
-    method: "POST",
-    body: actionId ? { email, action_id: actionId } : { email },
-    auth: true,
-  });
+  read(signedInApi.api.admin.email["test-send"].$post({ json: actionId ? { email, action_id: actionId } : { email } }));

@@ -39,7 +39,6 @@ export function TestSendDialog({ open, onOpenChange }: { open: boolean; onOpenCh
     setBusy(true);
     try {
       const result = await sendTestEmail(email.trim(), actionId === CURRENT ? undefined : actionId);
-      if (!result.ok) throw new Error(result.error || "Unable to send test email");
       toast({
         title: "Test Email Sent",
         description: result.campaign_id ? `Campaign ID: ${result.campaign_id}` : `Sent to ${email.trim()}`,

@@ -1,4 +1,4 @@
-import { ContactForm } from "../contact/contact-form";
+import { ContactForm } from "../../features/contact/contact-form";
 
 /** The 'Join the Mission' form comes from the contact feature; the about page owns its section. */
 export function ContactFormSlot() {

@@ -1,5 +1,5 @@
 import { jwtVerify, SignJWT } from "jose";
-import type { Config } from "../../platform/config";
+import type { Config } from "./config";
 
 export const ACCESS_TOKEN_TTL_SECONDS = 15 * 60;
 const AUDIENCE = "earthkind:api";

@@ -1,5 +1,5 @@
-import { securityAuditLog } from "../../../db/schema";
-import type { Db } from "../../platform/db";
+import { securityAuditLog } from "../../db/schema";
+import type { Db } from "./db";
 
 /** Audit actions written by this codebase; other features may add their own strings. */
 export type AuditAction =

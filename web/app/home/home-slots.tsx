@@ -5,16 +5,18 @@ import { Spinner } from "../../components/ui/spinner";
  * The home page's blocks that other features build (composed here, per the conventions). Everything
  * below the hero is below the fold, so each block is loaded after the first paint: the entry chunk
  * stays within its budget (ARCHITECTURE.md §10).
- *   WeeklyActionSlot → actions:     web/features/actions/current-action-card.tsx
+ *   WeeklyActionSlot → actions:     web/features/actions/current-action-card.tsx (+ completions' control, ./weekly-action.tsx)
  *   EventsTeaserSlot → events:      web/features/events/events-teaser.tsx (its own section and heading)
  *   SignupSlot       → subscribers: web/features/subscribers/signup-form.tsx (the form; the section is ours)
  */
 
-const CurrentActionCard = lazy(() =>
-  import("../actions/current-action-card").then((m) => ({ default: m.CurrentActionCard })),
+const WeeklyAction = lazy(() => import("./weekly-action").then((m) => ({ default: m.WeeklyAction })));
+const SignupForm = lazy(() =>
+  import("../../features/subscribers/signup-form").then((m) => ({ default: m.SignupForm })),
 );
-const SignupForm = lazy(() => import("../subscribers/signup-form").then((m) => ({ default: m.SignupForm })));
-const EventsTeaser = lazy(() => import("../events/events-teaser").then((m) => ({ default: m.EventsTeaser })));
+const EventsTeaser = lazy(() =>
+  import("../../features/events/events-teaser").then((m) => ({ default: m.EventsTeaser })),
+);
 
 export function WeeklyActionSlot() {
   return (
@@ -26,7 +28,7 @@ export function WeeklyActionSlot() {
         </div>
       }
     >
-      <CurrentActionCard />
+      <WeeklyAction />
     </Suspense>
   );
 }

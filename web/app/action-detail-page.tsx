@@ -1,17 +1,17 @@
 import { useQuery } from "@tanstack/react-query";
 import { Link, useParams } from "react-router-dom";
-import { Spinner } from "../../components/ui/spinner";
-import { ApiError } from "../../lib/api";
-import { usePageTitle } from "../../lib/use-page-title";
-import { useAuth } from "../auth/auth-provider";
-import { ActionCompletionControl } from "../completions/action-completion-control";
-import { QuickWinsPetitions } from "../petitions/quick-wins-petitions";
-import { ActionArticle } from "./action-article";
-import { ActionCtaButton } from "./action-cta";
-import { acceptedLinks, actionPath } from "./action-display";
-import { ActionNotFound } from "./action-not-found";
-import { actionBySlugQuery } from "./api";
-import { ShareButtons } from "./share-buttons";
+import { Spinner } from "../components/ui/spinner";
+import { ActionArticle } from "../features/actions/action-article";
+import { ActionCtaButton } from "../features/actions/action-cta";
+import { acceptedLinks, actionPath } from "../features/actions/action-display";
+import { ActionNotFound } from "../features/actions/action-not-found";
+import { actionBySlugQuery } from "../features/actions/api";
+import { ShareButtons } from "../features/actions/share-buttons";
+import { ActionCompletionControl } from "../features/completions/action-completion-control";
+import { QuickWinsPetitions } from "../features/petitions/quick-wins-petitions";
+import { ApiError } from "../lib/api";
+import { useAuth } from "../lib/auth/auth-provider";
+import { usePageTitle } from "../lib/use-page-title";
 
 const linkClass = "font-semibold text-forest-700 underline underline-offset-4 hover:text-forest-900";
 

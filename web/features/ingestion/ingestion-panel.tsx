@@ -9,8 +9,8 @@ import { Card } from "../../components/ui/card";
 import { Spinner } from "../../components/ui/spinner";
 import { toast } from "../../components/ui/use-toast";
 import {
-  eventsKeys,
   type IngestionSource,
+  ingestionKeys,
   ingestionSourcesQuery,
   type RunRecord,
   type RunSummary,
@@ -88,7 +88,7 @@ export function IngestionPanel() {
   const sources = useQuery(ingestionSourcesQuery());
   const [lastSummary, setLastSummary] = useState<{ summary: RunSummary; title: string } | null>(null);
   const refresh = () => {
-    void queryClient.invalidateQueries({ queryKey: eventsKeys.sources });
+    void queryClient.invalidateQueries({ queryKey: ingestionKeys.sources });
     void queryClient.invalidateQueries({ queryKey: ["events", "search"] });
   };
 

@@ -5,16 +5,16 @@ import { routePath } from "../../../worker/features/spa/route-table";
 import { Button } from "../../components/ui/button";
 import { CheckList } from "../../components/ui/check-list";
 import { Spinner } from "../../components/ui/spinner";
+import { HowItWorksSteps } from "../../features/how-it-works/how-it-works-steps";
 import { cn } from "../../lib/cn";
 import { usePageMeta } from "../../lib/use-page-meta";
-import { HowItWorksSteps } from "../how-it-works/how-it-works-steps";
 import { HeroSection } from "./hero-section";
 import { HOME_SECTION_IDS, SUBSCRIPTION_BENEFITS } from "./home-sections";
 import { EventsTeaserSlot, SignupSlot, WeeklyActionSlot } from "./home-slots";
 
 // Below the fold: its code (cards, data fetching) loads after the first paint, off the entry chunk's budget.
 const QuickWinsPetitions = lazy(() =>
-  import("../petitions/quick-wins-petitions").then((m) => ({ default: m.QuickWinsPetitions })),
+  import("../../features/petitions/quick-wins-petitions").then((m) => ({ default: m.QuickWinsPetitions })),
 );
 
 const SECTION_BOX = "mx-auto max-w-7xl px-4 py-20 sm:px-6 sm:py-24 lg:px-8";

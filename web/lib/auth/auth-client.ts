@@ -1,16 +1,8 @@
-import type {
-  MeBody,
-  RefreshResponse,
-  SessionBody,
-  SessionResponse,
-  SetPasswordRequest,
-  VerifyResponse,
-} from "../../../worker/features/auth/schemas";
-import { ApiError, apiFetch } from "../../lib/api";
+import { ApiError, type ApiResponse, api, read, signedInApi } from "../api";
 
 /** The spec's auth events (§4); PASSWORD_RECOVERY and MFA have no counterpart here. */
 export type AuthEvent = "INITIAL_SESSION" | "SIGNED_IN" | "SIGNED_OUT" | "TOKEN_REFRESHED" | "USER_UPDATED";
-export type Session = SessionBody;
+export type Session = ApiResponse<typeof api.api.auth.password.$post>["session"];
 export type Role = "user" | "admin";
 export type AuthState = { session: Session | null; role: Role | null; loading: boolean };
 export type AuthListener = (event: AuthEvent, session: Session | null) => void;
@@ -40,7 +32,7 @@ function roleOf(session: Session | null): Role | null {
 type Message = { type: "signed_in" } | { type: "signed_out" };
 
 /**
- * The browser's session store, outside React so `apiFetch` can ask it for tokens. The access token
+ * The browser's session store, outside React so the signed-in API client can ask it for tokens. The access token
  * lives only in memory; the refresh token is the HttpOnly cookie, so a reload restores the session
  * with one POST /api/auth/refresh. Refreshes are single-flight per tab and serialised across tabs
  * with a Web Lock, so tabs do not present the same cookie at once.
@@ -110,19 +102,15 @@ export class AuthClient {
   };
 
   async sendMagicLink(email: string, redirectTo?: string): Promise<void> {
-    await apiFetch("/api/auth/magic-link", {
-      method: "POST",
-      body: { email, ...(redirectTo ? { redirect_to: redirectTo } : {}) },
-    });
+    await read(
+      api.api.auth["magic-link"].$post({ json: { email, ...(redirectTo ? { redirect_to: redirectTo } : {}) } }),
+    );
   }
 
   async signInWithPassword(email: string, password: string): Promise<Session> {
     // A sign-in must land after the initial session read, or that read's "no session" would overwrite it.
     await this.start();
-    const { session } = await apiFetch<SessionResponse>("/api/auth/password", {
-      method: "POST",
-      body: { email, password },
-    });
+    const { session } = await read(api.api.auth.password.$post({ json: { email, password } }));
     this.signedIn(session);
     return session;
   }
@@ -130,17 +118,14 @@ export class AuthClient {
   /** Exchanges a magic-link token (POST only, so link scanners cannot use it up). */
   async verifyMagicLink(token: string): Promise<{ session: Session; redirectTo: string | null }> {
     await this.start();
-    const { session, redirect_to } = await apiFetch<VerifyResponse>("/api/auth/verify", {
-      method: "POST",
-      body: { token },
-    });
+    const { session, redirect_to } = await read(api.api.auth.verify.$post({ json: { token } }));
     this.signedIn(session);
     return { session, redirectTo: redirect_to };
   }
 
-  async updatePassword(password: string, currentPassword?: string): Promise<MeBody> {
-    const body: SetPasswordRequest = { password, ...(currentPassword ? { current_password: currentPassword } : {}) };
-    const me = await apiFetch<MeBody>("/api/me/password", { method: "PUT", body, auth: true });
+  async updatePassword(password: string, currentPassword?: string) {
+    const json = { password, ...(currentPassword ? { current_password: currentPassword } : {}) };
+    const me = await read(signedInApi.api.me.password.$put({ json }));
     this.emit("USER_UPDATED");
     return me;
   }
@@ -148,10 +133,9 @@ export class AuthClient {
   async signOut(): Promise<void> {
     const token = this.state.session?.access_token;
     try {
-      await apiFetch("/api/auth/sign-out", {
-        method: "POST",
-        headers: token ? { Authorization: `Bearer ${token}` } : undefined,
-      });
+      await read(
+        api.api.auth["sign-out"].$post(undefined, token ? { headers: { Authorization: `Bearer ${token}` } } : {}),
+      );
     } catch (err) {
       // The local sign-out happens regardless; the server session expires on its own.
       console.warn("sign-out request failed", err);
@@ -178,7 +162,7 @@ export class AuthClient {
   private refresh({ emit = true }: { emit?: boolean } = {}): Promise<Session | null> {
     this.refreshing ??= (async () => {
       try {
-        const run = () => apiFetch<RefreshResponse>("/api/auth/refresh", { method: "POST" });
+        const run = () => read(api.api.auth.refresh.$post());
         const locks = typeof navigator !== "undefined" ? navigator.locks : undefined;
         const { session } = locks ? await locks.request(LOCK, run) : await run();
         if (emit) {

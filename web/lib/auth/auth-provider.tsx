@@ -1,6 +1,6 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { createContext, type ReactNode, useContext, useEffect, useMemo, useSyncExternalStore } from "react";
-import { setAccessTokenGetter } from "../../lib/api";
+import { setAccessTokenGetter } from "../api";
 import { type AuthListener, authClient, type Role, type Session } from "./auth-client";
 
 export type AuthUser = { id: string; email: string };

@@ -1,0 +1,7 @@
+import { CurrentActionCard } from "../../features/actions/current-action-card";
+import { ActionCompletionControl } from "../../features/completions/action-completion-control";
+
+/** Home's weekly-action block: the actions feature's card with the completions feature's control. */
+export function WeeklyAction() {
+  return <CurrentActionCard completion={(actionId) => <ActionCompletionControl actionId={actionId} />} />;
+}
