@@ -29,19 +29,25 @@ function contentLines(text: string): string[] {
 }
 
 /**
- * The lines of every VCALENDAR in the text, balanced: anything outside a VCALENDAR (text after
- * END:VCALENDAR, a stray root component) is dropped, a stray END is dropped, an END that skips
+ * The lines of every VCALENDAR in the text, balanced: properties outside a VCALENDAR (text after
+ * END:VCALENDAR) are dropped, a component outside one is wrapped in one, a stray END is dropped, an END that skips
  * open components closes them, and whatever is still open at the end is closed.
  */
 function calendarLines(lines: string[]): string[] {
   const out: string[] = [];
   const stack: string[] = [];
+  let implicit = false;
   for (const raw of lines) {
     const marker = /^(BEGIN|END):(.+)$/i.exec(raw.trim());
     if (marker) {
       const name = (marker[2] as string).trim().toUpperCase();
       if ((marker[1] as string).toUpperCase() === "BEGIN") {
-        if (stack.length === 0 && name !== "VCALENDAR") continue;
+        if (stack.length === 0 && name !== "VCALENDAR") {
+          // A component outside any calendar (a bare VEVENT export) gets a calendar of its own.
+          stack.push("VCALENDAR");
+          out.push("BEGIN:VCALENDAR");
+          implicit = true;
+        }
         stack.push(name);
         out.push(`BEGIN:${name}`);
         continue;
@@ -49,6 +55,10 @@ function calendarLines(lines: string[]): string[] {
       const at = stack.lastIndexOf(name);
       if (at < 0) continue;
       while (stack.length > at) out.push(`END:${stack.pop()}`);
+      if (implicit && stack.length === 1) {
+        out.push(`END:${stack.pop()}`);
+        implicit = false;
+      }
       continue;
     }
     if (stack.length === 0) continue;

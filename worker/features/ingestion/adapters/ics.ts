@@ -127,6 +127,15 @@ function toCandidate(source: SourceConfig, zones: Zones, externalId: string, o: 
   };
 }
 
+/**
+ * A DURATION of more than a year is a broken feed, not an event (ical.js would spend minutes
+ * normalising "P999999999999999999W"): the event keeps its start and loses the end.
+ */
+function dropAbsurdDuration(v: IcalComponent): void {
+  const duration = v.getFirstPropertyValue("duration") as InstanceType<typeof ICAL.Duration> | null;
+  if (duration && !(Math.abs(duration.toSeconds()) <= 366 * 86_400)) v.removeAllProperties("duration");
+}
+
 const hasEnd = (v: IcalComponent) => v.hasProperty("dtend") || v.hasProperty("duration");
 const isCancelled = (v: IcalComponent) => String(v.getFirstPropertyValue("status") ?? "").toUpperCase() === "CANCELLED";
 const tzidOf = (v: IcalComponent, name: string) => {
@@ -225,26 +234,38 @@ export function parseIcsFeed(
 
   for (const { v, uid } of masters) {
     try {
+      dropAbsurdDuration(v);
       const event = new ICAL.Event(v, { exceptions: exceptions.get(uid) ?? [] });
+      const single = () =>
+        toCandidate(source, zones, uid, {
+          start: event.startDate,
+          end: hasEnd(v) ? event.endDate : null,
+          startTzid: tzidOf(v, "dtstart"),
+          endTzid: endTzidOf(v),
+          item: event,
+        });
       if (!event.isRecurring()) {
         if (isCancelled(v)) continue;
         found++;
-        candidates.push(
-          toCandidate(source, zones, uid, {
-            start: event.startDate,
-            end: hasEnd(v) ? event.endDate : null,
-            startTzid: tzidOf(v, "dtstart"),
-            endTzid: endTzidOf(v),
-            item: event,
-          }),
-        );
+        candidates.push(single());
         continue;
       }
-      const it = event.iterator(iterationStart(event, now.getTime()));
+      let it: InstanceType<typeof ICAL.RecurExpansion>;
+      try {
+        it = event.iterator(iterationStart(event, now.getTime()));
+      } catch {
+        // A recurrence ical.js cannot expand (RDATE;VALUE=TIME, a broken RRULE) still has its first date.
+        if (isCancelled(v) || !event.startDate) throw new Error("unreadable recurrence");
+        found++;
+        candidates.push(single());
+        continue;
+      }
       let produced = 0;
       for (let i = 0; i < MAX_ITERATIONS_PER_SERIES && produced < MAX_OCCURRENCES_PER_SERIES; i++) {
-        const next = it.next();
-        if (!next) break;
+        const step = it.next() as IcalTime | InstanceType<typeof ICAL.Period> | null;
+        if (!step) break;
+        // RDATE;VALUE=PERIOD occurrences come back as periods: their start is the occurrence.
+        const next = step instanceof ICAL.Period ? step.start : step;
         if (next.toUnixTime() * 1000 > horizon) break;
         const details = event.getOccurrenceDetails(next);
         const own = details.item.component;
@@ -277,6 +298,7 @@ export function parseIcsFeed(
       if (isCancelled(v)) continue;
       found++;
       try {
+        dropAbsurdDuration(v);
         const event = new ICAL.Event(v);
         candidates.push(
           toCandidate(source, zones, `${uid}#${recurrenceKey(v)}`, {
