@@ -69,11 +69,17 @@ export function TermsSection() {
       <h3>Data sources</h3>
       <p>
         ZIP code locations used to find events near you come from the{" "}
-        <a className="font-semibold text-forest-700 underline underline-offset-4" href="https://github.com/davglass/zipcodes">
+        <a
+          className="font-semibold text-forest-700 underline underline-offset-4"
+          href="https://github.com/davglass/zipcodes"
+        >
           zipcodes
         </a>{" "}
         package (BSD license), built from the{" "}
-        <a className="font-semibold text-forest-700 underline underline-offset-4" href="http://federalgovernmentzipcodes.us/">
+        <a
+          className="font-semibold text-forest-700 underline underline-offset-4"
+          href="http://federalgovernmentzipcodes.us/"
+        >
           Free Zipcode Database
         </a>{" "}
         with coordinates from{" "}
@@ -81,7 +87,10 @@ export function TermsSection() {
           GeoNames
         </a>
         , licensed under{" "}
-        <a className="font-semibold text-forest-700 underline underline-offset-4" href="https://creativecommons.org/licenses/by/4.0/">
+        <a
+          className="font-semibold text-forest-700 underline underline-offset-4"
+          href="https://creativecommons.org/licenses/by/4.0/"
+        >
           CC BY 4.0
         </a>
         . We use the US entries with a location, unchanged.

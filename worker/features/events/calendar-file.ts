@@ -31,17 +31,21 @@ const utcValue = (iso: string) => compact(new Date(iso).toISOString());
  * its line early and start a property of its own.
  */
 export function escapeText(value: string): string {
-  return value
-    .replace(/\r\n|\r|\n/g, "\n")
-    .replace(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/g, "")
-    .replace(/[\\;,]/g, (c) => `\\${c}`)
-    .replace(/\n/g, "\\n");
+  return (
+    value
+      .replace(/\r\n|\r|\n/g, "\n")
+      // biome-ignore lint/suspicious/noControlCharactersInRegex: matching control characters is the point
+      .replace(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/g, "")
+      .replace(/[\\;,]/g, (c) => `\\${c}`)
+      .replace(/\n/g, "\\n")
+  );
 }
 
 /** An http(s) URL re-serialised by the URL parser (which drops tabs and line breaks and percent-encodes controls), else null. */
 function safeUrl(value: string | null): string | null {
   if (!value) return null;
   try {
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: matching control characters is the point
     const url = new URL(value.replace(/[\u0000-\u001f\u007f]/g, ""));
     return url.protocol === "https:" || url.protocol === "http:" ? url.href : null;
   } catch {

@@ -106,7 +106,8 @@ function utf16WithoutBom(bytes: Uint8Array): "utf-16le" | "utf-16be" | null {
  * Windows-1252 (what "ANSI" exports and most mislabelled Latin-1 really are).
  */
 export function decodeBody(bytes: Uint8Array, contentType?: string | null): string {
-  if (bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf) return new TextDecoder("utf-8").decode(bytes.subarray(3));
+  if (bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf)
+    return new TextDecoder("utf-8").decode(bytes.subarray(3));
   if (bytes[0] === 0xff && bytes[1] === 0xfe) return new TextDecoder("utf-16le").decode(bytes.subarray(2));
   if (bytes[0] === 0xfe && bytes[1] === 0xff) return decodeUtf16be(bytes.subarray(2));
   const sniffed = utf16WithoutBom(bytes);

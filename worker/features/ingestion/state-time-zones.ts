@@ -77,7 +77,7 @@ export const WINDOWS_DISPLAY_NAMES: Record<string, string> = {
   "aleutian islands": "Aleutian Standard Time",
   "indiana (east)": "US Eastern Standard Time",
   "atlantic time (canada)": "Atlantic Standard Time",
-  "newfoundland": "Newfoundland Standard Time",
+  newfoundland: "Newfoundland Standard Time",
   saskatchewan: "Canada Central Standard Time",
   "guadalajara, mexico city, monterrey": "Central Standard Time (Mexico)",
   "puerto rico": "SA Western Standard Time",

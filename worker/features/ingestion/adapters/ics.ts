@@ -98,9 +98,13 @@ function toCandidate(source: SourceConfig, zones: Zones, externalId: string, o: 
   const text = `${title} ${categories} ${description ?? ""}`;
   const rest = `${categories} ${description ?? ""}`;
   const allDay = o.start.isDate || (flaggedAllDay(v) && o.start.hour === 0 && o.start.minute === 0);
-  const start: When = allDay
-    ? { kind: "local", date: dateOf(o.start), time: null }
-    : icalTimeToWhen(o.start, o.startTzid, zones);
+  // Years outside 1900–2100 are fuzzed or mistyped dates (1864, 20190): invalid, so the pipeline counts them.
+  const start: When =
+    o.start.year < 1900 || o.start.year > 2100
+      ? { kind: "invalid", raw: o.start.toString() }
+      : allDay
+        ? { kind: "local", date: dateOf(o.start), time: null }
+        : icalTimeToWhen(o.start, o.startTzid, zones);
   const end: When | null = !o.end
     ? null
     : allDay
@@ -125,6 +129,22 @@ function toCandidate(source: SourceConfig, zones: Zones, externalId: string, o: 
     isVirtual: looksVirtual(location, text),
     category: classifyCategory(title, rest, source.defaultCategory),
   };
+}
+
+/**
+ * A date property ical.js cannot read ("DTEND;TZID=:::broken") costs that property, not the event;
+ * only an unreadable DTSTART leaves the event without a start (the pipeline then skips it).
+ */
+function dropUnreadableDates(v: IcalComponent): void {
+  for (const name of ["dtend", "due", "exdate", "rdate", "recurrence-id", "duration"]) {
+    for (const prop of v.getAllProperties(name)) {
+      try {
+        for (const value of prop.getValues() as { toUnixTime?: () => number }[]) value?.toUnixTime?.();
+      } catch {
+        v.removeProperty(prop);
+      }
+    }
+  }
 }
 
 /**
@@ -163,7 +183,11 @@ function uidOf(v: IcalComponent): string {
   return `nouid-${stableHash([part("dtstart"), part("summary"), part("location")].join("\n"))}`;
 }
 
-const recurrenceKey = (v: IcalComponent) => v.getFirstProperty("recurrence-id")?.toICALString().replace(/^[^:]*:/, "") ?? "";
+const recurrenceKey = (v: IcalComponent) =>
+  v
+    .getFirstProperty("recurrence-id")
+    ?.toICALString()
+    .replace(/^[^:]*:/, "") ?? "";
 
 /**
  * One VEVENT per UID and recurrence id: a feed that lists an event twice (an update appended, a
@@ -187,7 +211,9 @@ function latestRevisions(vevents: IcalComponent[]): { v: IcalComponent; uid: str
  * whole intervals (wall-clock, so the time of day and weekdays stay) to just before `from`.
  */
 function iterationStart(event: InstanceType<typeof ICAL.Event>, from: number): IcalTime | undefined {
-  const rules = event.component.getAllProperties("rrule").map((p) => p.getFirstValue() as InstanceType<typeof ICAL.Recur>);
+  const rules = event.component
+    .getAllProperties("rrule")
+    .map((p) => p.getFirstValue() as InstanceType<typeof ICAL.Recur>);
   if (rules.length !== 1 || event.component.hasProperty("rdate")) return undefined;
   const rule = rules[0] as InstanceType<typeof ICAL.Recur>;
   if (rule.count || (rule.freq !== "DAILY" && rule.freq !== "WEEKLY")) return undefined;
@@ -234,6 +260,7 @@ export function parseIcsFeed(
 
   for (const { v, uid } of masters) {
     try {
+      dropUnreadableDates(v);
       dropAbsurdDuration(v);
       const event = new ICAL.Event(v, { exceptions: exceptions.get(uid) ?? [] });
       const single = () =>
@@ -298,6 +325,7 @@ export function parseIcsFeed(
       if (isCancelled(v)) continue;
       found++;
       try {
+        dropUnreadableDates(v);
         dropAbsurdDuration(v);
         const event = new ICAL.Event(v);
         candidates.push(
