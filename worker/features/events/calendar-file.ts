@@ -1,3 +1,5 @@
+import { parseWebUrl } from "../../platform/field-rules";
+
 export type CalendarEvent = {
   id: string;
   title: string;
@@ -41,16 +43,13 @@ export function escapeText(value: string): string {
   );
 }
 
-/** An http(s) URL re-serialised by the URL parser (which drops tabs and line breaks and percent-encodes controls), else null. */
+/**
+ * Only a parsed http(s) URL's href goes in (the URL parser drops tabs and line breaks and
+ * percent-encodes spaces and controls), so a stored value can never start a new .ics line.
+ */
 function safeUrl(value: string | null): string | null {
-  if (!value) return null;
-  try {
-    // biome-ignore lint/suspicious/noControlCharactersInRegex: matching control characters is the point
-    const url = new URL(value.replace(/[\u0000-\u001f\u007f]/g, ""));
-    return url.protocol === "https:" || url.protocol === "http:" ? url.href : null;
-  } catch {
-    return null;
-  }
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: controls go before the URL is parsed
+  return value ? (parseWebUrl(value.replace(/[\u0000-\u001f\u007f]/g, ""))?.href ?? null) : null;
 }
 
 const encoder = new TextEncoder();
