@@ -66,6 +66,35 @@ export function TermsSection() {
         We link to petitions, events and resources run by other organizations. We check them before sharing, but we are
         not responsible for their content or practices.
       </p>
+      <h3>Data sources</h3>
+      <p>
+        ZIP code locations used to find events near you come from the{" "}
+        <a
+          className="font-semibold text-forest-700 underline underline-offset-4"
+          href="https://github.com/davglass/zipcodes"
+        >
+          zipcodes
+        </a>{" "}
+        package (BSD license), built from the{" "}
+        <a
+          className="font-semibold text-forest-700 underline underline-offset-4"
+          href="http://federalgovernmentzipcodes.us/"
+        >
+          Free Zipcode Database
+        </a>{" "}
+        with coordinates from{" "}
+        <a className="font-semibold text-forest-700 underline underline-offset-4" href="https://www.geonames.org/">
+          GeoNames
+        </a>
+        , licensed under{" "}
+        <a
+          className="font-semibold text-forest-700 underline underline-offset-4"
+          href="https://creativecommons.org/licenses/by/4.0/"
+        >
+          CC BY 4.0
+        </a>
+        . We use the US entries with a location, unchanged.
+      </p>
       <h3>Changes</h3>
       <p>We may update these terms and this privacy policy; the version on this page is the current one.</p>
     </LegalSection>
