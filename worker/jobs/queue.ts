@@ -8,6 +8,8 @@ import {
 import { eventsNearFromSearch } from "../features/email/events-near";
 import { consumeIngestBatch, INGEST_QUEUE_NAME } from "../features/ingestion/jobs";
 import type { AppEnv } from "../platform/env";
+import { runLoggedJob } from "../platform/log";
+import { raiseDeadLetterAlert } from "../features/operations/dead-letters";
 
 /** Email-queue jobs of features that send through email (email itself knows none of them). */
 export const otherEmailJobs: OtherEmailJobs = {
@@ -21,8 +23,11 @@ export const otherEmailJobs: OtherEmailJobs = {
  */
 const consumers: Record<string, (batch: MessageBatch<unknown>, env: AppEnv) => Promise<void>> = {
   "earthkind-email": (batch, env) => {
-    if (batch.queue.endsWith("-dlq")) return handleEmailDeadLetters(batch, emailDepsFromEnv(env));
     const deps = emailDepsFromEnv(env);
+    if (batch.queue.endsWith("-dlq")) {
+      // Operations alerts on dead letters; wired here so email does not depend on operations.
+      return raiseDeadLetterAlert(deps, batch).then(() => handleEmailDeadLetters(batch, deps));
+    }
     // The weekly email's "events near you" section comes from the events search.
     const eventsNear = eventsNearFromSearch(deps.db, { now: deps.now, siteTimeZone: deps.config.SITE_TIMEZONE });
     return handleEmailBatch(batch, { ...deps, eventsNear }, otherEmailJobs);
@@ -37,5 +42,9 @@ export async function runQueueBatch(batch: MessageBatch<unknown>, env: AppEnv): 
     batch.retryAll();
     return;
   }
-  await consumer(batch, env);
+  await runLoggedJob(
+    `queue:${batch.queue}`,
+    () => consumer(batch, env),
+    () => ({ messages: batch.messages.length }),
+  );
 }

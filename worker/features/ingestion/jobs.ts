@@ -2,6 +2,8 @@ import { z } from "zod";
 import { getConfig } from "../../platform/config";
 import { createDb, type Db } from "../../platform/db";
 import type { AppEnv } from "../../platform/env";
+import { raiseDeadLetterAlert } from "../operations/dead-letters";
+import { checkSourceHealth } from "../operations/source-checks";
 import { sourceFetch, usesFixtures } from "./fetcher";
 import { runIntoRecord } from "./run-source";
 import { createRuns, finishRun, getRuns, type RunRecord } from "./runs";
@@ -63,6 +65,7 @@ export async function consumeIngestBatch(batch: MessageBatch<unknown>, env: AppE
   const db = createDb(env.DB);
   const config = getConfig(env);
   const deadLetter = batch.queue.endsWith("-dlq");
+  if (deadLetter) await raiseDeadLetterAlert({ db, config }, batch);
   for (const message of batch.messages) {
     const parsed = ingestMessageSchema.safeParse(message.body);
     if (!parsed.success) {
@@ -86,6 +89,7 @@ export async function consumeIngestBatch(batch: MessageBatch<unknown>, env: AppE
           pages: 0,
           counters: emptyCounters(),
         });
+        if (source) await checkSourceHealth({ db, config }, job.source_key);
         message.ack();
         continue;
       }
@@ -95,6 +99,7 @@ export async function consumeIngestBatch(batch: MessageBatch<unknown>, env: AppE
         source,
         { startPage: job.start_page, pages: job.pages },
       );
+      await checkSourceHealth({ db, config }, job.source_key);
       message.ack();
     } catch (err) {
       console.error(`ingestion: run ${job.run_id} (${job.source_key}) failed, will retry`, err);
