@@ -97,7 +97,7 @@ describe("alert triggers", () => {
           throw new Error("queue unavailable");
         },
       },
-    } as typeof env;
+    } as unknown as typeof env;
     await tick(due + 10 * 60_000, broken);
     expect(await alertsOf("weekly_send_overdue", action.id)).toEqual([]);
     await tick(due + 35 * 60_000, broken);

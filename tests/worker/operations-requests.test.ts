@@ -82,7 +82,7 @@ describe("X-Request-Id and the request log", () => {
   it("a 500 names its request id as the reference, in the body, the header and the log", async () => {
     // A deployment whose SITE_URL is broken fails every request.
     const broken = { ...env, SITE_URL: "not a url" };
-    const { result: res, lines } = await captureLogs(() =>
+    const { result: res, lines } = await captureLogs(async () =>
       createApp().fetch(
         new Request("http://localhost/api/actions", { headers: { "cf-ray": "abc123-SJC" } }),
         broken,
