@@ -89,7 +89,7 @@ export async function consumeIngestBatch(batch: MessageBatch<unknown>, env: AppE
           pages: 0,
           counters: emptyCounters(),
         });
-        if (source) await checkSourceHealth({ db, config }, job.source_key);
+        if (source && job.start_page === 0) await checkSourceHealth({ db, config }, job.source_key);
         message.ack();
         continue;
       }
@@ -99,7 +99,9 @@ export async function consumeIngestBatch(batch: MessageBatch<unknown>, env: AppE
         source,
         { startPage: job.start_page, pages: job.pages },
       );
-      await checkSourceHealth({ db, config }, job.source_key);
+      // Only a read from the first page is the source's whole answer: a later window of a batched
+      // read (Audubon) may rightly find nothing.
+      if (job.start_page === 0) await checkSourceHealth({ db, config }, job.source_key);
       message.ack();
     } catch (err) {
       console.error(`ingestion: run ${job.run_id} (${job.source_key}) failed, will retry`, err);
