@@ -75,7 +75,8 @@ export function createApp() {
     .route(
       "/security",
       securityAdminRoutes(() => app),
-        .route("/", operationsAdminRoutes);
+    )
+    .route("/", operationsAdminRoutes);
 
   const routes = app
     .route("/api/health", healthRoutes)

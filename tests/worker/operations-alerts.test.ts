@@ -8,6 +8,7 @@ import { weeklySendDueAt } from "../../worker/features/email/schedule";
 import { consumeIngestBatch, type IngestMessage } from "../../worker/features/ingestion/jobs";
 import { raiseAlert } from "../../worker/features/operations/alerts";
 import type { Alert } from "../../worker/features/operations/schemas";
+import { ingestHooks } from "../../worker/jobs/queue";
 import { runScheduled } from "../../worker/jobs/scheduled";
 import { ResendProvider } from "../../worker/platform/mail/resend";
 import {
@@ -171,6 +172,7 @@ describe("alert triggers", () => {
     await consumeIngestBatch(
       createMessageBatch("earthkind-ingest-dlq", [{ id: runId, timestamp: new Date(), attempts: 4, body }]),
       env,
+      ingestHooks,
     );
     expect(await alertsOf("dead_letter", "earthkind-ingest-dlq")).toHaveLength(1);
   });
@@ -194,6 +196,7 @@ describe("alert triggers", () => {
       await consumeIngestBatch(
         createMessageBatch("earthkind-ingest", [{ id, timestamp: new Date(), attempts: 1, body }]),
         live,
+        ingestHooks,
       );
     };
     await run("openlands");

@@ -1,9 +1,8 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import type { Alert } from "../../../worker/features/operations/schemas";
 import { Button } from "../../components/ui/button";
 import { toast } from "../../components/ui/use-toast";
 import { formatTimestamp } from "../../lib/format-timestamp";
-import { acknowledgeAlert, operationsKeys } from "./api";
+import { type Alert, acknowledgeAlert, operationsKeys } from "./api";
 
 /** Open alerts, each with its details, how often it was seen, and "Acknowledge". */
 export function AlertList({ alerts }: { alerts: Alert[] }) {

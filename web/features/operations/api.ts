@@ -1,6 +1,12 @@
 import { queryOptions } from "@tanstack/react-query";
-import type { Alert, SystemStatus } from "../../../worker/features/operations/schemas";
-import { apiFetch } from "../../lib/api";
+import { type ApiResponse, read, signedInApi, withSignal } from "../../lib/api";
+
+const admin = signedInApi.api.admin;
+
+/** An alert as the admin API answers with it. */
+export type Alert = ApiResponse<typeof admin.alerts.$get>["alerts"][number];
+/** The /api/admin/status answer. */
+export type SystemStatus = ApiResponse<typeof admin.status.$get>;
 
 export const operationsKeys = {
   all: ["admin", "operations"] as const,
@@ -11,15 +17,13 @@ export const operationsKeys = {
 export const openAlertsQuery = () =>
   queryOptions({
     queryKey: operationsKeys.alerts(),
-    queryFn: ({ signal }) =>
-      apiFetch<{ alerts: Alert[] }>("/api/admin/alerts", { auth: true, signal }).then((r) => r.alerts),
+    queryFn: ({ signal }) => read(admin.alerts.$get({ query: {} }, withSignal(signal))).then((r) => r.alerts),
   });
 
 export const systemStatusQuery = () =>
   queryOptions({
     queryKey: operationsKeys.status(),
-    queryFn: ({ signal }) => apiFetch<SystemStatus>("/api/admin/status", { auth: true, signal }),
+    queryFn: ({ signal }) => read(admin.status.$get(undefined, withSignal(signal))),
   });
 
-export const acknowledgeAlert = (id: string) =>
-  apiFetch<{ alert: Alert }>(`/api/admin/alerts/${encodeURIComponent(id)}/acknowledge`, { method: "POST", auth: true });
+export const acknowledgeAlert = (id: string) => read(admin.alerts[":id"].acknowledge.$post({ param: { id } }));

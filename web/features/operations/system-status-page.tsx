@@ -1,13 +1,12 @@
 import { useQuery } from "@tanstack/react-query";
 import type { ReactNode } from "react";
-import type { SystemStatus } from "../../../worker/features/operations/schemas";
 import { Badge } from "../../components/ui/badge";
 import { Card, CardContent, CardHeader, CardTitle } from "../../components/ui/card";
 import { Spinner } from "../../components/ui/spinner";
 import { formatTimestamp } from "../../lib/format-timestamp";
 import { usePageTitle } from "../../lib/use-page-title";
 import { AlertList } from "./alert-list";
-import { systemStatusQuery } from "./api";
+import { type SystemStatus, systemStatusQuery } from "./api";
 
 /** /admin/status: the build, the cron, the last weekly send, the backlog, sources and open alerts. */
 export function SystemStatusPage() {
