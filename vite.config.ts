@@ -2,6 +2,7 @@ import { cloudflare } from "@cloudflare/vite-plugin";
 import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
 import { defineConfig, type Plugin } from "vite";
+import { buildDefine } from "./scripts/build-info.mjs";
 
 const COOKIE_STUB = "\0hono-client-cookie-stub";
 
@@ -30,4 +31,5 @@ const dropHonoClientCookies = (): Plugin => ({
 export default defineConfig({
   plugins: [dropHonoClientCookies(), react(), tailwindcss(), cloudflare({ persistState: { path: ".wrangler/state" } })],
   build: { sourcemap: true },
+  define: buildDefine(),
 });

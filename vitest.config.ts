@@ -1,6 +1,7 @@
 import path from "node:path";
 import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
 import { defineConfig } from "vitest/config";
+import { buildDefine } from "./scripts/build-info.mjs";
 import { DEV_VARS } from "./scripts/dev-vars.mjs";
 
 export default defineConfig(async () => {
@@ -41,6 +42,7 @@ export default defineConfig(async () => {
               },
             }),
           ],
+          define: buildDefine(),
           test: {
             name: "worker",
             include: ["tests/worker/**/*.test.ts"],

@@ -19,6 +19,8 @@ import { devFixtureRoutes } from "./features/ingestion/dev-fixtures/routes";
 import { mediaAdminRoutes } from "./features/media/admin-routes";
 import { mediaRoutes } from "./features/media/routes";
 import { openApiRoutes } from "./features/openapi/routes";
+import { operationsAdminRoutes } from "./features/operations/admin-routes";
+import { countServerError } from "./features/operations/error-rate";
 import { petitionsAdminRoutes } from "./features/petitions/admin-routes";
 import { petitionsRoutes } from "./features/petitions/routes";
 import { auditAdminMutations } from "./features/security/admin-audit";
@@ -35,6 +37,7 @@ import { AppError, errorBody } from "./platform/errors";
 import type { AppBindings } from "./platform/hono";
 import { createRouter } from "./platform/hono";
 import { noStorePrivate } from "./platform/no-store";
+import { requestIdentity, requestLog } from "./platform/request-log";
 import { securityHeaders } from "./platform/security-headers";
 
 /**
@@ -44,6 +47,9 @@ import { securityHeaders } from "./platform/security-headers";
 export function createApp() {
   const app = new Hono<AppBindings>();
 
+  // First, so every response (errors included) carries X-Request-Id and gets its log line.
+  app.use(requestIdentity());
+  app.use(requestLog());
   app.use(async (c, next) => {
     const config = getConfig(c.env);
     c.set("config", config);
@@ -69,7 +75,8 @@ export function createApp() {
     .route(
       "/security",
       securityAdminRoutes(() => app),
-    );
+    )
+    .route("/", operationsAdminRoutes);
 
   const routes = app
     .route("/api/health", healthRoutes)
@@ -111,8 +118,30 @@ export function createApp() {
       // Hono's own errors (e.g. malformed JSON bodies) are client errors with safe messages.
       return c.json(errorBody("http_error", err.message || "Bad request"), err.status);
     }
-    console.error("unhandled error", c.req.method, new URL(c.req.url).pathname, err);
-    return c.json(errorBody("internal_error", "Something went wrong. Please try again in a moment."), 500);
+    // The reference in the message is the request id: a visitor's report finds this log line.
+    const reference = c.var.requestId;
+    console.error(
+      JSON.stringify({
+        type: "error",
+        request_id: reference,
+        method: c.req.method,
+        error: err instanceof Error ? `${err.name}: ${err.message}` : String(err),
+        stack: err instanceof Error ? err.stack : undefined,
+      }),
+    );
+    // Counted for the error-rate alert; never allowed to turn one error into two.
+    const counted = countServerError(createDb(c.env.DB), new Date()).catch((e) =>
+      console.error("could not count the server error", e),
+    );
+    try {
+      c.executionCtx.waitUntil(counted);
+    } catch {
+      // No execution context (app.fetch called directly): the count still runs, unawaited.
+    }
+    return c.json(
+      errorBody("internal_error", `Something went wrong. Please try again in a moment. (reference ${reference})`),
+      500,
+    );
   });
 
   return routes;

@@ -3,6 +3,7 @@ import { WeeklyEmailPanel } from "../features/email/weekly-email-panel";
 import { CalendarDiscoveryTool } from "../features/events/calendar-discovery-tool";
 import { SubmissionsModerationPanel } from "../features/events/submissions-moderation-panel";
 import { IngestionPanel } from "../features/ingestion/ingestion-panel";
+import { AlertsPanel } from "../features/operations/alerts-panel";
 
 /**
  * /admin composed from the features' admin tools (features do not import each other; web/app
@@ -13,6 +14,7 @@ export function AdminDashboard() {
     <AdminDashboardPage
       panels={
         <>
+          <AlertsPanel />
           <WeeklyEmailPanel />
           <SubmissionsModerationPanel />
           <IngestionPanel />

@@ -59,6 +59,7 @@ const pages: Record<SpaRouteName, PageRoute> = {
   adminApiReference: lazyPage(() =>
     import("../features/api-reference/api-reference-page").then((m) => m.ApiReferencePage),
   ),
+  adminStatus: lazyPage(() => import("../features/operations/system-status-page").then((m) => m.SystemStatusPage)),
 };
 
 const routeNames = Object.keys(SPA_ROUTES) as SpaRouteName[];

@@ -15,6 +15,7 @@ const ADMIN_LINKS = [
   { label: "Email Settings", to: routePath("adminEmail"), end: true },
   { label: "Security", to: routePath("adminSecurity"), end: true },
   { label: "Content Export", to: routePath("adminContentExport"), end: true },
+  { label: "Status", to: routePath("adminStatus"), end: true },
 ] as const;
 
 export const ACCESS_DENIED_MESSAGE = "Access denied. You need admin privileges to access this page.";

@@ -27,6 +27,7 @@ export const SPA_ROUTES = {
   adminSecurity: "/admin/security",
   adminContentExport: "/admin/content-export",
   adminApiReference: "/admin/api",
+  adminStatus: "/admin/status",
 } as const;
 
 export type SpaRouteName = keyof typeof SPA_ROUTES;
