@@ -4,7 +4,6 @@ import {
   magicLinkTokens,
   passwordThrottle,
   profileAuditLog,
-  profiles,
   refreshTokens,
   securityAuditLog,
   sessions,
