@@ -27,6 +27,8 @@ export const SPA_ROUTES = {
   adminSecurity: "/admin/security",
   adminContentExport: "/admin/content-export",
   adminApiReference: "/admin/api",
+  adminSubscribers: "/admin/subscribers",
+  adminMessages: "/admin/messages",
 } as const;
 
 export type SpaRouteName = keyof typeof SPA_ROUTES;
