@@ -117,6 +117,7 @@ describe("subscribers admin list", () => {
       [{ q: "", status: "active", zip: "" }, /SEARCH s USING (COVERING )?INDEX subscribers_active_subscribed_idx/],
       [{ q: "", status: "all", zip: "970" }, /SEARCH s USING INDEX subscribers_zip_idx/],
       [{ q: "rob", status: "all", zip: "" }, /MULTI-INDEX OR.*subscribers_first_name_idx/],
+      [{ q: "rob", status: "active", zip: "9" }, /MULTI-INDEX OR.*subscribers_first_name_idx/],
       [
         { q: "rob@example.com", status: "unsubscribed", zip: "" },
         /SEARCH s USING INDEX subscribers_email_unique \(email>\? AND email<\?\)/,

@@ -45,12 +45,13 @@ export function decodeCursor(value: string | undefined): Cursor | null {
  */
 function whereOf(filters: SubscriberFilters, cursor: Cursor | null): SQL {
   const terms: SQL[] = [];
-  // With a search, the prefix ranges are the selective terms: `+` keeps the planner off the status
-  // index, which would otherwise walk every active (or unsubscribed) row.
+  // With a search, the name/email prefix ranges are the selective terms: `+` keeps the planner off the
+  // status and ZIP indexes, which would otherwise walk every active row or every ZIP starting with "9".
   const active = filters.q ? sql`+s.active` : sql`s.active`;
+  const zip = filters.q ? sql`+s.zip_code` : sql`s.zip_code`;
   if (filters.status === "active") terms.push(sql`${active} = 1`);
   if (filters.status === "unsubscribed") terms.push(sql`${active} = 0`);
-  if (filters.zip) terms.push(sql`s.zip_code >= ${filters.zip} AND s.zip_code < ${filters.zip + TOP}`);
+  if (filters.zip) terms.push(sql`${zip} >= ${filters.zip} AND ${zip} < ${filters.zip + TOP}`);
   if (filters.q) {
     const emailTerm = sql`(s.email >= ${filters.q} AND s.email < ${filters.q + TOP})`;
     terms.push(
