@@ -99,30 +99,6 @@ export async function read<P extends Promise<ClientResponse<unknown, number, str
   return (text ? JSON.parse(text) : undefined) as ApiBody<Awaited<P>>;
 }
 
-/** A file answered by the API (a CSV or JSON export), with the name the server gave it. */
-export type ApiFile = { blob: Blob; filename: string };
-
-/** Awaits a client call that answers with a file (errors are thrown as `ApiError` like any call). */
-export async function readFile(call: Promise<ClientResponse<unknown, number, string>>): Promise<ApiFile> {
-  const response = await call;
-  const disposition = response.headers.get("Content-Disposition") ?? "";
-  const filename = /filename="([^"]+)"/.exec(disposition)?.[1] ?? new URL(response.url).pathname.split("/").at(-1);
-  return { blob: await response.blob(), filename: filename || "download" };
-}
-
-/** Hands a downloaded file to the browser's save flow. */
-export function saveFile({ blob, filename }: ApiFile): void {
-  const url = URL.createObjectURL(blob);
-  const a = document.createElement("a");
-  a.href = url;
-  a.download = filename;
-  document.body.append(a);
-  a.click();
-  a.remove();
-  // Revoked on the next task: Firefox needs the URL alive while the click is handled.
-  setTimeout(() => URL.revokeObjectURL(url), 0);
-}
-
 /** A query object as the URL carries it: numbers and booleans as text, undefined values left out. */
 export function toQuery<T extends Record<string, string | number | boolean | undefined>>(params: T): AsQuery<T> {
   const entries = Object.entries(params).filter(([, value]) => value !== undefined);

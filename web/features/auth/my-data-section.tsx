@@ -7,8 +7,9 @@ import { Button } from "../../components/ui/button";
 import { Input } from "../../components/ui/input";
 import { Label } from "../../components/ui/label";
 import { toast } from "../../components/ui/use-toast";
-import { apiDownload, saveFile } from "../../lib/api";
-import { useAuth } from "./auth-provider";
+import { useAuth } from "../../lib/auth/auth-provider";
+import { saveFile } from "../../lib/file-download";
+import { downloadMyData } from "./my-data-api";
 
 /** "Download my data" and "Delete my account", under the password form on My Progress. */
 export function MyDataSection({ email }: { email: string }) {
@@ -17,7 +18,7 @@ export function MyDataSection({ email }: { email: string }) {
   async function download() {
     setDownloading(true);
     try {
-      saveFile(await apiDownload("/api/me/export", { auth: true }));
+      saveFile(await downloadMyData());
       toast({
         title: "Your data is downloading",
         description: "A JSON file with everything we hold about your account.",

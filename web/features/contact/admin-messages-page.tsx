@@ -1,12 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { format, parseISO } from "date-fns";
 import { type FormEvent, useId, useState } from "react";
-import {
-  INBOX_FILTERS,
-  type InboxFilter,
-  type InboxMessage,
-  type MessageStatus,
-} from "../../../worker/features/contact/inbox-schemas";
+import { INBOX_FILTERS, type InboxFilter, type MessageStatus } from "../../../worker/features/contact/inbox-schemas";
 import { Badge } from "../../components/ui/badge";
 import { Button } from "../../components/ui/button";
 import { Input } from "../../components/ui/input";
@@ -14,7 +9,7 @@ import { Label } from "../../components/ui/label";
 import { Spinner } from "../../components/ui/spinner";
 import { toast } from "../../components/ui/use-toast";
 import { usePageTitle } from "../../lib/use-page-title";
-import { inboxKeys, inboxQuery, setMessageStatus } from "./inbox-api";
+import { type InboxMessage, inboxKeys, inboxQuery, setMessageStatus } from "./inbox-api";
 
 const FILTER_LABELS: Record<InboxFilter, string> = {
   inbox: "Inbox",

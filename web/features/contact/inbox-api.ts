@@ -1,6 +1,10 @@
 import { keepPreviousData, queryOptions } from "@tanstack/react-query";
-import type { InboxFilter, InboxResponse, MessageStatus } from "../../../worker/features/contact/inbox-schemas";
-import { apiFetch } from "../../lib/api";
+import type { InboxFilter, MessageStatus } from "../../../worker/features/contact/inbox-schemas";
+import { type ApiResponse, read, signedInApi, toQuery, withSignal } from "../../lib/api";
+
+const messages = signedInApi.api.admin.messages;
+
+export type InboxMessage = ApiResponse<typeof messages.$get>["messages"][number];
 
 /** The contact inbox's API calls and query keys. */
 export const inboxKeys = {
@@ -14,11 +18,12 @@ export const inboxQuery = (filter: { status: InboxFilter; q: string; cursor: str
   queryOptions({
     queryKey: inboxKeys.list(filter),
     queryFn: ({ signal }) =>
-      apiFetch<InboxResponse>("/api/admin/messages", {
-        auth: true,
-        signal,
-        query: { status: filter.status, q: filter.q || undefined, cursor: filter.cursor ?? undefined },
-      }),
+      read(
+        messages.$get(
+          { query: toQuery({ status: filter.status, q: filter.q || undefined, cursor: filter.cursor ?? undefined }) },
+          withSignal(signal),
+        ),
+      ),
     placeholderData: keepPreviousData,
   });
 
@@ -27,15 +32,9 @@ export const unreadCountQuery = () =>
   queryOptions({
     queryKey: inboxKeys.counts(),
     queryFn: ({ signal }) =>
-      apiFetch<InboxResponse>("/api/admin/messages", { auth: true, signal, query: { status: "unread" } }).then(
-        (r) => r.counts.unread,
-      ),
+      read(messages.$get({ query: { status: "unread" } }, withSignal(signal))).then((r) => r.counts.unread),
     staleTime: 60_000,
   });
 
 export const setMessageStatus = (id: string, status: MessageStatus) =>
-  apiFetch<{ message: { id: string; status: MessageStatus } }>(`/api/admin/messages/${encodeURIComponent(id)}`, {
-    method: "PATCH",
-    body: { status },
-    auth: true,
-  });
+  read(messages[":id"].$patch({ param: { id }, json: { status } }));

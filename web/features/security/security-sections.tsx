@@ -9,9 +9,9 @@ import {
   HIGH_ACTIVITY_THRESHOLD,
   SENSITIVE_PREVIEW_COUNT,
 } from "../../../worker/features/security/schemas";
-import { type Column, DataTable } from "../../components/ui/data-table";
 import { Badge } from "../../components/ui/badge";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/card";
+import { type Column, DataTable } from "../../components/ui/data-table";
 import { describeValues, formatTimestamp } from "./format";
 
 export function SummaryCards({ summary, activeAdmins }: { summary: SecuritySummary; activeAdmins: number }) {

@@ -10,6 +10,7 @@ import {
   subscribers,
   users,
 } from "../../../db/schema";
+import { auditStatement } from "../../platform/audit";
 import type { Config } from "../../platform/config";
 import { sha256Hex } from "../../platform/crypto";
 import type { Db } from "../../platform/db";
@@ -17,7 +18,6 @@ import { badRequest, conflict } from "../../platform/errors";
 import type { AuthUser } from "../../platform/hono";
 import { createMailProvider } from "../../platform/mail/provider";
 import { siteFromConfig } from "../email/content";
-import { auditStatement } from "../security/audit";
 import { RETENTION_DAYS } from "../security/schemas";
 import { renderAccountDeletedEmail } from "./account-deleted-email";
 import { ACCOUNT_DELETION_MESSAGES } from "./my-data-schemas";

@@ -26,5 +26,6 @@ export const messagesAdminRoutes = createRouter()
       .where(eq(contactMessages.id, id))
       .returning({ id: contactMessages.id, status: contactMessages.status });
     if (!row) throw notFound("Message not found");
+    c.set("auditTarget", { action: "contact_message_status", table: "contact_messages", target: row });
     return c.json({ message: row, counts: await readInboxCounts(c.var.db) });
   });

@@ -1,10 +1,10 @@
 import { and, eq, sql } from "drizzle-orm";
 import { subscribers } from "../../../db/schema";
+import { writeAudit } from "../../platform/audit";
 import { conflict, notFound } from "../../platform/errors";
 import { createRouter } from "../../platform/hono";
 import { clientIp } from "../../platform/request";
 import { validate } from "../../platform/validate";
-import { writeAudit } from "../security/audit";
 import { readEmailHistory } from "./admin-history";
 import { readGrowth, readSubscriberPage, readSubscriberRow, readTotals, toListItem } from "./admin-list";
 import {
@@ -31,7 +31,8 @@ async function findSubscriber(db: Parameters<typeof readSubscriberRow>[0], id: s
  * /api/admin/subscribers, behind the one admin guard in worker/app.ts. Whole addresses are personal
  * data: the list masks them unless asked, and every read of whole addresses (the list with
  * `full_emails=1`, a person's record, the CSV export) writes a `sensitive_data_access` audit row
- * before the data is read, so the security dashboard counts it.
+ * before the data is read, so the security dashboard counts it. Mutations are audited once by the
+ * admin-mutation middleware; handlers only name the action and target (`auditTarget`).
  */
 export const subscribersAdminRoutes = createRouter()
   .get("/", validate("query", subscriberListQuerySchema), async (c) => {
@@ -108,15 +109,11 @@ export const subscribersAdminRoutes = createRouter()
         updatedAt: nowIso,
       })
       .where(and(eq(subscribers.id, row.id), eq(subscribers.active, true)));
-    if (row.active) {
-      await writeAudit(c.var.db, {
-        action: "subscriber_unsubscribed_by_admin",
-        userId: c.var.user.id,
-        tableName: "subscribers",
-        ipAddress: clientIp(c),
-        newValues: { subscriber_id: row.id },
-      });
-    }
+    c.set("auditTarget", {
+      action: "subscriber_unsubscribed_by_admin",
+      table: "subscribers",
+      target: { subscriber_id: row.id, was_active: row.active },
+    });
     const updated = await readSubscriberRow(c.var.db, row.id);
     return c.json({ subscriber: updated ? toListItem(updated, false) : null, message: "Unsubscribed" });
   })
@@ -124,12 +121,10 @@ export const subscribersAdminRoutes = createRouter()
     const row = await findSubscriber(c.var.db, c.req.param("id"));
     if (row.active) throw conflict("This person is already subscribed.", "already_subscribed");
     await sendResubscribeInvite(c.var.db, c.var.config, row, new Date());
-    await writeAudit(c.var.db, {
+    c.set("auditTarget", {
       action: "subscriber_resubscribe_invite",
-      userId: c.var.user.id,
-      tableName: "subscribers",
-      ipAddress: clientIp(c),
-      newValues: { subscriber_id: row.id },
+      table: "subscribers",
+      target: { subscriber_id: row.id },
     });
     return c.json(
       { sent: true, message: "We emailed them a link to resubscribe. They stay unsubscribed until they click it." },
@@ -139,14 +134,12 @@ export const subscribersAdminRoutes = createRouter()
   .delete("/:id", async (c) => {
     const row = await findSubscriber(c.var.db, c.req.param("id"));
     await deleteSubscriberData(c.var.db, row);
-    await writeAudit(c.var.db, {
+    c.set("auditTarget", {
       action: "subscriber_deleted_by_admin",
-      userId: c.var.user.id,
-      tableName: "subscribers",
-      ipAddress: clientIp(c),
-      newValues: { subscriber_id: row.id },
+      table: "subscribers",
+      target: { subscriber_id: row.id },
     });
-    return c.json({ deleted: true });
+    return c.json({ deleted: true as const });
   });
 
 const filtersOf = (q: { q: string; status: "all" | "active" | "unsubscribed"; zip: string }) => ({

@@ -1,19 +1,23 @@
 import { keepPreviousData, queryOptions } from "@tanstack/react-query";
-import type {
-  SubscriberDetailResponse,
-  SubscriberGrowthResponse,
-  SubscriberListResponse,
-  SubscriberStatusFilter,
-} from "../../../../worker/features/subscribers/admin-schemas";
-import { apiDownload, apiFetch } from "../../../lib/api";
+import type { SubscriberStatusFilter } from "../../../../worker/features/subscribers/admin-schemas";
+import { type ApiResponse, read, signedInApi, toQuery, withSignal } from "../../../lib/api";
+import { readFile } from "../../../lib/file-download";
+
+const subscribers = signedInApi.api.admin.subscribers;
+const record = subscribers[":id"];
 
 export type SubscriberListFilter = { q: string; status: SubscriberStatusFilter; zip: string };
+export type SubscriberList = ApiResponse<typeof subscribers.$get>;
+export type SubscriberListItem = SubscriberList["subscribers"][number];
+export type SubscriberTotals = SubscriberList["totals"];
+export type GrowthWeek = ApiResponse<typeof subscribers.growth.$get>["weeks"][number];
 
-const filterQuery = (f: SubscriberListFilter) => ({
-  q: f.q || undefined,
-  status: f.status === "all" ? undefined : f.status,
-  zip: f.zip || undefined,
-});
+const filterQuery = (f: SubscriberListFilter) =>
+  toQuery({
+    q: f.q || undefined,
+    status: f.status === "all" ? undefined : f.status,
+    zip: f.zip || undefined,
+  });
 
 /** The subscribers admin's API calls and query keys. */
 export const subscriberAdminKeys = {
@@ -28,39 +32,40 @@ export const subscriberListQuery = (f: SubscriberListFilter & { cursor: string |
   queryOptions({
     queryKey: subscriberAdminKeys.list(f),
     queryFn: ({ signal }) =>
-      apiFetch<SubscriberListResponse>("/api/admin/subscribers", {
-        auth: true,
-        signal,
-        query: { ...filterQuery(f), cursor: f.cursor ?? undefined, full_emails: f.fullEmails ? "1" : undefined },
-      }),
+      read(
+        subscribers.$get(
+          {
+            query: {
+              ...filterQuery(f),
+              ...toQuery({ cursor: f.cursor ?? undefined, full_emails: f.fullEmails ? ("1" as const) : undefined }),
+            },
+          },
+          withSignal(signal),
+        ),
+      ),
     placeholderData: keepPreviousData,
   });
 
 export const subscriberGrowthQuery = () =>
   queryOptions({
     queryKey: subscriberAdminKeys.growth(),
-    queryFn: ({ signal }) =>
-      apiFetch<SubscriberGrowthResponse>("/api/admin/subscribers/growth", { auth: true, signal }),
+    queryFn: ({ signal }) => read(subscribers.growth.$get(undefined, withSignal(signal))),
     staleTime: 60_000,
   });
 
 export const subscriberDetailQuery = (id: string) =>
   queryOptions({
     queryKey: subscriberAdminKeys.detail(id),
-    queryFn: ({ signal }) =>
-      apiFetch<SubscriberDetailResponse>(`/api/admin/subscribers/${encodeURIComponent(id)}`, { auth: true, signal }),
+    queryFn: ({ signal }) => read(record.$get({ param: { id } }, withSignal(signal))),
     // Every read of a record is audited: do not refetch it behind the admin's back.
     staleTime: Number.POSITIVE_INFINITY,
     refetchOnWindowFocus: false,
   });
 
-const byId = (id: string) => `/api/admin/subscribers/${encodeURIComponent(id)}` as const;
+export const unsubscribeSubscriber = (id: string) => read(record.unsubscribe.$post({ param: { id } }));
+export const inviteResubscribe = (id: string) => read(record.resubscribe.$post({ param: { id } }));
+export const deleteSubscriber = (id: string) => read(record.$delete({ param: { id } }));
 
-export const unsubscribeSubscriber = (id: string) =>
-  apiFetch<{ message: string }>(`${byId(id)}/unsubscribe`, { method: "POST", auth: true });
-export const inviteResubscribe = (id: string) =>
-  apiFetch<{ sent: true; message: string }>(`${byId(id)}/resubscribe`, { method: "POST", auth: true });
-export const deleteSubscriber = (id: string) => apiFetch<{ deleted: true }>(byId(id), { method: "DELETE", auth: true });
-
+/** The filtered list as CSV, fetched with the admin's token (a plain link would carry none). */
 export const exportSubscribersCsv = (f: SubscriberListFilter) =>
-  apiDownload("/api/admin/subscribers/export.csv", { auth: true, query: filterQuery(f) });
+  readFile(subscribers["export.csv"].$get({ query: filterQuery(f) }));

@@ -3,23 +3,23 @@ import { format, parseISO } from "date-fns";
 import { type FormEvent, useId, useState } from "react";
 import {
   SUBSCRIBER_STATUSES,
-  type SubscriberListItem,
   type SubscriberStatusFilter,
-  type SubscriberTotals,
 } from "../../../../worker/features/subscribers/admin-schemas";
-import { type Column, DataTable } from "../../../components/ui/data-table";
 import { Badge } from "../../../components/ui/badge";
 import { Button } from "../../../components/ui/button";
+import { type Column, DataTable } from "../../../components/ui/data-table";
 import { Input } from "../../../components/ui/input";
 import { Label } from "../../../components/ui/label";
 import { Select } from "../../../components/ui/select";
 import { Spinner } from "../../../components/ui/spinner";
 import { toast } from "../../../components/ui/use-toast";
-import { saveFile } from "../../../lib/api";
+import { saveFile } from "../../../lib/file-download";
 import { usePageTitle } from "../../../lib/use-page-title";
 import {
   exportSubscribersCsv,
   type SubscriberListFilter,
+  type SubscriberListItem,
+  type SubscriberTotals,
   subscriberGrowthQuery,
   subscriberListQuery,
 } from "./admin-api";

@@ -1,6 +1,6 @@
 import { format, parseISO } from "date-fns";
 import { useId } from "react";
-import type { GrowthWeek } from "../../../../worker/features/subscribers/admin-schemas";
+import type { GrowthWeek } from "./admin-api";
 
 const W = 640;
 const H = 220;
