@@ -6,6 +6,7 @@ import { actionsRoutes } from "./features/actions/routes";
 import { meRoutes } from "./features/auth/me-routes";
 import { authRoutes } from "./features/auth/routes";
 import { completionsRoutes } from "./features/completions/routes";
+import { messagesAdminRoutes } from "./features/contact/admin-routes";
 import { contactRoutes } from "./features/contact/routes";
 import { contentExportAdminRoutes } from "./features/content-export/admin-routes";
 import { devMailboxRoutes } from "./features/dev-mailbox/routes";
@@ -27,6 +28,7 @@ import { auditAdminMutations } from "./features/security/admin-audit";
 import { securityAdminRoutes } from "./features/security/admin-routes";
 import { seoRoutes } from "./features/seo/routes";
 import { serveSpa, spaRoutes } from "./features/spa/routes";
+import { subscribersAdminRoutes } from "./features/subscribers/admin-routes";
 import { subscribersRoutes } from "./features/subscribers/routes";
 import { subscriptionRoutes } from "./features/subscribers/subscription-routes";
 import { requireAdmin } from "./platform/auth-guard";
@@ -76,7 +78,9 @@ export function createApp() {
       "/security",
       securityAdminRoutes(() => app),
     )
-    .route("/", operationsAdminRoutes);
+    .route("/", operationsAdminRoutes)
+    .route("/subscribers", subscribersAdminRoutes)
+    .route("/messages", messagesAdminRoutes);
 
   const routes = app
     .route("/api/health", healthRoutes)

@@ -76,6 +76,13 @@ export const contactMessages = sqliteTable(
     ipAddress: text("ip_address"),
     createdAt: createdAt(),
     emailedAt: text("emailed_at"),
+    /** The admin inbox's state (migration 0008). */
+    status: text("status", { enum: ["unread", "read", "archived"] })
+      .notNull()
+      .default("unread"),
   },
-  (t) => [index("contact_messages_created_idx").on(t.createdAt)],
+  (t) => [
+    index("contact_messages_created_idx").on(t.createdAt),
+    index("contact_messages_status_created_idx").on(t.status, t.createdAt),
+  ],
 );

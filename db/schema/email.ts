@@ -20,8 +20,25 @@ export const subscribers = sqliteTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index("subscribers_active_idx").on(t.active, t.id)],
+  (t) => [
+    index("subscribers_active_idx").on(t.active, t.id),
+    // The admin list (migration 0008): newest first, by status, by ZIP prefix, by name prefix.
+    index("subscribers_subscribed_idx").on(t.subscribedAt, t.id),
+    index("subscribers_active_subscribed_idx").on(t.active, t.subscribedAt, t.id),
+    index("subscribers_zip_idx").on(t.zipCode),
+    index("subscribers_first_name_idx").on(sql`lower(${t.firstName})`),
+    index("subscribers_unsubscribed_idx").on(t.unsubscribedAt).where(sql`unsubscribed_at IS NOT NULL`),
+  ],
 );
+
+/**
+ * Addresses whose subscriber data was deleted on request (the unsubscribe page, or an admin acting on
+ * a request): a SHA-256 of the case-folded address only, so signup refuses to add them back by mistake.
+ */
+export const deletedSubscriberHashes = sqliteTable("deleted_subscriber_hashes", {
+  emailHash: text("email_hash").primaryKey(),
+  createdAt: createdAt(),
+});
 
 export const emailCampaigns = sqliteTable(
   "email_campaigns",
@@ -77,6 +94,7 @@ export const emailDeliveries = sqliteTable(
   (t) => [
     uniqueIndex("email_deliveries_campaign_subscriber_idx").on(t.campaignId, t.subscriberId),
     index("email_deliveries_campaign_status_idx").on(t.campaignId, t.status),
+    index("email_deliveries_subscriber_idx").on(t.subscriberId, t.updatedAt),
   ],
 );
 

@@ -60,6 +60,10 @@ const pages: Record<SpaRouteName, PageRoute> = {
     import("../features/api-reference/api-reference-page").then((m) => m.ApiReferencePage),
   ),
   adminStatus: lazyPage(() => import("../features/operations/system-status-page").then((m) => m.SystemStatusPage)),
+  adminSubscribers: lazyPage(() =>
+    import("../features/subscribers/admin/admin-subscribers-page").then((m) => m.AdminSubscribersPage),
+  ),
+  adminMessages: lazyPage(() => import("../features/contact/admin-messages-page").then((m) => m.AdminMessagesPage)),
 };
 
 const routeNames = Object.keys(SPA_ROUTES) as SpaRouteName[];

@@ -28,6 +28,8 @@ export const SPA_ROUTES = {
   adminContentExport: "/admin/content-export",
   adminApiReference: "/admin/api",
   adminStatus: "/admin/status",
+  adminSubscribers: "/admin/subscribers",
+  adminMessages: "/admin/messages",
 } as const;
 
 export type SpaRouteName = keyof typeof SPA_ROUTES;
