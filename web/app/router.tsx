@@ -47,6 +47,7 @@ const pages: Record<SpaRouteName, PageRoute> = {
   adminPetitions: lazyPage(() =>
     import("../features/petitions/admin-petitions-page").then((m) => m.AdminPetitionsPage),
   ),
+  adminTips: lazyPage(() => import("../features/tips/admin-tips-page").then((m) => m.AdminTipsPage)),
   adminEmail: lazyPage(() =>
     import("../features/email/admin-email-settings-page").then((m) => m.AdminEmailSettingsPage),
   ),

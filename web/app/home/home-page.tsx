@@ -1,5 +1,6 @@
 import { lazy, type ReactNode, Suspense } from "react";
 import { Link } from "react-router-dom";
+import { WEEKLY_EMAIL_CONTENTS, WEEKLY_EMAIL_WHEN } from "../../../worker/features/email/weekly-contents";
 import { PAGE_META } from "../../../worker/features/seo/page-meta";
 import { routePath } from "../../../worker/features/spa/route-table";
 import { Button } from "../../components/ui/button";
@@ -128,7 +129,15 @@ export function HomePage() {
         tone="tinted"
       >
         <div className="mt-10 grid gap-10 md:grid-cols-[1fr_1.2fr]">
-          <CheckList items={SUBSCRIPTION_BENEFITS} />
+          <div>
+            <CheckList items={SUBSCRIPTION_BENEFITS} />
+            <h3 className="mt-8 text-lg font-semibold text-forest-900">{WEEKLY_EMAIL_WHEN}, each email brings:</h3>
+            <ul className="mt-3 grid list-disc gap-1.5 pl-5 text-muted-foreground">
+              {WEEKLY_EMAIL_CONTENTS.map((item) => (
+                <li key={item}>{item}</li>
+              ))}
+            </ul>
+          </div>
           <div>
             <SignupSlot />
           </div>

@@ -6,6 +6,7 @@ import { Button } from "../../components/ui/button";
 import { Card, CardContent, CardTitle } from "../../components/ui/card";
 import { CheckList } from "../../components/ui/check-list";
 import { usePageMeta } from "../../lib/use-page-meta";
+import { SiteImpactSlot } from "./how-it-works-slots";
 import { HowItWorksSteps } from "./how-it-works-steps";
 
 // Anchors of home sections (web/features/home/home-sections.ts); features do not import each other.
@@ -61,6 +62,7 @@ export function HowItWorksPage() {
           Three steps
         </h2>
         <HowItWorksSteps />
+        <SiteImpactSlot className="mt-10 text-center" />
       </section>
 
       <section aria-labelledby="each-action-title" className="mt-20 grid gap-10 md:grid-cols-2 md:items-center">
