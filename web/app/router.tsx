@@ -23,7 +23,7 @@ function lazyPage(load: () => Promise<ComponentType>): PageRoute {
  */
 const pages: Record<SpaRouteName, PageRoute> = {
   home: { Component: HomePage },
-  howItWorks: lazyPage(() => import("../features/how-it-works/how-it-works-page").then((m) => m.HowItWorksPage)),
+  howItWorks: lazyPage(() => import("./how-it-works").then((m) => m.HowItWorks)),
   events: lazyPage(() => import("../features/events/events-page").then((m) => m.EventsPage)),
   actions: lazyPage(() => import("./actions").then((m) => m.Actions)),
   actionPreview: lazyPage(() => import("../features/actions/action-preview-page").then((m) => m.ActionPreviewPage)),

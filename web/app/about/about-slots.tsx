@@ -6,4 +6,4 @@ export function ContactFormSlot() {
 }
 
 /** The site-wide impact figure comes from the completions feature. */
-export { SiteImpactFigure as SiteImpactSlot } from "../completions/site-impact";
+export { SiteImpactFigure as SiteImpactSlot } from "../../features/completions/site-impact";

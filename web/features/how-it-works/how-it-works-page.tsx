@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import { Link } from "react-router-dom";
 import { PAGE_META } from "../../../worker/features/seo/page-meta";
 import { routePath } from "../../../worker/features/spa/route-table";
@@ -6,7 +7,6 @@ import { Button } from "../../components/ui/button";
 import { Card, CardContent, CardTitle } from "../../components/ui/card";
 import { CheckList } from "../../components/ui/check-list";
 import { usePageMeta } from "../../lib/use-page-meta";
-import { SiteImpactSlot } from "./how-it-works-slots";
 import { HowItWorksSteps } from "./how-it-works-steps";
 
 // Anchors of home sections (web/features/home/home-sections.ts); features do not import each other.
@@ -47,7 +47,8 @@ const BEYOND_THE_INBOX = [
   },
 ] as const;
 
-export function HowItWorksPage() {
+/** /how-it-works. `impact` (the completions feature's site-wide figure) is composed in by web/app. */
+export function HowItWorksPage({ impact }: { impact?: ReactNode }) {
   usePageMeta(PAGE_META.howItWorks);
   return (
     <div className="mx-auto max-w-7xl px-4 py-16 sm:px-6 sm:py-24 lg:px-8">
@@ -62,7 +63,7 @@ export function HowItWorksPage() {
           Three steps
         </h2>
         <HowItWorksSteps />
-        <SiteImpactSlot className="mt-10 text-center" />
+        {impact ? <div className="mt-10 text-center">{impact}</div> : null}
       </section>
 
       <section aria-labelledby="each-action-title" className="mt-20 grid gap-10 md:grid-cols-2 md:items-center">
