@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { isPlainText, isWebUrl, normaliseUrl, PLAIN_TEXT_MESSAGE } from "../../platform/field-rules";
 
 /**
  * Sustainable-living tips: the admin form's rules, shared by the form (zodResolver) and the admin
@@ -24,25 +25,26 @@ export const TIP_MESSAGES = {
   duplicateTitle: "A tip with this title already exists",
 } as const;
 
-const isHttpUrl = (value: string) => {
-  try {
-    const url = new URL(value);
-    return url.protocol === "https:" || url.protocol === "http:";
-  } catch {
-    return false;
-  }
-};
-
 export const tipInputSchema = z.object({
-  title: z.string().trim().min(1, TIP_MESSAGES.titleRequired).max(TIP_TITLE_MAX, TIP_MESSAGES.titleTooLong),
-  body: z.string().trim().min(1, TIP_MESSAGES.bodyRequired).max(TIP_BODY_MAX, TIP_MESSAGES.bodyTooLong),
+  title: z
+    .string()
+    .trim()
+    .min(1, TIP_MESSAGES.titleRequired)
+    .max(TIP_TITLE_MAX, TIP_MESSAGES.titleTooLong)
+    .refine((v) => isPlainText(v), PLAIN_TEXT_MESSAGE),
+  body: z
+    .string()
+    .trim()
+    .min(1, TIP_MESSAGES.bodyRequired)
+    .max(TIP_BODY_MAX, TIP_MESSAGES.bodyTooLong)
+    .refine((v) => isPlainText(v, { multiline: true }), PLAIN_TEXT_MESSAGE),
   url: z
     .union([z.string(), z.null()])
     .optional()
     .transform((v) => (v ?? "").trim())
     .refine((v) => v.length <= TIP_URL_MAX, TIP_MESSAGES.urlTooLong)
-    .refine((v) => v === "" || isHttpUrl(v), TIP_MESSAGES.url)
-    .transform((v) => (v === "" ? null : v)),
+    .refine((v) => v === "" || isWebUrl(v), TIP_MESSAGES.url)
+    .transform((v) => (v === "" ? null : normaliseUrl(v))),
   topic: z.enum(TIP_TOPICS, { message: TIP_MESSAGES.topic }),
   active: z.boolean().optional().default(true),
 });
