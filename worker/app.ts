@@ -5,7 +5,9 @@ import { actionPageRoutes } from "./features/actions/page-routes";
 import { actionsRoutes } from "./features/actions/routes";
 import { meRoutes } from "./features/auth/me-routes";
 import { authRoutes } from "./features/auth/routes";
+import { sharedNotesAdminRoutes, siteImpactRoutes } from "./features/completions/impact-routes";
 import { completionsRoutes } from "./features/completions/routes";
+import { completionStatsRoutes } from "./features/completions/stats-routes";
 import { messagesAdminRoutes } from "./features/contact/admin-routes";
 import { contactRoutes } from "./features/contact/routes";
 import { contentExportAdminRoutes } from "./features/content-export/admin-routes";
@@ -31,6 +33,8 @@ import { serveSpa, spaRoutes } from "./features/spa/routes";
 import { subscribersAdminRoutes } from "./features/subscribers/admin-routes";
 import { subscribersRoutes } from "./features/subscribers/routes";
 import { subscriptionRoutes } from "./features/subscribers/subscription-routes";
+import { tipsAdminRoutes } from "./features/tips/admin-routes";
+import { tipsRoutes } from "./features/tips/routes";
 import { requireAdmin } from "./platform/auth-guard";
 import { limitRequestBodies } from "./platform/body-limit";
 import { getConfig } from "./platform/config";
@@ -80,12 +84,15 @@ export function createApp() {
     )
     .route("/", operationsAdminRoutes)
     .route("/subscribers", subscribersAdminRoutes)
-    .route("/messages", messagesAdminRoutes);
+    .route("/messages", messagesAdminRoutes)
+    .route("/tips", tipsAdminRoutes)
+    .route("/shared-notes", sharedNotesAdminRoutes);
 
   const routes = app
     .route("/api/health", healthRoutes)
     .route("/api/auth", authRoutes)
     .route("/api/me/completions", completionsRoutes)
+    .route("/api/me/stats", completionStatsRoutes)
     .route("/api/me", meRoutes)
     .route("/api/actions", actionsRoutes)
     .route("/api/subscribers", subscribersRoutes)
@@ -94,6 +101,8 @@ export function createApp() {
     .route("/api/events", eventsRoutes)
     .route("/api/event-submissions", eventSubmissionsRoutes)
     .route("/api/petitions", petitionsRoutes)
+    .route("/api/impact", siteImpactRoutes)
+    .route("/api/tips", tipsRoutes)
     .route("/api/admin", admin)
     .route(
       "/api/openapi.json",

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { bool, createdAt, id, isoNow, json, updatedAt } from "./columns";
-import { weeklyActions } from "./content";
+import { tips, weeklyActions } from "./content";
 
 export const subscribers = sqliteTable(
   "subscribers",
@@ -113,4 +113,19 @@ export const outboxMessages = sqliteTable(
     createdAt: createdAt(),
   },
   (t) => [index("outbox_messages_created_idx").on(t.createdAt), index("outbox_messages_to_idx").on(t.to)],
+);
+
+/** The tip a weekly campaign carries: chosen once per campaign (primary key), so retries agree. */
+export const campaignTips = sqliteTable(
+  "campaign_tips",
+  {
+    campaignId: text("campaign_id")
+      .primaryKey()
+      .references(() => emailCampaigns.id, { onDelete: "cascade" }),
+    tipId: text("tip_id")
+      .notNull()
+      .references(() => tips.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+  },
+  (t) => [index("campaign_tips_tip_idx").on(t.tipId)],
 );

@@ -1,4 +1,5 @@
 import { AdminDashboardPage } from "../features/admin/admin-dashboard-page";
+import { SharedNotesPanel } from "../features/completions/shared-notes-panel";
 import { WeeklyEmailPanel } from "../features/email/weekly-email-panel";
 import { CalendarDiscoveryTool } from "../features/events/calendar-discovery-tool";
 import { SubmissionsModerationPanel } from "../features/events/submissions-moderation-panel";
@@ -17,6 +18,7 @@ export function AdminDashboard() {
           <AlertsPanel />
           <WeeklyEmailPanel />
           <SubmissionsModerationPanel />
+          <SharedNotesPanel />
           <IngestionPanel />
           <CalendarDiscoveryTool />
         </>

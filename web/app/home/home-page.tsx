@@ -17,6 +17,11 @@ const QuickWinsPetitions = lazy(() =>
   import("../../features/petitions/quick-wins-petitions").then((m) => ({ default: m.QuickWinsPetitions })),
 );
 
+// Below the fold as well, in the signup form's chunk: the list of what each weekly email brings.
+const WeeklyEmailContents = lazy(() =>
+  import("./weekly-email-contents").then((m) => ({ default: m.WeeklyEmailContents })),
+);
+
 const SECTION_BOX = "mx-auto max-w-7xl px-4 py-20 sm:px-6 sm:py-24 lg:px-8";
 
 /** A home section: anchor id, labelled by its h2, with the page's standard width and rhythm. */
@@ -128,7 +133,12 @@ export function HomePage() {
         tone="tinted"
       >
         <div className="mt-10 grid gap-10 md:grid-cols-[1fr_1.2fr]">
-          <CheckList items={SUBSCRIPTION_BENEFITS} />
+          <div>
+            <CheckList items={SUBSCRIPTION_BENEFITS} />
+            <Suspense fallback={null}>
+              <WeeklyEmailContents />
+            </Suspense>
+          </div>
           <div>
             <SignupSlot />
           </div>

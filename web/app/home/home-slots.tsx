@@ -11,9 +11,7 @@ import { Spinner } from "../../components/ui/spinner";
  */
 
 const WeeklyAction = lazy(() => import("./weekly-action").then((m) => ({ default: m.WeeklyAction })));
-const SignupForm = lazy(() =>
-  import("../../features/subscribers/signup-form").then((m) => ({ default: m.SignupForm })),
-);
+const SignupForm = lazy(() => import("./weekly-email-contents").then((m) => ({ default: m.SignupForm })));
 const EventsTeaser = lazy(() =>
   import("../../features/events/events-teaser").then((m) => ({ default: m.EventsTeaser })),
 );

@@ -12,6 +12,7 @@ const ADMIN_LINKS = [
   { label: "Dashboard", to: routePath("admin"), end: true },
   { label: "Weekly Actions", to: routePath("adminActions"), end: false },
   { label: "Petitions", to: routePath("adminPetitions"), end: true },
+  { label: "Tips", to: routePath("adminTips"), end: true },
   { label: "Email Settings", to: routePath("adminEmail"), end: true },
   { label: "Security", to: routePath("adminSecurity"), end: true },
   { label: "Content Export", to: routePath("adminContentExport"), end: true },

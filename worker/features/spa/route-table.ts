@@ -23,6 +23,7 @@ export const SPA_ROUTES = {
   adminActionNew: "/admin/actions/new",
   adminActionEdit: "/admin/actions/:id/edit",
   adminPetitions: "/admin/settings/petitions",
+  adminTips: "/admin/settings/tips",
   adminEmail: "/admin/settings/email",
   adminSecurity: "/admin/security",
   adminContentExport: "/admin/content-export",
