@@ -1,5 +1,6 @@
-import { restartStalledFanouts, runDueWeeklySends } from "../features/email/campaigns";
+import { restartStalledFanouts } from "../features/email/campaigns";
 import { emailDepsFromEnv } from "../features/email/consumer";
+import { runWeeklySchedule } from "../features/email/waves";
 import { scheduleDailyIngestion } from "../features/ingestion/schedule";
 import { cleanupOldData } from "../features/security/cleanup";
 import { createDb } from "../platform/db";
@@ -17,10 +18,11 @@ export async function runScheduled(controller: ScheduledController, env: AppEnv)
     await cleanupOldData(db, now);
     return;
   }
-  // Frequent tick: due weekly sends (09:00 SITE_TIMEZONE on the start date, DST-correct) and the
-  // ingestion schedule. Each job is isolated so one failing does not skip the others.
+  // Frequent tick: the weekly send's waves (09:00 on the send day in each subscriber's zone, with the
+  // tick's scheduled time as "now") and the ingestion schedule. Each job is isolated so one failing
+  // does not skip the others.
   const email = emailDepsFromEnv(env, { db, now: () => now });
-  await runDueWeeklySends(email).catch((err) => console.error("scheduled: weekly sends", err));
+  await runWeeklySchedule(email).catch((err) => console.error("scheduled: weekly sends", err));
   await restartStalledFanouts(email).catch((err) => console.error("scheduled: stalled fan-outs", err));
   await scheduleDailyIngestion(env, db, now).catch((err) => console.error("scheduled: daily ingestion", err));
 }

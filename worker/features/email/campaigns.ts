@@ -1,12 +1,11 @@
-import { and, desc, eq, isNull, lt, lte, sql } from "drizzle-orm";
-import { emailCampaigns, weeklyActions } from "../../../db/schema";
+import { and, asc, eq, inArray, isNull, lt } from "drizzle-orm";
+import { emailCampaigns, emailCampaignWaves, weeklyActions } from "../../../db/schema";
 import { type Db, newestFirst } from "../../platform/db";
-import { AppError, conflict, notFound } from "../../platform/errors";
+import { conflict, notFound } from "../../platform/errors";
 import { findCurrentActionRow, loadActionRow } from "./content";
 import type { EmailDeps } from "./jobs";
 import { ledger } from "./ledger-sql";
-import { isSendDue } from "./schedule";
-import type { CampaignStatus } from "./schemas";
+import type { CampaignStatus, WaveStatus } from "./schemas";
 
 export type StartedCampaign = { campaignId: string; actionId: string; actionTitle: string };
 
@@ -15,11 +14,12 @@ export const ALREADY_SENT_MESSAGE = "The weekly email for this action has alread
 /**
  * The one path every weekly send takes (cron tick, admin trigger, publish): open the action's single
  * weekly campaign — the partial unique index makes a second one impossible, so two triggers racing
- * each other send once — and enqueue the first fan-out page.
+ * each other send once. An immediate send (admin, publish) enqueues the first fan-out page over every
+ * active subscriber; a scheduled one (`sendDay`) is sent in waves per time zone by the cron (waves.ts).
  */
 export async function startWeeklyCampaign(
   deps: Pick<EmailDeps, "db" | "queue" | "config" | "now">,
-  opts: { actionId?: string; triggeredBy: string },
+  opts: { actionId?: string; triggeredBy: string; sendDay?: string },
 ): Promise<StartedCampaign> {
   const { db } = deps;
   const action = opts.actionId
@@ -32,10 +32,17 @@ export async function startWeeklyCampaign(
 
   const [campaign] = await db
     .insert(emailCampaigns)
-    .values({ actionId: action.id, kind: "weekly", triggeredBy: opts.triggeredBy })
+    .values({
+      actionId: action.id,
+      kind: "weekly",
+      triggeredBy: opts.triggeredBy,
+      sendDay: opts.sendDay ?? null,
+      createdAt: deps.now().toISOString(),
+    })
     .onConflictDoNothing()
     .returning({ id: emailCampaigns.id });
   if (!campaign) throw conflict(ALREADY_SENT_MESSAGE, "already_sent");
+  if (opts.sendDay) return { campaignId: campaign.id, actionId: action.id, actionTitle: action.title };
 
   try {
     await deps.queue.send({ type: "fanout", campaignId: campaign.id, after: null });
@@ -47,58 +54,11 @@ export async function startWeeklyCampaign(
   return { campaignId: campaign.id, actionId: action.id, actionTitle: action.title };
 }
 
-/** Bounded per tick; more due actions than this in one tick would mean something else is wrong. */
-const DUE_SCAN_LIMIT = 10;
-
 /**
- * The cron tick: published actions with schedule_send on and no weekly campaign yet, whose start
- * date's 09:00 SITE_TIMEZONE has passed (checked DST-correctly in code, see schedule.ts).
- */
-export async function runDueWeeklySends(deps: EmailDeps): Promise<StartedCampaign[]> {
-  const { db, config } = deps;
-  const now = deps.now();
-  // The SQL prefilter is by calendar date (indexed); the exact 09:00 rule is applied in code.
-  const latestDate = new Date(now.getTime() + 24 * 3600 * 1000).toISOString().slice(0, 10);
-  const earliestDate = new Date(now.getTime() - 24 * 3600 * 1000).toISOString().slice(0, 10);
-  const candidates = await db
-    .select({
-      id: weeklyActions.id,
-      startDate: weeklyActions.startDate,
-      endDate: weeklyActions.endDate,
-    })
-    .from(weeklyActions)
-    .leftJoin(emailCampaigns, and(eq(emailCampaigns.actionId, weeklyActions.id), eq(emailCampaigns.kind, "weekly")))
-    .where(
-      and(
-        eq(weeklyActions.status, "published"),
-        lte(weeklyActions.startDate, latestDate),
-        sql`coalesce(${weeklyActions.endDate}, date(${weeklyActions.startDate}, '+6 days')) >= ${earliestDate}`,
-        eq(weeklyActions.scheduleSend, true),
-        isNull(weeklyActions.sentAt),
-        isNull(emailCampaigns.id),
-      ),
-    )
-    .orderBy(desc(weeklyActions.startDate))
-    .limit(DUE_SCAN_LIMIT);
-
-  const started: StartedCampaign[] = [];
-  for (const action of candidates) {
-    if (!isSendDue(action, now, config.SITE_TIMEZONE)) continue;
-    try {
-      started.push(await startWeeklyCampaign(deps, { actionId: action.id, triggeredBy: "schedule" }));
-    } catch (err) {
-      // Another trigger won the race (409) — fine; anything else is logged and retried next tick.
-      if (!(err instanceof AppError && err.status === 409))
-        console.error("weekly send: could not start", action.id, err);
-    }
-  }
-  return started;
-}
-
-/**
- * Safety net for a crash between opening a campaign and enqueueing its first page: a campaign that
- * never started fanning out after 10 minutes gets its first page enqueued again (the fan-out step
- * ignores duplicates, and the ledger would catch any that slipped through).
+ * Safety net for a crash between opening an immediate campaign and enqueueing its first page: one
+ * that never started fanning out after 10 minutes gets its first page enqueued again (the fan-out
+ * step ignores duplicates, and the ledger would catch any that slipped through). Scheduled campaigns
+ * have the same net per wave (waves.ts).
  */
 export async function restartStalledFanouts(deps: EmailDeps): Promise<number> {
   const cutoff = new Date(deps.now().getTime() - 10 * 60 * 1000).toISOString();
@@ -109,6 +69,7 @@ export async function restartStalledFanouts(deps: EmailDeps): Promise<number> {
       and(
         eq(emailCampaigns.kind, "weekly"),
         eq(emailCampaigns.status, "pending"),
+        isNull(emailCampaigns.sendDay),
         isNull(emailCampaigns.fanoutCursor),
         isNull(emailCampaigns.fanoutDoneAt),
         lt(emailCampaigns.createdAt, cutoff),
@@ -126,7 +87,7 @@ export async function completeIfDone(db: Db, campaignId: string, nowIso: string)
 
 const STATUS_LIMIT = 20;
 
-/** The newest campaigns with their counters (kept by triggers, so no count over the ledger). */
+/** The newest campaigns with their counters (kept by triggers, so no count over the ledger) and waves. */
 export async function listCampaigns(db: Db, kind?: CampaignStatus["kind"]): Promise<CampaignStatus[]> {
   const rows = await db
     .select({
@@ -138,25 +99,57 @@ export async function listCampaigns(db: Db, kind?: CampaignStatus["kind"]): Prom
     .where(kind ? eq(emailCampaigns.kind, kind) : undefined)
     .orderBy(...newestFirst(emailCampaigns, emailCampaigns.createdAt))
     .limit(STATUS_LIMIT);
-  return rows.map(({ c, actionTitle }) => toCampaignStatus(c, actionTitle ?? null));
+  const scheduled = rows.filter((r) => r.c.sendDay !== null).map((r) => r.c.id);
+  const waves = scheduled.length
+    ? await db
+        .select()
+        .from(emailCampaignWaves)
+        .where(inArray(emailCampaignWaves.campaignId, scheduled))
+        .orderBy(asc(emailCampaignWaves.dueAt), asc(emailCampaignWaves.timeZone))
+    : [];
+  return rows.map(({ c, actionTitle }) =>
+    toCampaignStatus(
+      c,
+      actionTitle ?? null,
+      waves.filter((w) => w.campaignId === c.id),
+    ),
+  );
 }
 
-export function toCampaignStatus(c: typeof emailCampaigns.$inferSelect, actionTitle: string | null): CampaignStatus {
-  const done = c.sentCount + c.failedCount + c.skippedCount;
+const pendingOf = (c: { totalRecipients: number; sentCount: number; failedCount: number; skippedCount: number }) =>
+  Math.max(0, c.totalRecipients - c.sentCount - c.failedCount - c.skippedCount);
+
+export function toCampaignStatus(
+  c: typeof emailCampaigns.$inferSelect,
+  actionTitle: string | null,
+  waves: (typeof emailCampaignWaves.$inferSelect)[] = [],
+): CampaignStatus {
   return {
     id: c.id,
     kind: c.kind,
     action_id: c.actionId,
     action_title: actionTitle,
     status: c.status,
+    send_day: c.sendDay,
     recipients: c.totalRecipients,
     sent: c.sentCount,
     failed: c.failedCount,
     skipped: c.skippedCount,
-    pending: Math.max(0, c.totalRecipients - done),
+    pending: pendingOf(c),
     fanout_done: c.fanoutDoneAt !== null,
     error: c.error,
     created_at: c.createdAt,
     completed_at: c.completedAt,
+    waves: waves.map(
+      (w): WaveStatus => ({
+        time_zone: w.timeZone,
+        due_at: w.dueAt,
+        recipients: w.totalRecipients,
+        sent: w.sentCount,
+        failed: w.failedCount,
+        skipped: w.skippedCount,
+        pending: pendingOf(w),
+      }),
+    ),
   };
 }

@@ -129,7 +129,7 @@ export async function handleEmailDeadLetters(batch: MessageBatch<unknown>, deps:
         const sqlLedger = ledger(db.$client);
         await db.$client.batch([
           sqlLedger.failPending(job.campaignId, ids, error, nowIso),
-          sqlLedger.insertMissing(job.campaignId, ids, "failed", error),
+          sqlLedger.insertMissing(job.campaignId, ids, "failed", error, job.waveId ?? null),
         ]);
         await completeIfDone(db, job.campaignId, nowIso);
       } else if (job.type === "fanout") {

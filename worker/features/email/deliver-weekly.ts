@@ -63,17 +63,23 @@ export async function deliverWeeklyBatch(
   const loaded = await content;
 
   const sqlLedger = ledger(db.$client);
-  const prepared = await db.$client.batch([
-    sqlLedger.insertPending(cid, ids),
-    sqlLedger.insertMissing(cid, ids, "skipped", "subscriber no longer exists"),
+  const waveId = job.waveId ?? null;
+  const before = [
+    sqlLedger.insertPending(cid, ids, waveId, nowIso),
+    sqlLedger.insertMissing(cid, ids, "skipped", "subscriber no longer exists", waveId),
     // Unsubscribed since the fan-out read them (or since an earlier attempt): never sent to.
     sqlLedger.skipInactive(cid, ids, nowIso),
+    // Bounced or complained since: recorded as suppressed, never sent to.
+    sqlLedger.suppressListed(cid, ids, nowIso),
     // Without the action there is nothing to send: the recipients fail rather than wait forever.
     ...(loaded ? [] : [sqlLedger.failPending(cid, ids, "the weekly action no longer exists", nowIso)]),
+  ];
+  const prepared = await db.$client.batch([
+    ...before,
     sqlLedger.claim(cid, ids, nowIso, leaseIso),
     ...sqlLedger.complete(cid, nowIso),
   ]);
-  const claimedRows = (prepared[loaded ? 3 : 4]?.results ?? []) as ClaimedRow[];
+  const claimedRows = (prepared[before.length]?.results ?? []) as ClaimedRow[];
 
   if (claimedRows.length === 0 || !loaded) {
     // Nothing of ours to send. Rows still pending are leased by another consumer (a duplicate of

@@ -7,31 +7,76 @@
 type Stmt = D1PreparedStatement;
 
 export const ledger = (d1: D1Database) => ({
-  /** A pending row for every listed subscriber that exists; existing rows are left as they are. */
-  insertPending: (cid: string, ids: string): Stmt =>
+  /**
+   * A pending row for every listed subscriber that exists; existing rows are left as they are. The
+   * fan-out writes them before it enqueues anything (a trigger counts them into the totals); the
+   * recipient job repeats it as a no-op safety net.
+   */
+  insertPending: (cid: string, ids: string, waveId: string | null, nowIso: string): Stmt =>
     d1
       .prepare(
-        `INSERT INTO email_deliveries (id, campaign_id, subscriber_id, email, status)
-         SELECT lower(hex(randomblob(16))), ?1, s.id, s.email, 'pending'
+        `INSERT INTO email_deliveries (id, campaign_id, wave_id, subscriber_id, email, status, created_at, updated_at)
+         SELECT lower(hex(randomblob(16))), ?1, ?3, s.id, s.email, 'pending', ?4, ?4
          FROM subscribers s
          WHERE s.id IN (SELECT value FROM json_each(?2))
            AND EXISTS (SELECT 1 FROM email_campaigns c WHERE c.id = ?1)
          ON CONFLICT DO NOTHING`,
       )
-      .bind(cid, ids),
+      .bind(cid, ids, waveId, nowIso),
 
-  /** Ids whose subscriber row is gone get an outcome too, so the campaign's count still adds up. */
-  insertMissing: (cid: string, ids: string, status: "skipped" | "failed", error: string): Stmt =>
+  /**
+   * Late joiners of a wave: active subscribers of its zone who signed up (or came back) since the wave
+   * opened and have no row yet. Their rows are written here, and the caller enqueues them.
+   */
+  insertLateJoiners: (cid: string, waveId: string, timeZone: string, sinceIso: string, nowIso: string): Stmt =>
     d1
       .prepare(
-        `INSERT INTO email_deliveries (id, campaign_id, subscriber_id, email, status, error)
-         SELECT lower(hex(randomblob(16))), ?1, j.value, coalesce(s.email, ''), ?3, ?4
+        `INSERT INTO email_deliveries (id, campaign_id, wave_id, subscriber_id, email, status, created_at, updated_at)
+         SELECT lower(hex(randomblob(16))), ?1, ?2, s.id, s.email, 'pending', ?5, ?5
+         FROM subscribers s
+         WHERE s.subscribed_at >= ?4 AND s.active = 1 AND s.time_zone = ?3
+           AND NOT EXISTS (SELECT 1 FROM email_deliveries d WHERE d.campaign_id = ?1 AND d.subscriber_id = s.id)
+         ON CONFLICT DO NOTHING
+         RETURNING subscriber_id`,
+      )
+      .bind(cid, waveId, timeZone, sinceIso, nowIso),
+
+  /**
+   * Pending rows no consumer ever claimed, written more than `olderThanIso` ago: their queue message
+   * was lost (a crash between writing the rows and enqueueing them). The cron re-enqueues them.
+   */
+  orphanedPending: (cid: string, olderThanIso: string, limit: number): Stmt =>
+    d1
+      .prepare(
+        `SELECT subscriber_id, wave_id FROM email_deliveries
+         WHERE campaign_id = ?1 AND status = 'pending' AND attempts = 0 AND claimed_until IS NULL AND created_at < ?2
+         LIMIT ?3`,
+      )
+      .bind(cid, olderThanIso, limit),
+
+  /** Pending rows whose address is on the suppression list: recorded as suppressed, never sent. */
+  suppressListed: (cid: string, ids: string, nowIso: string): Stmt =>
+    d1
+      .prepare(
+        `UPDATE email_deliveries SET status = 'suppressed', error = 'address suppressed', claimed_until = NULL, updated_at = ?3
+         WHERE campaign_id = ?1 AND status = 'pending'
+           AND subscriber_id IN (SELECT value FROM json_each(?2))
+           AND EXISTS (SELECT 1 FROM email_suppressions x WHERE x.email = email_deliveries.email)`,
+      )
+      .bind(cid, ids, nowIso),
+
+  /** Ids whose subscriber row is gone get an outcome too, so the campaign's count still adds up. */
+  insertMissing: (cid: string, ids: string, status: "skipped" | "failed", error: string, waveId: string | null): Stmt =>
+    d1
+      .prepare(
+        `INSERT INTO email_deliveries (id, campaign_id, wave_id, subscriber_id, email, status, error)
+         SELECT lower(hex(randomblob(16))), ?1, ?5, j.value, coalesce(s.email, ''), ?3, ?4
          FROM json_each(?2) j LEFT JOIN subscribers s ON s.id = j.value
          WHERE (?3 = 'failed' OR s.id IS NULL)
            AND EXISTS (SELECT 1 FROM email_campaigns c WHERE c.id = ?1)
          ON CONFLICT DO NOTHING`,
       )
-      .bind(cid, ids, status, error),
+      .bind(cid, ids, status, error, waveId),
 
   /** Pending rows of people who are no longer active: never sent to. */
   skipInactive: (cid: string, ids: string, nowIso: string): Stmt =>

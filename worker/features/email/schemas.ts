@@ -59,6 +59,17 @@ export const welcomeTestSchema = z.object({
 });
 export const weeklySendSchema = z.object({ action_id: actionChoice });
 
+/** One time zone's wave of a scheduled weekly campaign (09:00 there on the send day). */
+export type WaveStatus = {
+  time_zone: string;
+  due_at: string;
+  recipients: number;
+  sent: number;
+  failed: number;
+  skipped: number;
+  pending: number;
+};
+
 /** GET /api/admin/email/campaigns row: the status view. */
 export type CampaignStatus = {
   id: string;
@@ -66,6 +77,8 @@ export type CampaignStatus = {
   action_id: string | null;
   action_title: string | null;
   status: "pending" | "sending" | "completed" | "failed";
+  /** The calendar day a scheduled campaign goes out on, in waves; null for an immediate send. */
+  send_day: string | null;
   recipients: number;
   sent: number;
   failed: number;
@@ -75,4 +88,5 @@ export type CampaignStatus = {
   error: string | null;
   created_at: string;
   completed_at: string | null;
+  waves: WaveStatus[];
 };

@@ -16,7 +16,7 @@ export const subscribersRoutes = createRouter().post(
   validate("json", signupRequestSchema),
   async (c) => {
     const now = new Date();
-    const result = await subscribe(c.var.db, c.req.valid("json"), now);
+    const result = await subscribe(c.var.db, c.req.valid("json"), now, c.var.config.SITE_TIMEZONE);
     if (result.outcome === "already_active") throw conflict(ALREADY_SUBSCRIBED_MESSAGE, "already_subscribed");
 
     // The welcome email goes through the queue (retries, provider rate limits); the signup itself

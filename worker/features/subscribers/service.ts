@@ -1,5 +1,5 @@
 import { eq, sql } from "drizzle-orm";
-import { subscribers } from "../../../db/schema";
+import { subscribers, zipCodes } from "../../../db/schema";
 import { randomToken } from "../../platform/crypto";
 import type { Db } from "../../platform/db";
 import type { SignupRequest } from "./schemas";
@@ -16,9 +16,30 @@ export type SubscribeResult =
  * same email cannot both succeed. An active address is left untouched (the caller answers 409).
  * Reactivation keeps the manage token, so links in older emails keep working.
  */
-export async function subscribe(db: Db, input: SignupRequest, now: Date): Promise<SubscribeResult> {
+/**
+ * The subscriber's IANA zone, stored with the ZIP so the weekly send's waves need no join per
+ * message: the ZIP's zone from `zip_codes` (computed at seed time from its coordinates), else
+ * SITE_TIMEZONE for no ZIP or an unknown one.
+ */
+export async function timeZoneForZip(db: Db, zipCode: string | null | undefined, siteTimeZone: string) {
+  if (!zipCode) return siteTimeZone;
+  const [row] = await db
+    .select({ timeZone: zipCodes.timeZone })
+    .from(zipCodes)
+    .where(eq(zipCodes.zip, zipCode.slice(0, 5)))
+    .limit(1);
+  return row?.timeZone ?? siteTimeZone;
+}
+
+export async function subscribe(
+  db: Db,
+  input: SignupRequest,
+  now: Date,
+  siteTimeZone: string,
+): Promise<SubscribeResult> {
   const id = crypto.randomUUID();
   const nowIso = now.toISOString();
+  const timeZone = await timeZoneForZip(db, input.zip_code, siteTimeZone);
   const [row] = await db
     .insert(subscribers)
     .values({
@@ -26,6 +47,7 @@ export async function subscribe(db: Db, input: SignupRequest, now: Date): Promis
       email: input.email,
       firstName: input.first_name,
       zipCode: input.zip_code ?? null,
+      timeZone,
       manageToken: randomToken(32),
       subscribedAt: nowIso,
     })
@@ -35,6 +57,7 @@ export async function subscribe(db: Db, input: SignupRequest, now: Date): Promis
         active: true,
         firstName: input.first_name,
         zipCode: input.zip_code ?? null,
+        timeZone,
         subscribedAt: nowIso,
         unsubscribedAt: null,
         updatedAt: nowIso,
