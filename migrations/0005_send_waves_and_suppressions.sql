@@ -25,6 +25,8 @@ CREATE TABLE `email_campaign_waves` (
 --> statement-breakpoint
 CREATE UNIQUE INDEX `email_campaign_waves_campaign_zone_idx` ON `email_campaign_waves` (`campaign_id`,`time_zone`);--> statement-breakpoint
 ALTER TABLE `email_deliveries` ADD `wave_id` text;--> statement-breakpoint
+-- Bounce and complaint webhooks name the provider's message id: it leads to the campaign.
+CREATE INDEX `email_deliveries_provider_message_idx` ON `email_deliveries` (`provider_message_id`);--> statement-breakpoint
 -- Counters now also follow each wave, and 'suppressed' (no mail to a suppressed address) counts as skipped.
 DROP TRIGGER `email_deliveries_count_insert`;--> statement-breakpoint
 DROP TRIGGER `email_deliveries_count_update`;--> statement-breakpoint

@@ -113,6 +113,7 @@ export const emailDeliveries = sqliteTable(
   (t) => [
     uniqueIndex("email_deliveries_campaign_subscriber_idx").on(t.campaignId, t.subscriberId),
     index("email_deliveries_campaign_status_idx").on(t.campaignId, t.status),
+    index("email_deliveries_provider_message_idx").on(t.providerMessageId),
   ],
 );
 

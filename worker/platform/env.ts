@@ -13,6 +13,11 @@ export type Secrets = {
   FIRECRAWL_API_KEY?: string;
   /** Development only: "false" reads the real ingestion sources instead of local fixtures. */
   INGESTION_FIXTURES?: string;
+  /**
+   * Authenticates the mail providers' bounce/complaint webhooks: Resend's Svix signing secret
+   * (`whsec_…`), and the basic-auth password in Postmark's webhook URL.
+   */
+  MAIL_WEBHOOK_SECRET?: string;
   /** Overrides a mail provider's API base URL (used to point tests at a local fake). */
   MAIL_API_BASE_URL?: string;
 };

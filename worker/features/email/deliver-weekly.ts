@@ -135,6 +135,7 @@ export async function deliverWeeklyBatch(
   const marks = messages.map(({ deliveryId }, i) => {
     const result = outcomes[i] as SendResult;
     if (result.ok) return sqlLedger.markSent(deliveryId, result.providerMessageId, nowIso);
+    if (result.suppressed) return sqlLedger.markSuppressed(deliveryId, nowIso);
     if (!result.retryable) return sqlLedger.markFailed(deliveryId, result.error, nowIso);
     retryAfter = Math.max(retryAfter ?? 0, result.retryAfterSeconds ?? backoffSeconds(attempts));
     // Released, not failed: the next attempt of this message claims it again.

@@ -136,6 +136,15 @@ export const ledger = (d1: D1Database) => ({
       )
       .bind(deliveryId, error.slice(0, 500), nowIso),
 
+  /** The provider wrapper refused it: the address is on the suppression list. */
+  markSuppressed: (deliveryId: string, nowIso: string): Stmt =>
+    d1
+      .prepare(
+        `UPDATE email_deliveries SET status = 'suppressed', error = 'address suppressed', claimed_until = NULL, updated_at = ?2
+         WHERE id = ?1 AND status = 'pending'`,
+      )
+      .bind(deliveryId, nowIso),
+
   /** A retryable failure: the row stays pending and is released for the next attempt. */
   release: (deliveryId: string, error: string, nowIso: string): Stmt =>
     d1

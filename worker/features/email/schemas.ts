@@ -90,3 +90,12 @@ export type CampaignStatus = {
   completed_at: string | null;
   waves: WaveStatus[];
 };
+
+export type SuppressionReason = "hard_bounce" | "complaint" | "soft_bounce";
+export type SuppressionRow = { id: string; email: string; reason: SuppressionReason; created_at: string };
+/** GET /api/admin/email/suppressions: counts by reason and the newest matching entries. */
+export type SuppressionList = {
+  counts: Record<SuppressionReason, number>;
+  total: number;
+  items: SuppressionRow[];
+};

@@ -4,6 +4,7 @@ import type { FetchLike } from "./http";
 import { OutboxProvider } from "./outbox";
 import { PostmarkProvider } from "./postmark";
 import { ResendProvider } from "./resend";
+import { withSuppressions } from "./suppressions";
 import type { MailProvider, Sender } from "./types";
 
 const OUTBOX_REFUSED = 'MAIL_PROVIDER "outbox" is refused in production; configure resend or postmark';
@@ -25,10 +26,15 @@ export function senderFrom(config: Config): Sender {
 }
 
 /**
- * The configured provider. The HTTP adapters take an optional `fetch` so tests can answer for the
- * remote API at the HTTP boundary; MAIL_API_BASE_URL points them at another origin (a local fake).
+ * The configured provider, behind the suppression list (no mail of any kind to a suppressed address).
+ * The HTTP adapters take an optional `fetch` so tests can answer for the remote API at the HTTP
+ * boundary; MAIL_API_BASE_URL points them at another origin (a local fake).
  */
 export function createMailProvider(config: Config, db: Db, options: { fetch?: FetchLike } = {}): MailProvider {
+  return withSuppressions(providerFor(config, db, options), db);
+}
+
+function providerFor(config: Config, db: Db, options: { fetch?: FetchLike }): MailProvider {
   const sender = senderFrom(config);
   switch (config.MAIL_PROVIDER) {
     case "outbox":
