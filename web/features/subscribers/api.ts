@@ -25,3 +25,17 @@ export type SubscriptionChange = ApiResponse<typeof api.api.subscription.unsubsc
 
 export const changeSubscription = (action: "unsubscribe" | "resubscribe", token: string) =>
   read(api.api.subscription[action].$post({ json: { token } }));
+
+/** A returning address's pending "send me the weekly email again" (GET shows it, only the POST activates). */
+export type PendingConfirmation = ApiResponse<typeof api.api.subscription.confirm.$get>["confirmation"];
+
+export const confirmationQuery = (token: string) =>
+  queryOptions({
+    queryKey: [...subscriptionKeys.all, "confirm", token] as const,
+    queryFn: ({ signal }) =>
+      read(api.api.subscription.confirm.$get({ query: { token } }, withSignal(signal))).then((r) => r.confirmation),
+    staleTime: 0,
+    retry: false,
+  });
+
+export const confirmSubscription = (token: string) => read(api.api.subscription.confirm.$post({ json: { token } }));

@@ -13,6 +13,8 @@ export type EmailJob =
   | { type: "fanout"; campaignId: string; waveId?: string; after: string | null; waits?: number }
   | { type: "weekly"; campaignId: string; waveId?: string; subscriberIds: string[] }
   | { type: "welcome"; subscriberId: string; requestedAt: string }
+  /** "Confirm you want the weekly email again" for a returning address; `token` is the link's secret. */
+  | { type: "reconfirm"; subscriberId: string; token: string; requestedAt: string }
   | { type: "contact"; messageId: string };
 
 /** Everything the sending code needs, passed in so tests can use a provider that talks to a fake API. */
@@ -51,6 +53,8 @@ export function isEmailJob(body: unknown): body is EmailJob {
       );
     case "welcome":
       return typeof b.subscriberId === "string" && typeof b.requestedAt === "string";
+    case "reconfirm":
+      return typeof b.subscriberId === "string" && typeof b.token === "string" && typeof b.requestedAt === "string";
     case "contact":
       return typeof b.messageId === "string";
     default:
