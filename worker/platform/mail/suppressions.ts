@@ -25,6 +25,7 @@ export function withSuppressions(inner: MailProvider, db: Db): MailProvider {
   return {
     name: inner.name,
     maxBatchSize: inner.maxBatchSize,
+    checkConnection: () => inner.checkConnection(),
     async sendBatch(messages: MailMessage[]): Promise<SendResult[]> {
       const blocked = await suppressedAmong(
         db,
