@@ -132,15 +132,21 @@ export async function deliverWeeklyBatch(
   );
 
   let retryAfter: number | undefined;
-  const marks = messages.map(({ deliveryId }, i) => {
+  // The common case (sent) is one statement for the whole batch; the rest are rare, one each.
+  const sent: { d: string; m: string }[] = [];
+  const marks: D1PreparedStatement[] = [];
+  messages.forEach(({ deliveryId }, i) => {
     const result = outcomes[i] as SendResult;
-    if (result.ok) return sqlLedger.markSent(deliveryId, result.providerMessageId, nowIso);
-    if (result.suppressed) return sqlLedger.markSuppressed(deliveryId, nowIso);
-    if (!result.retryable) return sqlLedger.markFailed(deliveryId, result.error, nowIso);
-    retryAfter = Math.max(retryAfter ?? 0, result.retryAfterSeconds ?? backoffSeconds(attempts));
-    // Released, not failed: the next attempt of this message claims it again.
-    return sqlLedger.release(deliveryId, result.error, nowIso);
+    if (result.ok) sent.push({ d: deliveryId, m: result.providerMessageId });
+    else if (result.suppressed) marks.push(sqlLedger.markSuppressed(deliveryId, nowIso));
+    else if (!result.retryable) marks.push(sqlLedger.markFailed(deliveryId, result.error, nowIso));
+    else {
+      retryAfter = Math.max(retryAfter ?? 0, result.retryAfterSeconds ?? backoffSeconds(attempts));
+      // Released, not failed: the next attempt of this message claims it again.
+      marks.push(sqlLedger.release(deliveryId, result.error, nowIso));
+    }
   });
+  if (sent.length > 0) marks.unshift(sqlLedger.markAllSent(JSON.stringify(sent), nowIso));
   await db.$client.batch([...marks, ...sqlLedger.complete(cid, nowIso)]);
   return retryAfter === undefined ? {} : { retryAfterSeconds: retryAfter };
 }

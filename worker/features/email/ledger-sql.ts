@@ -120,13 +120,17 @@ export const ledger = (d1: D1Database) => ({
       )
       .bind(cid, ids),
 
-  markSent: (deliveryId: string, providerMessageId: string, nowIso: string): Stmt =>
+  /** Marks many rows sent at once: `pairs` is a JSON array of { d: delivery id, m: provider message id }. */
+  markAllSent: (pairs: string, nowIso: string): Stmt =>
     d1
       .prepare(
-        `UPDATE email_deliveries SET status = 'sent', provider_message_id = ?2, error = NULL, claimed_until = NULL, updated_at = ?3
-         WHERE id = ?1 AND status = 'pending'`,
+        `UPDATE email_deliveries
+         SET status = 'sent', error = NULL, claimed_until = NULL, updated_at = ?2,
+             provider_message_id = (SELECT json_extract(j.value, '$.m') FROM json_each(?1) j
+                                    WHERE json_extract(j.value, '$.d') = email_deliveries.id)
+         WHERE id IN (SELECT json_extract(value, '$.d') FROM json_each(?1)) AND status = 'pending'`,
       )
-      .bind(deliveryId, providerMessageId, nowIso),
+      .bind(pairs, nowIso),
 
   markFailed: (deliveryId: string, error: string, nowIso: string): Stmt =>
     d1

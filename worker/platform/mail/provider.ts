@@ -17,6 +17,9 @@ const refusedProvider: MailProvider = {
   checkConnection: async () => ({ ok: false, details: OUTBOX_REFUSED }),
 };
 
+/** Requests per second the Resend adapter paces to by default: 95 % of Resend's standard 2. */
+export const RESEND_PACED_RATE = 1.9;
+
 export function senderFrom(config: Config): Sender {
   return {
     fromEmail: config.FROM_EMAIL ?? "hello@earthkind.local",
@@ -44,7 +47,15 @@ function providerFor(config: Config, db: Db, options: { fetch?: FetchLike }): Ma
     case "resend":
     case "postmark": {
       if (!config.MAIL_API_KEY) throw new Error(`MAIL_API_KEY is required for the ${config.MAIL_PROVIDER} provider`);
-      const http = { apiKey: config.MAIL_API_KEY, baseUrl: config.MAIL_API_BASE_URL, fetch: options.fetch };
+      const http = {
+        apiKey: config.MAIL_API_KEY,
+        baseUrl: config.MAIL_API_BASE_URL,
+        fetch: options.fetch,
+        // Resend allows 2 requests per second unless raised for the account; pacing a little under it keeps
+        // network jitter from turning into 429s. Postmark has no fixed rate.
+        requestsPerSecond:
+          config.MAIL_REQUESTS_PER_SECOND ?? (config.MAIL_PROVIDER === "resend" ? RESEND_PACED_RATE : undefined),
+      };
       return config.MAIL_PROVIDER === "resend" ? new ResendProvider(http, sender) : new PostmarkProvider(http, sender);
     }
   }
