@@ -75,7 +75,7 @@ test("a signed bounce suppresses an address; the admin finds it and removes it f
   request,
 }) => {
   test.setTimeout(90_000);
-  const secret = /^MAIL_WEBHOOK_SECRET=(.+)$/m.exec(readFileSync(".dev.vars", "utf8"))?.[1];
+  const secret = /^MAIL_WEBHOOK_SECRET="?([^"\n]+)"?$/m.exec(readFileSync(".dev.vars", "utf8"))?.[1];
   if (!secret) throw new Error("npm start / the e2e runner writes MAIL_WEBHOOK_SECRET into .dev.vars");
   const email = uniqueEmail("bounced");
   const hook = (credentials: string) =>

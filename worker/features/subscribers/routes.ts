@@ -36,7 +36,8 @@ export const subscribersRoutes = createRouter().post(
       );
       if (token) job = { type: "reconfirm", subscriberId: result.subscriber.id, token, requestedAt: now.toISOString() };
     }
-    if (job) await c.env.EMAIL_QUEUE.send(job).catch((err: unknown) => console.error("signup: email not enqueued", err));
+    if (job)
+      await c.env.EMAIL_QUEUE.send(job).catch((err: unknown) => console.error("signup: email not enqueued", err));
 
     // The same answer whether the address is new or coming back: it must not tell anyone that an
     // address was subscribed before (only the spec's 409 for an active one does).
