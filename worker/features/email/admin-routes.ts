@@ -106,7 +106,14 @@ export const emailAdminRoutes = createRouter()
     return c.json(await listSuppressions(c.var.db, q));
   })
   .delete("/suppressions/:id", async (c) => {
-    if (!(await removeSuppression(c.var.db, c.req.param("id"))))
+    let id: string;
+    try {
+      // A malformed percent-encoding in the path makes the decode throw: that is a 404, not a 500.
+      id = c.req.param("id");
+    } catch {
+      throw notFound("That address is not on the suppression list.");
+    }
+    if (!(await removeSuppression(c.var.db, id)))
       throw notFound("That address is not on the suppression list.");
     return c.json({ ok: true, message: "Removed from the suppression list." });
   })
