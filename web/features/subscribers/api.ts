@@ -26,9 +26,7 @@ export type SubscriptionChange = ApiResponse<typeof api.api.subscription.unsubsc
 export const changeSubscription = (action: "unsubscribe" | "resubscribe", token: string) =>
   read(api.api.subscription[action].$post({ json: { token } }));
 
-/** A returning address's pending "send me the weekly email again" (GET shows it, only the POST activates). */
-export type PendingConfirmation = ApiResponse<typeof api.api.subscription.confirm.$get>["confirmation"];
-
+/** A returning address's pending "send me the weekly email again": GET shows it, only the POST activates. */
 export const confirmationQuery = (token: string) =>
   queryOptions({
     queryKey: [...subscriptionKeys.all, "confirm", token] as const,

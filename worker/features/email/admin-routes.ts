@@ -8,7 +8,13 @@ import { listCampaigns, startWeeklyCampaign } from "./campaigns";
 import { missingEmailVars } from "./config-check";
 import { emailDepsFromEnv } from "./consumer";
 import { eventsNearFromSearch } from "./events-near";
-import { emailSettingsSchema, testSendSchema, weeklySendSchema, welcomeTestSchema } from "./schemas";
+import {
+  emailSettingsSchema,
+  suppressionSearchSchema,
+  testSendSchema,
+  weeklySendSchema,
+  welcomeTestSchema,
+} from "./schemas";
 import { readEmailSettings, saveEmailSettings } from "./settings";
 import { listSuppressions, removeSuppression } from "./suppressions";
 import { sendTestEmail } from "./test-send";
@@ -100,11 +106,9 @@ export const emailAdminRoutes = createRouter()
     if (!result.ok) throw sendFailed(result);
     return c.json(result);
   })
-  .get("/suppressions", async (c) => {
-    const q = c.req.query("q");
-    if (q !== undefined && q.length > 254) throw badRequest("Search is too long");
-    return c.json(await listSuppressions(c.var.db, q));
-  })
+  .get("/suppressions", validate("query", suppressionSearchSchema), async (c) =>
+    c.json(await listSuppressions(c.var.db, c.req.valid("query").q)),
+  )
   .delete("/suppressions/:id", async (c) => {
     let id: string;
     try {
@@ -113,8 +117,7 @@ export const emailAdminRoutes = createRouter()
     } catch {
       throw notFound("That address is not on the suppression list.");
     }
-    if (!(await removeSuppression(c.var.db, id)))
-      throw notFound("That address is not on the suppression list.");
+    if (!(await removeSuppression(c.var.db, id))) throw notFound("That address is not on the suppression list.");
     return c.json({ ok: true, message: "Removed from the suppression list." });
   })
   .get("/campaigns", async (c) => {

@@ -59,6 +59,11 @@ export const welcomeTestSchema = z.object({
 });
 export const weeklySendSchema = z.object({ action_id: actionChoice });
 
+/** GET /api/admin/email/suppressions?q= — part of an address, case-insensitive. */
+export const suppressionSearchSchema = z.object({
+  q: z.string().max(FIELD_MAX.email, "Search is too long").optional(),
+});
+
 /** One time zone's wave of a scheduled weekly campaign (09:00 there on the send day). */
 export type WaveStatus = {
   time_zone: string;
