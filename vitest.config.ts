@@ -27,6 +27,7 @@ export default defineConfig(async () => {
                   ...DEV_VARS,
                   TEST_MIGRATIONS: migrations,
                   JWT_SECRET: "test-secret-that-is-long-enough-for-hs256-0123456789",
+                  MAIL_WEBHOOK_SECRET: "whsec_dGVzdC1tYWlsLXdlYmhvb2stc2VjcmV0LTAxMjM0NTY3",
                   // Small weekly fan-out pages, so the worker tests send through several of them.
                   EMAIL_FANOUT_PAGE_SIZE: "4",
                 },

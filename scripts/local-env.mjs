@@ -45,7 +45,8 @@ export function d1Query(sql, persistDir) {
  * Local secrets and the development values of the variables live in .dev.vars (git-ignored):
  * wrangler.toml is production-safe, so a local run needs ENVIRONMENT=development and friends from
  * here. Keys already in the file are left exactly as they are (someone may have set their own);
- * only missing ones are appended, a random JWT secret included, so a fresh clone needs no step.
+ * only missing ones are appended, a random JWT secret and mail-webhook secret included, so a fresh
+ * clone needs no step.
  */
 export function ensureDevVars(overrides = {}, path = ".dev.vars") {
   const existing = existsSync(path) ? readFileSync(path, "utf8") : "";
@@ -55,7 +56,13 @@ export function ensureDevVars(overrides = {}, path = ".dev.vars") {
       .map((line) => /^\s*([A-Za-z_][A-Za-z0-9_]*)\s*=/.exec(line)?.[1])
       .filter(Boolean),
   );
-  const wanted = { JWT_SECRET: randomBytes(32).toString("hex"), ...DEV_VARS, ...overrides };
+  const wanted = {
+    JWT_SECRET: randomBytes(32).toString("hex"),
+    // Svix-style signing secret of the local mail webhooks (/api/webhooks/mail/resend and …/postmark).
+    MAIL_WEBHOOK_SECRET: `whsec_${randomBytes(24).toString("base64")}`,
+    ...DEV_VARS,
+    ...overrides,
+  };
   const missing = Object.entries(wanted).filter(([key]) => !present.has(key));
   if (missing.length === 0) return;
   const lines = missing.map(([key, value]) => `${key}=${JSON.stringify(value)}`);

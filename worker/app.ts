@@ -13,6 +13,7 @@ import { contactRoutes } from "./features/contact/routes";
 import { contentExportAdminRoutes } from "./features/content-export/admin-routes";
 import { devMailboxRoutes } from "./features/dev-mailbox/routes";
 import { emailAdminRoutes } from "./features/email/admin-routes";
+import { mailWebhookRoutes } from "./features/email/webhook-routes";
 import { eventsRoutes } from "./features/events/routes";
 import { eventSubmissionsAdminRoutes } from "./features/events/submission-admin-routes";
 import { eventSubmissionsRoutes } from "./features/events/submission-routes";
@@ -98,6 +99,7 @@ export function createApp() {
     .route("/api/subscribers", subscribersRoutes)
     .route("/api/subscription", subscriptionRoutes)
     .route("/api/contact", contactRoutes)
+    .route("/api/webhooks/mail", mailWebhookRoutes)
     .route("/api/events", eventsRoutes)
     .route("/api/event-submissions", eventSubmissionsRoutes)
     .route("/api/petitions", petitionsRoutes)

@@ -11,6 +11,8 @@ export const subscribers = sqliteTable(
     email: text("email").notNull().unique(),
     firstName: text("first_name").notNull(),
     zipCode: text("zip_code"),
+    /** IANA zone of the ZIP (or SITE_TIMEZONE), stored when the ZIP is set: the weekly send's wave. */
+    timeZone: text("time_zone"),
     active: bool("active").notNull().default(true),
     subscribedAt: text("subscribed_at").notNull().default(isoNow),
     unsubscribedAt: text("unsubscribed_at"),
@@ -28,6 +30,8 @@ export const subscribers = sqliteTable(
     index("subscribers_zip_idx").on(t.zipCode),
     index("subscribers_first_name_idx").on(sql`lower(${t.firstName})`),
     index("subscribers_unsubscribed_idx").on(t.unsubscribedAt).where(sql`unsubscribed_at IS NOT NULL`),
+    // The weekly send's waves (migration 0009): active subscribers by their zone.
+    index("subscribers_active_zone_idx").on(t.active, t.timeZone, t.id),
   ],
 );
 
@@ -62,12 +66,40 @@ export const emailCampaigns = sqliteTable(
     sentCount: integer("sent_count").notNull().default(0),
     failedCount: integer("failed_count").notNull().default(0),
     skippedCount: integer("skipped_count").notNull().default(0),
+    /** The Monday (or start date) a scheduled campaign is sent on, in waves per zone; null = all at once. */
+    sendDay: text("send_day"),
   },
   (t) => [
     // One weekly campaign per action: the guard that makes "send" idempotent.
     uniqueIndex("email_campaigns_weekly_action_idx").on(t.actionId).where(sql`kind = 'weekly'`),
     index("email_campaigns_created_idx").on(t.createdAt),
   ],
+);
+
+/**
+ * One wave of a scheduled weekly campaign: the subscribers of one time zone, due at 09:00 there on the
+ * send day. Its own fan-out cursor and counters (kept by the ledger triggers, migration 0005).
+ */
+export const emailCampaignWaves = sqliteTable(
+  "email_campaign_waves",
+  {
+    id: id(),
+    campaignId: text("campaign_id")
+      .notNull()
+      .references(() => emailCampaigns.id, { onDelete: "cascade" }),
+    timeZone: text("time_zone").notNull(),
+    dueAt: text("due_at").notNull(),
+    /** Midnight after the send day in this zone: late joiners are added until then. */
+    dayEndsAt: text("day_ends_at").notNull(),
+    totalRecipients: integer("total_recipients").notNull().default(0),
+    sentCount: integer("sent_count").notNull().default(0),
+    failedCount: integer("failed_count").notNull().default(0),
+    skippedCount: integer("skipped_count").notNull().default(0),
+    fanoutCursor: text("fanout_cursor"),
+    fanoutDoneAt: text("fanout_done_at"),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("email_campaign_waves_campaign_zone_idx").on(t.campaignId, t.timeZone)],
 );
 
 /** The send ledger: written before the provider call, so a retry never sends twice. */
@@ -79,8 +111,10 @@ export const emailDeliveries = sqliteTable(
       .notNull()
       .references(() => emailCampaigns.id, { onDelete: "cascade" }),
     subscriberId: text("subscriber_id").notNull(),
+    /** The wave of a scheduled campaign this row was sent in (null for immediate sends). */
+    waveId: text("wave_id"),
     email: text("email").notNull(),
-    status: text("status", { enum: ["pending", "sent", "failed", "skipped"] })
+    status: text("status", { enum: ["pending", "sent", "failed", "skipped", "suppressed"] })
       .notNull()
       .default("pending"),
     providerMessageId: text("provider_message_id"),
@@ -95,6 +129,7 @@ export const emailDeliveries = sqliteTable(
     uniqueIndex("email_deliveries_campaign_subscriber_idx").on(t.campaignId, t.subscriberId),
     index("email_deliveries_campaign_status_idx").on(t.campaignId, t.status),
     index("email_deliveries_subscriber_idx").on(t.subscriberId, t.updatedAt),
+    index("email_deliveries_provider_message_idx").on(t.providerMessageId),
   ],
 );
 
@@ -128,4 +163,63 @@ export const campaignTips = sqliteTable(
     createdAt: createdAt(),
   },
   (t) => [index("campaign_tips_tip_idx").on(t.tipId)],
+);
+
+/**
+ * Addresses no mail of any kind goes to: hard bounces, spam complaints, repeated soft bounces
+ * (provider webhooks) — one row per case-folded address, removable by an admin.
+ */
+export const emailSuppressions = sqliteTable(
+  "email_suppressions",
+  {
+    id: id(),
+    email: text("email").notNull().unique(),
+    reason: text("reason", { enum: ["hard_bounce", "complaint", "soft_bounce"] }).notNull(),
+    providerEventId: text("provider_event_id"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("email_suppressions_reason_idx").on(t.reason, t.createdAt)],
+);
+
+/** Provider webhook events already handled (idempotency per provider event id) and the complaint rate. */
+export const emailWebhookEvents = sqliteTable(
+  "email_webhook_events",
+  {
+    id: id(),
+    provider: text("provider", { enum: ["resend", "postmark"] }).notNull(),
+    eventId: text("event_id").notNull(),
+    type: text("type", { enum: ["hard_bounce", "soft_bounce", "complaint"] }).notNull(),
+    email: text("email").notNull(),
+    campaignId: text("campaign_id"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("email_webhook_events_provider_event_idx").on(t.provider, t.eventId),
+    index("email_webhook_events_campaign_type_idx").on(t.campaignId, t.type),
+  ],
+);
+
+/** Soft bounces in a row per address; a delivery resets it, the third suppresses. */
+export const emailSoftBounceStreaks = sqliteTable("email_soft_bounce_streaks", {
+  email: text("email").primaryKey(),
+  count: integer("count").notNull().default(0),
+  updatedAt: updatedAt(),
+});
+
+/** "Confirm you want the weekly email again": a returning address is activated only through this. */
+export const subscriptionReconfirmations = sqliteTable(
+  "subscription_reconfirmations",
+  {
+    tokenHash: text("token_hash").primaryKey(),
+    subscriberId: text("subscriber_id")
+      .notNull()
+      .references(() => subscribers.id, { onDelete: "cascade" }),
+    firstName: text("first_name").notNull(),
+    zipCode: text("zip_code"),
+    timeZone: text("time_zone"),
+    createdAt: createdAt(),
+    expiresAt: text("expires_at").notNull(),
+    usedAt: text("used_at"),
+  },
+  (t) => [index("subscription_reconfirmations_subscriber_idx").on(t.subscriberId, t.createdAt)],
 );

@@ -117,6 +117,8 @@ export const zipCodes = sqliteTable(
     lon: real("lon").notNull(),
     city: text("city").notNull(),
     state: text("state").notNull(),
+    /** IANA zone from the centroid (seed time, a time-zone boundary lookup): the weekly send's wave. */
+    timeZone: text("time_zone"),
   },
   (t) => [index("zip_codes_city_state_idx").on(t.city, t.state), index("zip_codes_lat_lon_idx").on(t.lat, t.lon)],
 );

@@ -40,10 +40,20 @@ const SQL_UUID =
 
 const utf8Length = (s: string) => new TextEncoder().encode(s).length;
 
-/** Multi-row INSERTs split by row count and size, each ignoring rows whose unique key already exists. */
-function insertStatements(table: string, columns: string[], rows: string[][], conflictKey: string[]): string[] {
+/** Multi-row INSERTs split by row count and size, each ignoring (or refreshing) rows whose unique key exists. */
+function insertStatements(
+  table: string,
+  columns: string[],
+  rows: string[][],
+  conflictKey: string[],
+  /** Columns a re-seed refreshes on existing rows (reference data computed at seed time). */
+  refresh: string[] = [],
+): string[] {
   const head = `INSERT INTO ${table} (${columns.join(", ")}) VALUES\n`;
-  const tail = `\nON CONFLICT (${conflictKey.join(", ")}) DO NOTHING;`;
+  const onConflict = refresh.length
+    ? `DO UPDATE SET ${refresh.map((c) => `${c} = excluded.${c}`).join(", ")}`
+    : "DO NOTHING";
+  const tail = `\nON CONFLICT (${conflictKey.join(", ")}) ${onConflict};`;
   const budget = MAX_STATEMENT_BYTES - utf8Length(head) - utf8Length(tail);
   const statements: string[] = [];
   let batch: string[] = [];
@@ -259,8 +269,22 @@ function eventStatements(today: string, zipRows: ZipRow[]): string[] {
 function zipStatements(zipRows: ZipRow[]): string[] {
   const rows = [...zipRows]
     .sort((a, b) => (a.zip < b.zip ? -1 : a.zip > b.zip ? 1 : 0))
-    .map((z) => [sqlLiteral(z.zip), sqlLiteral(z.lat), sqlLiteral(z.lon), sqlLiteral(z.city), sqlLiteral(z.state)]);
-  return insertStatements("zip_codes", ["zip", "lat", "lon", "city", "state"], rows, ["zip"]);
+    .map((z) => [
+      sqlLiteral(z.zip),
+      sqlLiteral(z.lat),
+      sqlLiteral(z.lon),
+      sqlLiteral(z.city),
+      sqlLiteral(z.state),
+      sqlLiteral(z.timeZone),
+    ]);
+  // A re-seed fills in zones on ZIP rows loaded before they had one (and follows the lookup's updates).
+  return insertStatements(
+    "zip_codes",
+    ["zip", "lat", "lon", "city", "state", "time_zone"],
+    rows,
+    ["zip"],
+    ["time_zone"],
+  );
 }
 
 /**

@@ -2,15 +2,19 @@ import { randomUUID } from "node:crypto";
 import { expect, test } from "@playwright/test";
 import { latestMailTo, localD1, type MailboxMessage, uniqueEmail } from "./support";
 
-/** An action that is due now (started yesterday, Pacific time), written straight into the e2e database. */
+/**
+ * An action whose send is due (its Monday has passed, its run still goes on), written straight into the
+ * e2e database: it starts on the latest Monday before today (Pacific time) and runs eight days, so the
+ * run holds today whichever weekday today is.
+ */
 function createDueAction(title: string) {
-  const day = (offset: number) =>
-    new Intl.DateTimeFormat("en-CA", { timeZone: "America/Los_Angeles" }).format(
-      new Date(Date.now() + offset * 86_400_000),
-    );
+  const laDay = (ms: number) => new Intl.DateTimeFormat("en-CA", { timeZone: "America/Los_Angeles" }).format(ms);
+  const today = Date.parse(`${laDay(Date.now())}T12:00:00Z`);
+  let start = today - 86_400_000;
+  while (new Date(start).getUTCDay() !== 1) start -= 86_400_000;
   const slug = `e2e-weekly-${randomUUID()}`;
   const sql = `INSERT INTO weekly_actions (id, title, slug, start_date, end_date, summary, steps, materials, status, schedule_send)
-     VALUES ('${randomUUID()}', '${title}', '${slug}', '${day(-1)}', '${day(5)}', 'Count the birds in your yard.',
+     VALUES ('${randomUUID()}', '${title}', '${slug}', '${laDay(start)}', '${laDay(start + 7 * 86_400_000)}', 'Count the birds in your yard.',
              '["Sit still for 15 minutes"]', '["A notebook"]', 'published', 1)`;
   localD1(sql);
 }
@@ -28,7 +32,8 @@ test("when the cron tick fires, a subscriber gets exactly one weekly email, and 
   createDueAction(title);
 
   // wrangler dev's cron trigger endpoint (the frequent tick of wrangler.toml), at 09:00 UTC today — 01:00 or
-  // 02:00 Pacific: after the action's send time (yesterday 09:00) and before the daily ingestion slot (04:00),
+  // 02:00 Pacific: after the action's send time (09:00 on its Monday, in the subscriber's zone — Pacific for
+  // ZIP 97201) and before the daily ingestion slot (04:00),
   // so this tick sends the email without also starting every ingestion source in the shared e2e server.
   const laToday = new Intl.DateTimeFormat("en-CA", { timeZone: "America/Los_Angeles" }).format(new Date());
   const time = Date.parse(`${laToday}T09:00:00Z`);

@@ -69,7 +69,7 @@ describe("events in the weekly email", () => {
     const action = await createAction();
     const withZip = await createSubscriber({ zipCode: "97201" });
     const unknownZip = await createSubscriber({ zipCode: "00000" });
-    const campaign = await createCampaign(action.id, 2);
+    const campaign = await createCampaign(action.id, [withZip.id, unknownZip.id]);
     const job: EmailJob = { type: "weekly", campaignId: campaign.id, subscriberIds: [withZip.id, unknownZip.id] };
     const batch = createMessageBatch<EmailJob>("earthkind-email", [
       { id: "m1", timestamp: new Date(), attempts: 1, body: job },

@@ -4,6 +4,7 @@ import { and, eq, like, sql } from "drizzle-orm";
 import { emailCampaigns, emailDeliveries, outboxMessages, subscribers, weeklyActions } from "../../db/schema";
 import { emailDepsFromEnv, handleEmailBatch } from "../../worker/features/email/consumer";
 import type { EmailDeps, EmailJob } from "../../worker/features/email/jobs";
+import { ledger } from "../../worker/features/email/ledger-sql";
 import { emailDeadLetters, otherEmailJobs } from "../../worker/jobs/queue";
 import { randomToken } from "../../worker/platform/crypto";
 import type { FetchLike } from "../../worker/platform/mail/http";
@@ -40,19 +41,20 @@ export async function createAction(overrides: Partial<typeof weeklyActions.$infe
   return row as typeof weeklyActions.$inferSelect;
 }
 
-/** A weekly campaign whose fan-out already covered exactly these recipients (as the fan-out leaves it). */
-export async function createCampaign(actionId: string, recipients: number) {
+/**
+ * A weekly campaign whose fan-out already covered exactly these subscribers, as the fan-out leaves it:
+ * their pending ledger rows written (which counts them), the fan-out done.
+ */
+export async function createCampaign(actionId: string, subscriberIds: string[]) {
   const [row] = await db()
     .insert(emailCampaigns)
-    .values({
-      actionId,
-      kind: "weekly",
-      status: "sending",
-      totalRecipients: recipients,
-      fanoutDoneAt: new Date().toISOString(),
-    })
+    .values({ actionId, kind: "weekly", status: "sending", fanoutDoneAt: new Date().toISOString() })
     .returning();
-  return row as typeof emailCampaigns.$inferSelect;
+  const campaign = row as typeof emailCampaigns.$inferSelect;
+  await env.DB.batch([
+    ledger(env.DB).insertPending(campaign.id, JSON.stringify(subscriberIds), null, new Date().toISOString()),
+  ]);
+  return campaignRow(campaign.id);
 }
 
 export const weeklyJob = (campaignId: string, subscriberIds: string[]): EmailJob => ({

@@ -46,7 +46,10 @@ describe("weekly send consumer", () => {
   it("delivers to N subscribers exactly N emails, and exactly N again when every message arrives twice", async () => {
     const action = await createAction();
     const subs = await subscribersN(230);
-    const campaign = await createCampaign(action.id, subs.length);
+    const campaign = await createCampaign(
+      action.id,
+      subs.map((s) => s.id),
+    );
     const jobs = jobsFor(
       campaign.id,
       subs.map((s) => s.id),
@@ -77,7 +80,10 @@ describe("weekly send consumer", () => {
   it("honours a provider 429 with a delayed retry, then sends once", async () => {
     const action = await createAction();
     const subs = await subscribersN(3);
-    const campaign = await createCampaign(action.id, 3);
+    const campaign = await createCampaign(
+      action.id,
+      subs.map((s) => s.id),
+    );
     const fake = fakeApi(resendOk, [
       () => json(429, { name: "rate_limit_exceeded", message: "Too many requests" }, { "retry-after": "7" }),
     ]);
@@ -112,7 +118,10 @@ describe("weekly send consumer", () => {
   it("marks permanent per-message failures failed and sends the rest (partial batch)", async () => {
     const action = await createAction();
     const subs = await subscribersN(3);
-    const campaign = await createCampaign(action.id, 3);
+    const campaign = await createCampaign(
+      action.id,
+      subs.map((s) => s.id),
+    );
     const fake = fakeApi(() =>
       json(200, { data: [{ id: "re_1" }, { id: "re_3" }], errors: [{ index: 1, message: "Invalid `to`" }] }),
     );
@@ -139,7 +148,10 @@ describe("weekly send consumer", () => {
   it("does not lose a recipient when the consumer dies between the ledger write and the provider call", async () => {
     const action = await createAction();
     const subs = await subscribersN(2);
-    const campaign = await createCampaign(action.id, 2);
+    const campaign = await createCampaign(
+      action.id,
+      subs.map((s) => s.id),
+    );
     const job = weeklyJob(
       campaign.id,
       subs.map((s) => s.id),
@@ -181,7 +193,10 @@ describe("weekly send consumer", () => {
   it("never sends to someone who unsubscribed after the batch was enqueued", async () => {
     const action = await createAction();
     const subs = await subscribersN(3);
-    const campaign = await createCampaign(action.id, 3);
+    const campaign = await createCampaign(
+      action.id,
+      subs.map((s) => s.id),
+    );
     const leaver = subs[1] as (typeof subs)[number];
     const res = await api("/api/subscription/unsubscribe", { method: "POST", json: { token: leaver.manageToken } });
     expect(res.status).toBe(200);
@@ -206,7 +221,10 @@ describe("weekly send consumer", () => {
     const action = await createAction();
     const subs = await subscribersN(2);
     const ghostId = crypto.randomUUID();
-    const campaign = await createCampaign(action.id, 3);
+    const campaign = await createCampaign(
+      action.id,
+      subs.map((s) => s.id),
+    );
     const down = fakeApi(() => json(503, { message: "unavailable" }));
     const job = weeklyJob(campaign.id, [...subs.map((s) => s.id), ghostId]);
     const retried = await runConsumer([job], testDeps({ provider: resend(down.fetch) }), { attempts: 9 });

@@ -160,7 +160,7 @@ describe("shared notes", () => {
 describe("weekly email: last week", () => {
   async function sendWeekly(actionId: string) {
     const sub = await createSubscriber({ firstName: "Robin" });
-    const campaign = await createCampaign(actionId, 1);
+    const campaign = await createCampaign(actionId, [sub.id]);
     await runConsumer([weeklyJob(campaign.id, [sub.id])], testDeps());
     const [mail] = await outboxOfCampaign(campaign.id);
     if (!mail) throw new Error("no email sent");

@@ -112,7 +112,10 @@ describe("alert triggers", () => {
   it("a send that ends with more than 1 % failed recipients (the provider rejects the key)", async () => {
     const action = await createAction();
     const subs = await Promise.all([1, 2, 3, 4].map(() => createSubscriber()));
-    const campaign = await createCampaign(action.id, subs.length);
+    const campaign = await createCampaign(
+      action.id,
+      subs.map((s) => s.id),
+    );
     // The mail provider's API, faked at the HTTP boundary, answers as it does for a revoked key.
     const api = fakeApi(() => Response.json({ message: "API key is invalid" }, { status: 403 }));
     const provider = new ResendProvider(
@@ -140,8 +143,8 @@ describe("alert triggers", () => {
 
   it("a send that makes no progress for 15 minutes of ticks", async () => {
     const action = await createAction();
-    await createSubscriber();
-    const campaign = await createCampaign(action.id, 1);
+    const sub = await createSubscriber();
+    const campaign = await createCampaign(action.id, [sub.id]);
     const start = Date.now();
     await tick(start);
     await tick(start + 10 * 60_000);
@@ -154,7 +157,7 @@ describe("alert triggers", () => {
   it("a message in the email dead-letter queue", async () => {
     const action = await createAction();
     const sub = await createSubscriber();
-    const campaign = await createCampaign(action.id, 1);
+    const campaign = await createCampaign(action.id, [sub.id]);
     await runConsumer([weeklyJob(campaign.id, [sub.id])], testDeps(), { queue: "earthkind-email-dlq", attempts: 9 });
     const [alert] = await alertsOf("dead_letter", "earthkind-email-dlq");
     expect(alert?.details).toContain("1 message(s) (weekly)");

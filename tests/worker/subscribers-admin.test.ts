@@ -162,7 +162,7 @@ describe("a subscriber's record", () => {
     const { headers } = await signIn(admin);
     const sub = await createSubscriber({ email: `${tag()}@history.test`, firstName: "Fern" });
     const action = await createAction({ title: "Build a bee hotel" });
-    const campaign = await createCampaign(action.id, 1);
+    const campaign = await createCampaign(action.id, []);
     await db().insert(emailDeliveries).values({
       campaignId: campaign.id,
       subscriberId: sub.id,

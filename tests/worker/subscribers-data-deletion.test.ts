@@ -9,7 +9,7 @@ import { api, db } from "./helpers";
 describe("POST /api/subscription/delete", () => {
   it("unsubscribes, deletes the row and the address, keeps only its hash, and signup then refuses it", async () => {
     const sub = await createSubscriber({ firstName: "Sorrel" });
-    const campaign = await createCampaign((await createAction()).id, 1);
+    const campaign = await createCampaign((await createAction()).id, []);
     await db()
       .insert(emailDeliveries)
       .values({ campaignId: campaign.id, subscriberId: sub.id, email: sub.email, status: "sent" });

@@ -71,29 +71,6 @@ describe("POST /api/subscribers", () => {
     expect(error.message).toContain("already subscribed");
   });
 
-  it("reactivates an unsubscribed email, keeping its manage token", async () => {
-    const email = uniqueEmail();
-    await signup({ first_name: "Ada", email, zip_code: "97201" });
-    const before = await findSubscriber(email);
-    await db()
-      .update(subscribers)
-      .set({ active: false, unsubscribedAt: new Date().toISOString() })
-      .where(eq(subscribers.email, email));
-
-    const res = await signup({ first_name: "Adaline", email });
-    expect(res.status).toBe(201);
-    expect(await res.json()).toMatchObject({ reactivated: true });
-    const after = await findSubscriber(email);
-    expect(after).toMatchObject({
-      id: before?.id,
-      active: true,
-      unsubscribedAt: null,
-      firstName: "Adaline",
-      zipCode: null,
-    });
-    expect(after?.manageToken).toBe(before?.manageToken);
-  });
-
   it("limits signups per IP (429 with Retry-After)", async () => {
     const ip = `198.51.100.${Math.floor(Math.random() * 250) + 1}`;
     const email = uniqueEmail();

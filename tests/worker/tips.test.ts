@@ -120,7 +120,7 @@ describe("tip rotation", () => {
 
     const picks: string[] = [];
     for (let i = 0; i < 4; i++) {
-      const campaign = await createCampaign((await createAction()).id, 0);
+      const campaign = await createCampaign((await createAction()).id, []);
       const tip = await tipForCampaign(db(), campaign.id);
       // A retry (or a second consumer) of the same campaign gets the same tip and records nothing new.
       expect((await tipForCampaign(db(), campaign.id))?.id).toBe(tip?.id);
@@ -131,7 +131,7 @@ describe("tip rotation", () => {
 
     // A tip switched back on has been used least, so it goes next.
     await api(`/api/admin/tips/${b?.id}`, { method: "PUT", json: tipBody({ title: b?.title, active: true }), headers });
-    const next = await createCampaign((await createAction()).id, 0);
+    const next = await createCampaign((await createAction()).id, []);
     expect((await tipForCampaign(db(), next.id))?.title).toBe(b?.title);
   });
 
@@ -144,8 +144,8 @@ describe("tip rotation", () => {
       url: "https://abcbirds.org/",
     });
 
-    const none = await createCampaign((await createAction()).id, 1);
     const sub = await createSubscriber();
+    const none = await createCampaign((await createAction()).id, [sub.id]);
     await runConsumer([weeklyJob(none.id, [sub.id])], testDeps());
     // Delivered twice (a duplicate message): still one tip recorded for the campaign.
     await runConsumer([weeklyJob(none.id, [sub.id])], testDeps(), { attempts: 2 });
@@ -162,8 +162,8 @@ describe("tip rotation", () => {
 
   it("has no tip section when there is no active tip", async () => {
     await db().delete(tips);
-    const campaign = await createCampaign((await createAction()).id, 1);
     const sub = await createSubscriber();
+    const campaign = await createCampaign((await createAction()).id, [sub.id]);
     await runConsumer([weeklyJob(campaign.id, [sub.id])], testDeps());
     const [mail] = await outboxOfCampaign(campaign.id);
     expect(mail?.html).not.toContain("Sustainable living tip");

@@ -33,6 +33,9 @@ const pages: Record<SpaRouteName, PageRoute> = {
   getSupport: lazyPage(() => import("../features/support/support-page").then((m) => m.SupportPage)),
   submitEvent: lazyPage(() => import("../features/events/submit-event-page").then((m) => m.SubmitEventPage)),
   unsubscribe: lazyPage(() => import("../features/subscribers/unsubscribe-page").then((m) => m.UnsubscribePage)),
+  confirmSubscription: lazyPage(() =>
+    import("../features/subscribers/confirm-subscription-page").then((m) => m.ConfirmSubscriptionPage),
+  ),
   auth: lazyPage(() => import("../features/auth/auth-page").then((m) => m.AuthPage)),
   authVerify: lazyPage(() => import("../features/auth/auth-verify-page").then((m) => m.AuthVerifyPage)),
   myProgress: lazyPage(() => import("./my-progress").then((m) => m.MyProgress)),

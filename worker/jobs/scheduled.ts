@@ -1,5 +1,6 @@
-import { restartStalledFanouts, runDueWeeklySends } from "../features/email/campaigns";
+import { restartStalledFanouts } from "../features/email/campaigns";
 import { emailDepsFromEnv } from "../features/email/consumer";
+import { runWeeklySchedule } from "../features/email/waves";
 import { scheduleDailyIngestion } from "../features/ingestion/schedule";
 import { checkErrorRate, pruneErrorCounts } from "../features/operations/error-rate";
 import { LAST_TICK_KEY, writeOpsState } from "../features/operations/ops-state";
@@ -37,13 +38,13 @@ export async function runScheduled(controller: ScheduledController, env: AppEnv)
     );
     await job("prune-error-counts", () => pruneErrorCounts(db, now));
   } else {
-    // Frequent tick: due weekly sends (09:00 SITE_TIMEZONE on the start date, DST-correct), the
-    // ingestion schedule, then the operational checks that raise alerts.
+    // Frequent tick: the weekly send's waves (09:00 on the send day in each subscriber's zone, with
+    // the tick's scheduled time as "now"), the ingestion schedule, then the checks that raise alerts.
     const email = emailDepsFromEnv(env, { db, now: () => now });
     const checks = { db, config: getConfig(env), now: () => now };
     await job(
       "weekly-sends",
-      () => runDueWeeklySends(email),
+      () => runWeeklySchedule(email),
       (r) => ({ started: r.length }),
     );
     await job(

@@ -19,6 +19,9 @@ const configSchema = z.object({
   MAIL_PROVIDER: z.enum(["outbox", "resend", "postmark"]).default("resend"),
   MAIL_API_KEY: z.string().optional(),
   MAIL_API_BASE_URL: z.string().optional(),
+  MAIL_WEBHOOK_SECRET: z.string().optional(),
+  /** The HTTP provider's request rate limit; default 2 for Resend (its standard limit), none for Postmark. */
+  MAIL_REQUESTS_PER_SECOND: z.coerce.number().positive().max(1000).optional(),
   FROM_EMAIL: z.string().optional(),
   FROM_NAME: z.string().optional(),
   REPLY_TO: z.string().optional(),

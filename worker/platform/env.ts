@@ -17,6 +17,13 @@ export type Secrets = {
   ALERT_EMAIL?: string;
   /** Server errors per hour that raise the error-rate alert (default 50). */
   ALERT_5XX_PER_HOUR?: string;
+  /**
+   * Authenticates the mail providers' bounce/complaint webhooks: Resend's Svix signing secret
+   * (`whsec_…`), and the basic-auth password in Postmark's webhook URL.
+   */
+  MAIL_WEBHOOK_SECRET?: string;
+  /** The HTTP mail provider's request rate limit (default 2 per second for Resend). */
+  MAIL_REQUESTS_PER_SECOND?: string;
   /** Overrides a mail provider's API base URL (used to point tests at a local fake). */
   MAIL_API_BASE_URL?: string;
 };

@@ -21,10 +21,11 @@ import {
   saveEmailSettings,
   sendWelcomeTest,
 } from "./api";
+import { SuppressionList } from "./suppression-list";
 
 const TITLE = "Email Settings";
 
-/** /admin/settings/email: configuration status, welcome-email settings and a welcome test send. */
+/** /admin/settings/email: configuration status, welcome-email settings, a welcome test send, suppressions. */
 export function AdminEmailSettingsPage() {
   usePageTitle(TITLE);
   return (
@@ -32,12 +33,13 @@ export function AdminEmailSettingsPage() {
       <PageHeader
         title={TITLE}
         eyebrow="Admin"
-        lead="Check the email configuration, adjust the welcome email and send a test."
+        lead="Check the email configuration, adjust the welcome email, send a test and manage suppressed addresses."
       />
       <div className="mt-10 grid gap-8">
         <ConfigStatus />
         <WelcomeSettings />
         <WelcomeTest />
+        <SuppressionList />
       </div>
     </div>
   );

@@ -1,7 +1,7 @@
 import { queryOptions } from "@tanstack/react-query";
 import type { InferRequestType } from "hono/client";
 import type { CampaignStatus, EmailSettings } from "../../../worker/features/email/schemas";
-import { read, signedInApi, withSignal } from "../../lib/api";
+import { read, signedInApi, toQuery, withSignal } from "../../lib/api";
 
 const email = signedInApi.api.admin.email;
 
@@ -11,6 +11,7 @@ export const emailKeys = {
   config: () => [...emailKeys.all, "config"] as const,
   settings: () => [...emailKeys.all, "settings"] as const,
   campaigns: (kind?: CampaignStatus["kind"]) => [...emailKeys.all, "campaigns", kind ?? "all"] as const,
+  suppressions: (search?: string) => [...emailKeys.all, "suppressions", search ?? ""] as const,
 };
 
 export const emailConfigQuery = () =>
@@ -49,3 +50,12 @@ export const campaignsQuery = (kind?: CampaignStatus["kind"]) =>
     refetchInterval: (query) =>
       query.state.data?.some((c) => c.status === "pending" || c.status === "sending") ? 5_000 : false,
   });
+
+export const suppressionsQuery = (search: string) =>
+  queryOptions({
+    queryKey: emailKeys.suppressions(search),
+    queryFn: ({ signal }) =>
+      read(email.suppressions.$get({ query: toQuery({ q: search || undefined }) }, withSignal(signal))),
+  });
+
+export const removeSuppression = (id: string) => read(email.suppressions[":id"].$delete({ param: { id } }));

@@ -1,6 +1,6 @@
 import { type UseQueryResult, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { format, parseISO } from "date-fns";
-import type { CampaignStatus } from "../../../worker/features/email/schemas";
+import type { CampaignStatus, WaveStatus } from "../../../worker/features/email/schemas";
 import { Badge } from "../../components/ui/badge";
 import { Button } from "../../components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/card";
@@ -51,8 +51,9 @@ export function WeeklyEmailPanel() {
       <CardHeader>
         <CardTitle as="h2">Weekly email</CardTitle>
         <CardDescription>
-          Scheduled actions go out by themselves at 9:00 AM Pacific on their start date. Send the current action now if
-          it has not gone out yet.
+          Scheduled actions go out by themselves on the first Monday of their week (the start date if the week has no
+          Monday), at 9:00 AM in each subscriber's own time zone — one wave per zone. Send the current action now to
+          every active subscriber at once if it has not gone out yet.
         </CardDescription>
       </CardHeader>
       <CardContent className="grid gap-6">
@@ -67,6 +68,7 @@ export function WeeklyEmailPanel() {
           </Button>
         </div>
         <CampaignTable query={campaigns} />
+        <WaveTables campaigns={campaigns.data ?? []} />
       </CardContent>
     </Card>
   );
@@ -122,6 +124,66 @@ function CampaignTable({ query }: { query: UseQueryResult<CampaignStatus[]> }) {
           ))}
         </tbody>
       </table>
+    </div>
+  );
+}
+
+/** Where a zone's 09:00 falls for the admin reading the page, with the zone's own name. */
+const dueLabel = (w: WaveStatus) => `${when(w.due_at)} (9:00 AM ${w.time_zone.replaceAll("_", " ")})`;
+
+/** The waves (one per time zone) of the recent scheduled campaigns. */
+function WaveTables({ campaigns }: { campaigns: CampaignStatus[] }) {
+  const scheduled = campaigns.filter((c) => c.waves.length > 0).slice(0, 3);
+  if (scheduled.length === 0) return null;
+  return (
+    <div className="grid gap-6">
+      {scheduled.map((c) => (
+        <section key={c.id} aria-labelledby={`waves-${c.id}`}>
+          <h3 id={`waves-${c.id}`} className="mb-2 font-semibold text-forest-900">
+            Waves: {c.action_title ?? "Deleted action"}
+            {c.send_day ? <span className="font-normal text-muted-foreground"> — {c.send_day}</span> : null}
+          </h3>
+          <div className="overflow-x-auto">
+            <table className="w-full text-left text-sm">
+              <caption className="sr-only">Send waves by time zone</caption>
+              <thead className="text-muted-foreground">
+                <tr>
+                  <th scope="col" className="py-2 pr-4 font-semibold">
+                    Time zone
+                  </th>
+                  <th scope="col" className="py-2 pr-4 font-semibold">
+                    Due at
+                  </th>
+                  <th scope="col" className="py-2 pr-4 text-right font-semibold">
+                    Recipients
+                  </th>
+                  <th scope="col" className="py-2 pr-4 text-right font-semibold">
+                    Sent
+                  </th>
+                  <th scope="col" className="py-2 pr-4 text-right font-semibold">
+                    Failed
+                  </th>
+                  <th scope="col" className="py-2 text-right font-semibold">
+                    Pending
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {c.waves.map((w) => (
+                  <tr key={w.time_zone} className="border-t border-border">
+                    <td className="py-2 pr-4">{w.time_zone}</td>
+                    <td className="py-2 pr-4 whitespace-nowrap">{dueLabel(w)}</td>
+                    <td className="py-2 pr-4 text-right tabular-nums">{w.recipients}</td>
+                    <td className="py-2 pr-4 text-right tabular-nums">{w.sent}</td>
+                    <td className="py-2 pr-4 text-right tabular-nums">{w.failed}</td>
+                    <td className="py-2 text-right tabular-nums">{w.pending}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        </section>
+      ))}
     </div>
   );
 }

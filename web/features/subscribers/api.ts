@@ -27,3 +27,15 @@ export const changeSubscription = (action: "unsubscribe" | "resubscribe", token:
   read(api.api.subscription[action].$post({ json: { token } }));
 
 export const deleteSubscriptionData = (token: string) => read(api.api.subscription.delete.$post({ json: { token } }));
+
+/** A returning address's pending "send me the weekly email again": GET shows it, only the POST activates. */
+export const confirmationQuery = (token: string) =>
+  queryOptions({
+    queryKey: [...subscriptionKeys.all, "confirm", token] as const,
+    queryFn: ({ signal }) =>
+      read(api.api.subscription.confirm.$get({ query: { token } }, withSignal(signal))).then((r) => r.confirmation),
+    staleTime: 0,
+    retry: false,
+  });
+
+export const confirmSubscription = (token: string) => read(api.api.subscription.confirm.$post({ json: { token } }));

@@ -1,5 +1,5 @@
 import type { Context } from "hono";
-import { AppError, badRequest } from "../../platform/errors";
+import { AppError, badRequest, notFound } from "../../platform/errors";
 import type { AppBindings } from "../../platform/hono";
 import { createRouter } from "../../platform/hono";
 import { enforceAccountLimit } from "../../platform/rate-limit";
@@ -8,8 +8,15 @@ import { listCampaigns, startWeeklyCampaign } from "./campaigns";
 import { missingEmailVars } from "./config-check";
 import { emailDepsFromEnv } from "./consumer";
 import { eventsNearFromSearch } from "./events-near";
-import { emailSettingsSchema, testSendSchema, weeklySendSchema, welcomeTestSchema } from "./schemas";
+import {
+  emailSettingsSchema,
+  suppressionSearchSchema,
+  testSendSchema,
+  weeklySendSchema,
+  welcomeTestSchema,
+} from "./schemas";
 import { readEmailSettings, saveEmailSettings } from "./settings";
+import { listSuppressions, removeSuppression } from "./suppressions";
 import { sendTestEmail } from "./test-send";
 import { sendWelcomeTest } from "./welcome";
 
@@ -34,8 +41,14 @@ const deps = (c: Context<AppBindings>) =>
     eventsNear: eventsNearFromSearch(c.var.db, { now: () => new Date(), siteTimeZone: c.var.config.SITE_TIMEZONE }),
   });
 
+export const SUPPRESSED_TEST_MESSAGE =
+  "This address is on the suppression list (bounce or complaint). Remove it from the list in Email Settings to send to it.";
+
 /** The provider's reason is shown to the admin (it is what they need to fix the configuration). */
-const sendFailed = (reason: string) => new AppError(502, "send_failed", `Unable to send test email: ${reason}`);
+const sendFailed = (result: { error: string; suppressed?: boolean }) =>
+  result.suppressed
+    ? new AppError(409, "suppressed", SUPPRESSED_TEST_MESSAGE)
+    : new AppError(502, "send_failed", `Unable to send test email: ${result.error}`);
 
 const CAMPAIGN_KINDS = ["weekly", "test", "welcome_test"] as const;
 
@@ -68,7 +81,7 @@ export const emailAdminRoutes = createRouter()
       triggeredBy: c.var.user.email,
     });
     if ("skipped" in result) return c.json(result);
-    if (!result.ok) throw sendFailed(result.error);
+    if (!result.ok) throw sendFailed(result);
     return c.json(result);
   })
   .post("/weekly-send", validate("json", weeklySendSchema), async (c) => {
@@ -90,8 +103,22 @@ export const emailAdminRoutes = createRouter()
       actionId: body.action_id,
       triggeredBy: c.var.user.email,
     });
-    if (!result.ok) throw sendFailed(result.error);
+    if (!result.ok) throw sendFailed(result);
     return c.json(result);
+  })
+  .get("/suppressions", validate("query", suppressionSearchSchema), async (c) =>
+    c.json(await listSuppressions(c.var.db, c.req.valid("query").q)),
+  )
+  .delete("/suppressions/:id", async (c) => {
+    let id: string;
+    try {
+      // A malformed percent-encoding in the path makes the decode throw: that is a 404, not a 500.
+      id = c.req.param("id");
+    } catch {
+      throw notFound("That address is not on the suppression list.");
+    }
+    if (!(await removeSuppression(c.var.db, id))) throw notFound("That address is not on the suppression list.");
+    return c.json({ ok: true, message: "Removed from the suppression list." });
   })
   .get("/campaigns", async (c) => {
     const kind = c.req.query("kind") || undefined;

@@ -1,25 +1,27 @@
-import { and, desc, eq, isNull, lt, lte, sql } from "drizzle-orm";
-import { emailCampaigns, weeklyActions } from "../../../db/schema";
+import { and, asc, desc, eq, inArray, isNull, lt, lte, sql } from "drizzle-orm";
+import { emailCampaigns, emailCampaignWaves, weeklyActions } from "../../../db/schema";
 import { type Db, newestFirst } from "../../platform/db";
-import { AppError, conflict, notFound } from "../../platform/errors";
+import { conflict, notFound } from "../../platform/errors";
 import { findCurrentActionRow, loadActionRow } from "./content";
 import type { EmailDeps } from "./jobs";
 import { ledger } from "./ledger-sql";
-import { isSendDue } from "./schedule";
-import type { CampaignStatus } from "./schemas";
+import type { CampaignStatus, WaveStatus } from "./schemas";
 
 export type StartedCampaign = { campaignId: string; actionId: string; actionTitle: string };
 
 export const ALREADY_SENT_MESSAGE = "The weekly email for this action has already been sent.";
+export const SENDING_IN_WAVES_MESSAGE =
+  "The weekly email for this action is already going out: each time zone gets it at 9:00 a.m. local time today.";
 
 /**
  * The one path every weekly send takes (cron tick, admin trigger, publish): open the action's single
  * weekly campaign — the partial unique index makes a second one impossible, so two triggers racing
- * each other send once — and enqueue the first fan-out page.
+ * each other send once. An immediate send (admin, publish) enqueues the first fan-out page over every
+ * active subscriber; a scheduled one (`sendDay`) is sent in waves per time zone by the cron (waves.ts).
  */
 export async function startWeeklyCampaign(
   deps: Pick<EmailDeps, "db" | "queue" | "config" | "now">,
-  opts: { actionId?: string; triggeredBy: string },
+  opts: { actionId?: string; triggeredBy: string; sendDay?: string },
 ): Promise<StartedCampaign> {
   const { db } = deps;
   const action = opts.actionId
@@ -32,10 +34,28 @@ export async function startWeeklyCampaign(
 
   const [campaign] = await db
     .insert(emailCampaigns)
-    .values({ actionId: action.id, kind: "weekly", triggeredBy: opts.triggeredBy })
+    .values({
+      actionId: action.id,
+      kind: "weekly",
+      triggeredBy: opts.triggeredBy,
+      sendDay: opts.sendDay ?? null,
+      createdAt: deps.now().toISOString(),
+    })
     .onConflictDoNothing()
     .returning({ id: emailCampaigns.id });
-  if (!campaign) throw conflict(ALREADY_SENT_MESSAGE, "already_sent");
+  if (!campaign) {
+    // The scheduled send under way says so: "already sent" would be wrong for the zones still to come.
+    const [existing] = await db
+      .select({ sendDay: emailCampaigns.sendDay, status: emailCampaigns.status })
+      .from(emailCampaigns)
+      .where(and(eq(emailCampaigns.actionId, action.id), eq(emailCampaigns.kind, "weekly")))
+      .limit(1);
+    const inWaves = existing?.sendDay && (existing.status === "pending" || existing.status === "sending");
+    throw inWaves
+      ? conflict(SENDING_IN_WAVES_MESSAGE, "sending_in_waves")
+      : conflict(ALREADY_SENT_MESSAGE, "already_sent");
+  }
+  if (opts.sendDay) return { campaignId: campaign.id, actionId: action.id, actionTitle: action.title };
 
   try {
     await deps.queue.send({ type: "fanout", campaignId: campaign.id, after: null });
@@ -52,11 +72,12 @@ const DUE_SCAN_LIMIT = 10;
 
 /**
  * Published actions with schedule_send on and no weekly campaign yet, whose dates are around `now`.
- * The SQL prefilter is by calendar date (indexed); the exact 09:00 rule is `isSendDue`, in code.
+ * The SQL prefilter is by calendar date (indexed), two days either side since zones span UTC-11 to
+ * UTC+14; the exact 09:00 rule per zone is `isSendDue`, in code.
  */
 export async function unstartedScheduledActions(db: Db, now: Date) {
-  const latestDate = new Date(now.getTime() + 24 * 3600 * 1000).toISOString().slice(0, 10);
-  const earliestDate = new Date(now.getTime() - 24 * 3600 * 1000).toISOString().slice(0, 10);
+  const latestDate = new Date(now.getTime() + 2 * 86_400_000).toISOString().slice(0, 10);
+  const earliestDate = new Date(now.getTime() - 2 * 86_400_000).toISOString().slice(0, 10);
   return db
     .select({
       id: weeklyActions.id,
@@ -81,32 +102,10 @@ export async function unstartedScheduledActions(db: Db, now: Date) {
 }
 
 /**
- * The cron tick: published actions with schedule_send on and no weekly campaign yet, whose start
- * date's 09:00 SITE_TIMEZONE has passed (checked DST-correctly in code, see schedule.ts).
- */
-export async function runDueWeeklySends(deps: EmailDeps): Promise<StartedCampaign[]> {
-  const { config } = deps;
-  const now = deps.now();
-  const candidates = await unstartedScheduledActions(deps.db, now);
-
-  const started: StartedCampaign[] = [];
-  for (const action of candidates) {
-    if (!isSendDue(action, now, config.SITE_TIMEZONE)) continue;
-    try {
-      started.push(await startWeeklyCampaign(deps, { actionId: action.id, triggeredBy: "schedule" }));
-    } catch (err) {
-      // Another trigger won the race (409) — fine; anything else is logged and retried next tick.
-      if (!(err instanceof AppError && err.status === 409))
-        console.error("weekly send: could not start", action.id, err);
-    }
-  }
-  return started;
-}
-
-/**
- * Safety net for a crash between opening a campaign and enqueueing its first page: a campaign that
- * never started fanning out after 10 minutes gets its first page enqueued again (the fan-out step
- * ignores duplicates, and the ledger would catch any that slipped through).
+ * Safety net for a crash between opening an immediate campaign and enqueueing its first page: one
+ * that never started fanning out after 10 minutes gets its first page enqueued again (the fan-out
+ * step ignores duplicates, and the ledger would catch any that slipped through). Scheduled campaigns
+ * have the same net per wave (waves.ts).
  */
 export async function restartStalledFanouts(deps: EmailDeps): Promise<number> {
   const cutoff = new Date(deps.now().getTime() - 10 * 60 * 1000).toISOString();
@@ -117,6 +116,7 @@ export async function restartStalledFanouts(deps: EmailDeps): Promise<number> {
       and(
         eq(emailCampaigns.kind, "weekly"),
         eq(emailCampaigns.status, "pending"),
+        isNull(emailCampaigns.sendDay),
         isNull(emailCampaigns.fanoutCursor),
         isNull(emailCampaigns.fanoutDoneAt),
         lt(emailCampaigns.createdAt, cutoff),
@@ -134,7 +134,7 @@ export async function completeIfDone(db: Db, campaignId: string, nowIso: string)
 
 const STATUS_LIMIT = 20;
 
-/** The newest campaigns with their counters (kept by triggers, so no count over the ledger). */
+/** The newest campaigns with their counters (kept by triggers, so no count over the ledger) and waves. */
 export async function listCampaigns(db: Db, kind?: CampaignStatus["kind"]): Promise<CampaignStatus[]> {
   const rows = await db
     .select({
@@ -146,25 +146,57 @@ export async function listCampaigns(db: Db, kind?: CampaignStatus["kind"]): Prom
     .where(kind ? eq(emailCampaigns.kind, kind) : undefined)
     .orderBy(...newestFirst(emailCampaigns, emailCampaigns.createdAt))
     .limit(STATUS_LIMIT);
-  return rows.map(({ c, actionTitle }) => toCampaignStatus(c, actionTitle ?? null));
+  const scheduled = rows.filter((r) => r.c.sendDay !== null).map((r) => r.c.id);
+  const waves = scheduled.length
+    ? await db
+        .select()
+        .from(emailCampaignWaves)
+        .where(inArray(emailCampaignWaves.campaignId, scheduled))
+        .orderBy(asc(emailCampaignWaves.dueAt), asc(emailCampaignWaves.timeZone))
+    : [];
+  return rows.map(({ c, actionTitle }) =>
+    toCampaignStatus(
+      c,
+      actionTitle ?? null,
+      waves.filter((w) => w.campaignId === c.id),
+    ),
+  );
 }
 
-export function toCampaignStatus(c: typeof emailCampaigns.$inferSelect, actionTitle: string | null): CampaignStatus {
-  const done = c.sentCount + c.failedCount + c.skippedCount;
+const pendingOf = (c: { totalRecipients: number; sentCount: number; failedCount: number; skippedCount: number }) =>
+  Math.max(0, c.totalRecipients - c.sentCount - c.failedCount - c.skippedCount);
+
+export function toCampaignStatus(
+  c: typeof emailCampaigns.$inferSelect,
+  actionTitle: string | null,
+  waves: (typeof emailCampaignWaves.$inferSelect)[] = [],
+): CampaignStatus {
   return {
     id: c.id,
     kind: c.kind,
     action_id: c.actionId,
     action_title: actionTitle,
     status: c.status,
+    send_day: c.sendDay,
     recipients: c.totalRecipients,
     sent: c.sentCount,
     failed: c.failedCount,
     skipped: c.skippedCount,
-    pending: Math.max(0, c.totalRecipients - done),
+    pending: pendingOf(c),
     fanout_done: c.fanoutDoneAt !== null,
     error: c.error,
     created_at: c.createdAt,
     completed_at: c.completedAt,
+    waves: waves.map(
+      (w): WaveStatus => ({
+        time_zone: w.timeZone,
+        due_at: w.dueAt,
+        recipients: w.totalRecipients,
+        sent: w.sentCount,
+        failed: w.failedCount,
+        skipped: w.skippedCount,
+        pending: pendingOf(w),
+      }),
+    ),
   };
 }

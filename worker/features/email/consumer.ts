@@ -11,6 +11,7 @@ import { type ContentCache, deliverWeeklyBatch } from "./deliver-weekly";
 import { runFanoutStep } from "./fanout";
 import { backoffSeconds, type EmailDeps, type EmailJob, isEmailJob } from "./jobs";
 import { ledger } from "./ledger-sql";
+import { deliverReconfirm } from "./reconfirm-email";
 import { deliverWelcome } from "./welcome";
 
 /** The sending dependencies from the Worker's bindings; `eventsNear` is wired in by the app. */
@@ -71,6 +72,8 @@ async function handleJob(
       return deliverWeeklyBatch(deps, job, attempts, cache);
     case "welcome":
       return deliverWelcome(deps, job, attempts);
+    case "reconfirm":
+      return deliverReconfirm(deps, job, attempts);
     case "contact":
       return others.contact(deps, job, attempts);
   }
@@ -129,7 +132,7 @@ export async function handleEmailDeadLetters(batch: MessageBatch<unknown>, deps:
         const sqlLedger = ledger(db.$client);
         await db.$client.batch([
           sqlLedger.failPending(job.campaignId, ids, error, nowIso),
-          sqlLedger.insertMissing(job.campaignId, ids, "failed", error),
+          sqlLedger.insertMissing(job.campaignId, ids, "failed", error, job.waveId ?? null),
         ]);
         await completeIfDone(db, job.campaignId, nowIso);
       } else if (job.type === "fanout") {

@@ -72,17 +72,23 @@ export async function deliverWeeklyBatch(
   const loaded = await content;
 
   const sqlLedger = ledger(db.$client);
-  const prepared = await db.$client.batch([
-    sqlLedger.insertPending(cid, ids),
-    sqlLedger.insertMissing(cid, ids, "skipped", "subscriber no longer exists"),
+  const waveId = job.waveId ?? null;
+  const before = [
+    sqlLedger.insertPending(cid, ids, waveId, nowIso),
+    sqlLedger.insertMissing(cid, ids, "skipped", "subscriber no longer exists", waveId),
     // Unsubscribed since the fan-out read them (or since an earlier attempt): never sent to.
     sqlLedger.skipInactive(cid, ids, nowIso),
+    // Bounced or complained since: recorded as suppressed, never sent to.
+    sqlLedger.suppressListed(cid, ids, nowIso),
     // Without the action there is nothing to send: the recipients fail rather than wait forever.
     ...(loaded ? [] : [sqlLedger.failPending(cid, ids, "the weekly action no longer exists", nowIso)]),
+  ];
+  const prepared = await db.$client.batch([
+    ...before,
     sqlLedger.claim(cid, ids, nowIso, leaseIso),
     ...sqlLedger.complete(cid, nowIso),
   ]);
-  const claimedRows = (prepared[loaded ? 3 : 4]?.results ?? []) as ClaimedRow[];
+  const claimedRows = (prepared[before.length]?.results ?? []) as ClaimedRow[];
 
   if (claimedRows.length === 0 || !loaded) {
     // Nothing of ours to send. Rows still pending are leased by another consumer (a duplicate of
@@ -137,14 +143,21 @@ export async function deliverWeeklyBatch(
   );
 
   let retryAfter: number | undefined;
-  const marks = messages.map(({ deliveryId }, i) => {
+  // The common case (sent) is one statement for the whole batch; the rest are rare, one each.
+  const sent: { d: string; m: string }[] = [];
+  const marks: D1PreparedStatement[] = [];
+  messages.forEach(({ deliveryId }, i) => {
     const result = outcomes[i] as SendResult;
-    if (result.ok) return sqlLedger.markSent(deliveryId, result.providerMessageId, nowIso);
-    if (!result.retryable) return sqlLedger.markFailed(deliveryId, result.error, nowIso);
-    retryAfter = Math.max(retryAfter ?? 0, result.retryAfterSeconds ?? backoffSeconds(attempts));
-    // Released, not failed: the next attempt of this message claims it again.
-    return sqlLedger.release(deliveryId, result.error, nowIso);
+    if (result.ok) sent.push({ d: deliveryId, m: result.providerMessageId });
+    else if (result.suppressed) marks.push(sqlLedger.markSuppressed(deliveryId, nowIso));
+    else if (!result.retryable) marks.push(sqlLedger.markFailed(deliveryId, result.error, nowIso));
+    else {
+      retryAfter = Math.max(retryAfter ?? 0, result.retryAfterSeconds ?? backoffSeconds(attempts));
+      // Released, not failed: the next attempt of this message claims it again.
+      marks.push(sqlLedger.release(deliveryId, result.error, nowIso));
+    }
   });
+  if (sent.length > 0) marks.unshift(sqlLedger.markAllSent(JSON.stringify(sent), nowIso));
   await db.$client.batch([...marks, ...sqlLedger.complete(cid, nowIso)]);
   return retryAfter === undefined ? {} : { retryAfterSeconds: retryAfter };
 }

@@ -10,9 +10,11 @@ export const EMAIL_QUEUE_NAME = "earthkind-email";
  * subscriber fresh, so someone who unsubscribed after the batch was enqueued is skipped.
  */
 export type EmailJob =
-  | { type: "fanout"; campaignId: string; after: string | null; waits?: number }
-  | { type: "weekly"; campaignId: string; subscriberIds: string[] }
+  | { type: "fanout"; campaignId: string; waveId?: string; after: string | null; waits?: number }
+  | { type: "weekly"; campaignId: string; waveId?: string; subscriberIds: string[] }
   | { type: "welcome"; subscriberId: string; requestedAt: string }
+  /** "Confirm you want the weekly email again" for a returning address; `token` is the link's secret. */
+  | { type: "reconfirm"; subscriberId: string; token: string; requestedAt: string }
   | { type: "contact"; messageId: string };
 
 /** Everything the sending code needs, passed in so tests can use a provider that talks to a fake API. */
@@ -38,17 +40,21 @@ export function isEmailJob(body: unknown): body is EmailJob {
     case "fanout":
       return (
         typeof b.campaignId === "string" &&
+        (b.waveId === undefined || typeof b.waveId === "string") &&
         (b.after === null || typeof b.after === "string") &&
         (b.waits === undefined || typeof b.waits === "number")
       );
     case "weekly":
       return (
         typeof b.campaignId === "string" &&
+        (b.waveId === undefined || typeof b.waveId === "string") &&
         Array.isArray(b.subscriberIds) &&
         b.subscriberIds.every((s) => typeof s === "string")
       );
     case "welcome":
       return typeof b.subscriberId === "string" && typeof b.requestedAt === "string";
+    case "reconfirm":
+      return typeof b.subscriberId === "string" && typeof b.token === "string" && typeof b.requestedAt === "string";
     case "contact":
       return typeof b.messageId === "string";
     default:
@@ -60,6 +66,18 @@ export function isEmailJob(body: unknown): body is EmailJob {
 const MAX_SEND_BATCH_BYTES = 200_000;
 
 /** Sends jobs in chunks within the Queues limits (100 messages, 256 KB per sendBatch). */
+/** Recipient jobs of ≤ RECIPIENTS_PER_JOB ids each. */
+export function recipientJobs(campaignId: string, waveId: string | null, ids: string[]): EmailJob[] {
+  const jobs: EmailJob[] = [];
+  for (let i = 0; i < ids.length; i += RECIPIENTS_PER_JOB) {
+    const subscriberIds = ids.slice(i, i + RECIPIENTS_PER_JOB);
+    jobs.push(
+      waveId ? { type: "weekly", campaignId, waveId, subscriberIds } : { type: "weekly", campaignId, subscriberIds },
+    );
+  }
+  return jobs;
+}
+
 export async function enqueueAll(queue: Queue<EmailJob>, jobs: EmailJob[]): Promise<void> {
   let chunk: MessageSendRequest<EmailJob>[] = [];
   let bytes = 0;

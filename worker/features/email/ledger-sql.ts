@@ -7,31 +7,76 @@
 type Stmt = D1PreparedStatement;
 
 export const ledger = (d1: D1Database) => ({
-  /** A pending row for every listed subscriber that exists; existing rows are left as they are. */
-  insertPending: (cid: string, ids: string): Stmt =>
+  /**
+   * A pending row for every listed subscriber that exists; existing rows are left as they are. The
+   * fan-out writes them before it enqueues anything (a trigger counts them into the totals); the
+   * recipient job repeats it as a no-op safety net.
+   */
+  insertPending: (cid: string, ids: string, waveId: string | null, nowIso: string): Stmt =>
     d1
       .prepare(
-        `INSERT INTO email_deliveries (id, campaign_id, subscriber_id, email, status)
-         SELECT lower(hex(randomblob(16))), ?1, s.id, s.email, 'pending'
+        `INSERT INTO email_deliveries (id, campaign_id, wave_id, subscriber_id, email, status, created_at, updated_at)
+         SELECT lower(hex(randomblob(16))), ?1, ?3, s.id, s.email, 'pending', ?4, ?4
          FROM subscribers s
          WHERE s.id IN (SELECT value FROM json_each(?2))
            AND EXISTS (SELECT 1 FROM email_campaigns c WHERE c.id = ?1)
          ON CONFLICT DO NOTHING`,
       )
-      .bind(cid, ids),
+      .bind(cid, ids, waveId, nowIso),
 
-  /** Ids whose subscriber row is gone get an outcome too, so the campaign's count still adds up. */
-  insertMissing: (cid: string, ids: string, status: "skipped" | "failed", error: string): Stmt =>
+  /**
+   * Late joiners of a wave: active subscribers of its zone who signed up (or came back) since the wave
+   * opened and have no row yet. Their rows are written here, and the caller enqueues them.
+   */
+  insertLateJoiners: (cid: string, waveId: string, timeZone: string, sinceIso: string, nowIso: string): Stmt =>
     d1
       .prepare(
-        `INSERT INTO email_deliveries (id, campaign_id, subscriber_id, email, status, error)
-         SELECT lower(hex(randomblob(16))), ?1, j.value, coalesce(s.email, ''), ?3, ?4
+        `INSERT INTO email_deliveries (id, campaign_id, wave_id, subscriber_id, email, status, created_at, updated_at)
+         SELECT lower(hex(randomblob(16))), ?1, ?2, s.id, s.email, 'pending', ?5, ?5
+         FROM subscribers s
+         WHERE s.subscribed_at >= ?4 AND s.active = 1 AND s.time_zone = ?3
+           AND NOT EXISTS (SELECT 1 FROM email_deliveries d WHERE d.campaign_id = ?1 AND d.subscriber_id = s.id)
+         ON CONFLICT DO NOTHING
+         RETURNING subscriber_id`,
+      )
+      .bind(cid, waveId, timeZone, sinceIso, nowIso),
+
+  /**
+   * Pending rows no consumer ever claimed, written more than `olderThanIso` ago: their queue message
+   * was lost (a crash between writing the rows and enqueueing them). The cron re-enqueues them.
+   */
+  orphanedPending: (cid: string, olderThanIso: string, limit: number): Stmt =>
+    d1
+      .prepare(
+        `SELECT subscriber_id, wave_id FROM email_deliveries
+         WHERE campaign_id = ?1 AND status = 'pending' AND attempts = 0 AND claimed_until IS NULL AND created_at < ?2
+         LIMIT ?3`,
+      )
+      .bind(cid, olderThanIso, limit),
+
+  /** Pending rows whose address is on the suppression list: recorded as suppressed, never sent. */
+  suppressListed: (cid: string, ids: string, nowIso: string): Stmt =>
+    d1
+      .prepare(
+        `UPDATE email_deliveries SET status = 'suppressed', error = 'address suppressed', claimed_until = NULL, updated_at = ?3
+         WHERE campaign_id = ?1 AND status = 'pending'
+           AND subscriber_id IN (SELECT value FROM json_each(?2))
+           AND EXISTS (SELECT 1 FROM email_suppressions x WHERE x.email = email_deliveries.email)`,
+      )
+      .bind(cid, ids, nowIso),
+
+  /** Ids whose subscriber row is gone get an outcome too, so the campaign's count still adds up. */
+  insertMissing: (cid: string, ids: string, status: "skipped" | "failed", error: string, waveId: string | null): Stmt =>
+    d1
+      .prepare(
+        `INSERT INTO email_deliveries (id, campaign_id, wave_id, subscriber_id, email, status, error)
+         SELECT lower(hex(randomblob(16))), ?1, ?5, j.value, coalesce(s.email, ''), ?3, ?4
          FROM json_each(?2) j LEFT JOIN subscribers s ON s.id = j.value
          WHERE (?3 = 'failed' OR s.id IS NULL)
            AND EXISTS (SELECT 1 FROM email_campaigns c WHERE c.id = ?1)
          ON CONFLICT DO NOTHING`,
       )
-      .bind(cid, ids, status, error),
+      .bind(cid, ids, status, error, waveId),
 
   /** Pending rows of people who are no longer active: never sent to. */
   skipInactive: (cid: string, ids: string, nowIso: string): Stmt =>
@@ -75,13 +120,17 @@ export const ledger = (d1: D1Database) => ({
       )
       .bind(cid, ids),
 
-  markSent: (deliveryId: string, providerMessageId: string, nowIso: string): Stmt =>
+  /** Marks many rows sent at once: `pairs` is a JSON array of { d: delivery id, m: provider message id }. */
+  markAllSent: (pairs: string, nowIso: string): Stmt =>
     d1
       .prepare(
-        `UPDATE email_deliveries SET status = 'sent', provider_message_id = ?2, error = NULL, claimed_until = NULL, updated_at = ?3
-         WHERE id = ?1 AND status = 'pending'`,
+        `UPDATE email_deliveries
+         SET status = 'sent', error = NULL, claimed_until = NULL, updated_at = ?2,
+             provider_message_id = (SELECT json_extract(j.value, '$.m') FROM json_each(?1) j
+                                    WHERE json_extract(j.value, '$.d') = email_deliveries.id)
+         WHERE id IN (SELECT json_extract(value, '$.d') FROM json_each(?1)) AND status = 'pending'`,
       )
-      .bind(deliveryId, providerMessageId, nowIso),
+      .bind(pairs, nowIso),
 
   markFailed: (deliveryId: string, error: string, nowIso: string): Stmt =>
     d1
@@ -90,6 +139,15 @@ export const ledger = (d1: D1Database) => ({
          WHERE id = ?1 AND status = 'pending'`,
       )
       .bind(deliveryId, error.slice(0, 500), nowIso),
+
+  /** The provider wrapper refused it: the address is on the suppression list. */
+  markSuppressed: (deliveryId: string, nowIso: string): Stmt =>
+    d1
+      .prepare(
+        `UPDATE email_deliveries SET status = 'suppressed', error = 'address suppressed', claimed_until = NULL, updated_at = ?2
+         WHERE id = ?1 AND status = 'pending'`,
+      )
+      .bind(deliveryId, nowIso),
 
   /** A retryable failure: the row stays pending and is released for the next attempt. */
   release: (deliveryId: string, error: string, nowIso: string): Stmt =>

@@ -59,6 +59,22 @@ export const welcomeTestSchema = z.object({
 });
 export const weeklySendSchema = z.object({ action_id: actionChoice });
 
+/** GET /api/admin/email/suppressions?q= — part of an address, case-insensitive. */
+export const suppressionSearchSchema = z.object({
+  q: z.string().max(FIELD_MAX.email, "Search is too long").optional(),
+});
+
+/** One time zone's wave of a scheduled weekly campaign (09:00 there on the send day). */
+export type WaveStatus = {
+  time_zone: string;
+  due_at: string;
+  recipients: number;
+  sent: number;
+  failed: number;
+  skipped: number;
+  pending: number;
+};
+
 /** GET /api/admin/email/campaigns row: the status view. */
 export type CampaignStatus = {
   id: string;
@@ -66,6 +82,8 @@ export type CampaignStatus = {
   action_id: string | null;
   action_title: string | null;
   status: "pending" | "sending" | "completed" | "failed";
+  /** The calendar day a scheduled campaign goes out on, in waves; null for an immediate send. */
+  send_day: string | null;
   recipients: number;
   sent: number;
   failed: number;
@@ -75,4 +93,14 @@ export type CampaignStatus = {
   error: string | null;
   created_at: string;
   completed_at: string | null;
+  waves: WaveStatus[];
+};
+
+export type SuppressionReason = "hard_bounce" | "complaint" | "soft_bounce";
+export type SuppressionRow = { id: string; email: string; reason: SuppressionReason; created_at: string };
+/** GET /api/admin/email/suppressions: counts by reason and the newest matching entries. */
+export type SuppressionList = {
+  counts: Record<SuppressionReason, number>;
+  total: number;
+  items: SuppressionRow[];
 };

@@ -14,7 +14,9 @@ import { manageLinks } from "./templates/layout";
 import { renderWeeklyEmail } from "./templates/weekly";
 import { recordSingleOutcome } from "./welcome";
 
-export type TestSendResult = { ok: true; campaign_id: string } | { ok: false; error: string; campaign_id: string };
+export type TestSendResult =
+  | { ok: true; campaign_id: string }
+  | { ok: false; error: string; campaign_id: string; suppressed?: boolean };
 
 /**
  * The weekly email of an action (or the current one) sent now to one address, marked [Test]. Any
@@ -50,7 +52,7 @@ export async function sendTestEmail(
   const nowIso = deps.now().toISOString();
   const [campaign] = await deps.db
     .insert(emailCampaigns)
-    .values({ actionId: row.id, kind: "test", status: "sending", totalRecipients: 1, triggeredBy: input.triggeredBy })
+    .values({ actionId: row.id, kind: "test", status: "sending", triggeredBy: input.triggeredBy })
     .returning({ id: emailCampaigns.id });
   const campaignId = (campaign as { id: string }).id;
   const [delivery] = await deps.db
@@ -67,5 +69,5 @@ export async function sendTestEmail(
   await recordSingleOutcome(deps.db, campaignId, (delivery as { id: string }).id, result, nowIso);
   return result?.ok
     ? { ok: true, campaign_id: campaignId }
-    : { ok: false, error: result?.error ?? "no result", campaign_id: campaignId };
+    : { ok: false, error: result?.error ?? "no result", campaign_id: campaignId, suppressed: result?.suppressed };
 }

@@ -1,6 +1,7 @@
 import { and, eq, isNull, lte, or } from "drizzle-orm";
 import { emailCampaigns, emailDeliveries, subscribers } from "../../../db/schema";
 import type { Db } from "../../platform/db";
+import { SUPPRESSED_ERROR, suppressedAmong } from "../../platform/mail/suppressions";
 import type { SendResult } from "../../platform/mail/types";
 import { findCurrentActionRow, siteFromConfig, toEmailAction } from "./content";
 import { backoffSeconds, type EmailDeps, type EmailJob } from "./jobs";
@@ -62,6 +63,8 @@ export async function deliverWelcome(
   if (!sub?.active) return {};
   const settings = await readEmailSettings(deps.db, deps.kv);
   if (!settings.welcome_enabled) return {};
+  // Checked before the claim, so a suppressed address does not use up its welcome for later.
+  if ((await suppressedAmong(deps.db, [sub.email])).size > 0) return {};
   if (!(await claimWelcome(deps.db, sub.id, job.requestedAt))) return {};
 
   const { email } = await renderFor(deps, {
@@ -77,7 +80,7 @@ export async function deliverWelcome(
   });
   if (result?.ok) return {};
   if (result?.retryable) return { retryAfterSeconds: result.retryAfterSeconds ?? backoffSeconds(attempts) };
-  console.error("welcome email rejected", sub.id, result?.error);
+  if (!result?.suppressed) console.error("welcome email rejected", sub.id, result?.error);
   return {};
 }
 
@@ -94,7 +97,7 @@ async function sendOne(deps: EmailDeps, message: Parameters<EmailDeps["provider"
 export type WelcomeTestResult =
   | { skipped: true; message: string }
   | { ok: true; campaign_id: string }
-  | { ok: false; error: string; campaign_id: string };
+  | { ok: false; error: string; campaign_id: string; suppressed?: boolean };
 
 /**
  * The admin's welcome test: the real welcome email, sent now, following the same 24-hour rule. For a
@@ -112,6 +115,8 @@ export async function sendWelcomeTest(
     skipped: true as const,
     message: "A welcome email was already sent to this address in the last 24 hours.",
   };
+  if ((await suppressedAmong(deps.db, [input.email])).size > 0)
+    return { ok: false, error: SUPPRESSED_ERROR, campaign_id: "", suppressed: true };
   const markerKey = `welcome-test:${input.email}`;
   if (sub) {
     if (!(await claimWelcome(deps.db, sub.id, nowIso))) return skipped;
@@ -126,7 +131,7 @@ export async function sendWelcomeTest(
 
   const [campaign] = await deps.db
     .insert(emailCampaigns)
-    .values({ kind: "welcome_test", status: "sending", totalRecipients: 1, triggeredBy: input.triggeredBy })
+    .values({ kind: "welcome_test", status: "sending", triggeredBy: input.triggeredBy })
     .returning({ id: emailCampaigns.id });
   const campaignId = (campaign as { id: string }).id;
   const [delivery] = await deps.db
@@ -136,7 +141,8 @@ export async function sendWelcomeTest(
 
   const [result] = await sendOne(deps, { to: input.email, ...email, idempotencyKey: `welcome-test:${campaignId}` });
   await recordSingleOutcome(deps.db, campaignId, (delivery as { id: string }).id, result, nowIso);
-  if (!result?.ok) return { ok: false, error: result?.error ?? "no result", campaign_id: campaignId };
+  if (!result?.ok)
+    return { ok: false, error: result?.error ?? "no result", campaign_id: campaignId, suppressed: result?.suppressed };
   if (!sub) await deps.kv.put(markerKey, nowIso, { expirationTtl: WELCOME_WINDOW_MS / 1000 }).catch(() => {});
   return { ok: true, campaign_id: campaignId };
 }
@@ -150,11 +156,12 @@ export async function recordSingleOutcome(
   nowIso: string,
 ): Promise<void> {
   const ok = result?.ok === true;
+  const suppressed = result?.ok === false && result.suppressed === true;
   await db.batch([
     db
       .update(emailDeliveries)
       .set({
-        status: ok ? "sent" : "failed",
+        status: ok ? "sent" : suppressed ? "suppressed" : "failed",
         providerMessageId: result?.ok ? result.providerMessageId : null,
         error: result && !result.ok ? result.error.slice(0, 500) : null,
         updatedAt: nowIso,

@@ -1,5 +1,5 @@
-import { and, eq, gte, inArray, or, sql } from "drizzle-orm";
-import { alerts, emailCampaigns } from "../../../db/schema";
+import { and, eq, gte, inArray, isNotNull, isNull, or, sql } from "drizzle-orm";
+import { alerts, emailCampaigns, emailCampaignWaves, weeklyActions } from "../../../db/schema";
 import { unstartedScheduledActions } from "../email/campaigns";
 import { isSendDue } from "../email/schedule";
 import { type AlertDeps, raiseAlert } from "./alerts";
@@ -16,15 +16,21 @@ export const STALL_AFTER_MS = 15 * MINUTE_MS;
 export const FAILURE_RATE_LIMIT = 0.01;
 
 /**
- * Weekly sends the schedule says should have started 30 minutes ago but have no campaign. "Due"
- * is the schedule module's own rule (isSendDue), asked about the instant 30 minutes back, so this
- * follows whatever the schedule decides.
+ * Weekly sends the schedule says should have started 30 minutes ago but have not: no campaign yet,
+ * or a scheduled campaign whose SITE_TIMEZONE wave has not started fanning out (the wave is removed
+ * again when its first page cannot be enqueued). "Due" is the schedule module's own rule, asked about
+ * the instant 30 minutes back in SITE_TIMEZONE: every send has a wave there (activeZones always holds
+ * it), and waves elsewhere open at their own 09:00, so this follows whatever the schedule decides.
  */
 export async function checkOverdueSends(deps: CheckDeps): Promise<{ overdue: number }> {
   const now = deps.now();
+  const site = deps.config.SITE_TIMEZONE;
   const thirtyMinutesAgo = new Date(now.getTime() - OVERDUE_AFTER_MS);
-  const candidates = await unstartedScheduledActions(deps.db, now);
-  const overdue = candidates.filter((a) => isSendDue(a, thirtyMinutesAgo, deps.config.SITE_TIMEZONE));
+  const unstarted = (await unstartedScheduledActions(deps.db, now)).filter((a) =>
+    isSendDue(a, thirtyMinutesAgo, [site]),
+  );
+  const stuck = (await openCampaignsWithoutSiteWave(deps, site)).filter((a) => isSendDue(a, thirtyMinutesAgo, [site]));
+  const overdue = [...unstarted, ...stuck];
   for (const action of overdue) {
     await raiseAlert(deps, {
       kind: "weekly_send_overdue",
@@ -33,6 +39,35 @@ export async function checkOverdueSends(deps: CheckDeps): Promise<{ overdue: num
     });
   }
   return { overdue: overdue.length };
+}
+
+/** Open scheduled campaigns whose wave in `zone` is missing or has not enqueued its first page. */
+async function openCampaignsWithoutSiteWave(deps: CheckDeps, zone: string) {
+  return deps.db
+    .select({
+      id: weeklyActions.id,
+      title: weeklyActions.title,
+      startDate: weeklyActions.startDate,
+      endDate: weeklyActions.endDate,
+    })
+    .from(emailCampaigns)
+    .innerJoin(weeklyActions, eq(weeklyActions.id, emailCampaigns.actionId))
+    .leftJoin(
+      emailCampaignWaves,
+      and(eq(emailCampaignWaves.campaignId, emailCampaigns.id), eq(emailCampaignWaves.timeZone, zone)),
+    )
+    .where(
+      and(
+        eq(emailCampaigns.kind, "weekly"),
+        isNotNull(emailCampaigns.sendDay),
+        inArray(emailCampaigns.status, ["pending", "sending"]),
+        or(
+          isNull(emailCampaignWaves.id),
+          and(isNull(emailCampaignWaves.fanoutCursor), isNull(emailCampaignWaves.fanoutDoneAt)),
+        ),
+      ),
+    )
+    .limit(20);
 }
 
 const progressKey = (campaignId: string) => `campaign-progress:${campaignId}`;
@@ -53,16 +88,24 @@ export async function checkCampaigns(deps: CheckDeps): Promise<{ running: number
     .limit(20);
   let stalled = 0;
   for (const c of running) {
-    const signature = [c.sentCount + c.failedCount + c.skippedCount, c.fanoutCursor, c.fanoutDoneAt].join("|");
+    const done = c.sentCount + c.failedCount + c.skippedCount;
+    const [waves] = await db
+      .select({ unfinished: sql<number>`count(*)` })
+      .from(emailCampaignWaves)
+      .where(and(eq(emailCampaignWaves.campaignId, c.id), isNull(emailCampaignWaves.fanoutDoneAt)));
+    // A scheduled send between waves (every due zone done, the next zone's 09:00 still to come) is
+    // waiting, not stalled: its quiet time starts again.
+    const unfinishedWaves = waves?.unfinished ?? 0;
+    const waiting = c.sendDay !== null && unfinishedWaves === 0 && done >= c.totalRecipients;
+    const signature = [done, c.totalRecipients, c.fanoutCursor, c.fanoutDoneAt, unfinishedWaves].join("|");
     const seen = await readOpsState<Progress>(db, progressKey(c.id));
-    if (!seen || seen.signature !== signature) {
+    if (waiting || !seen || seen.signature !== signature) {
       await writeOpsState(db, progressKey(c.id), { signature, since: now.toISOString() }, now);
       continue;
     }
     const quietMs = now.getTime() - Date.parse(seen.since);
     if (quietMs < STALL_AFTER_MS) continue;
     stalled++;
-    const done = c.sentCount + c.failedCount + c.skippedCount;
     await raiseAlert(deps, {
       kind: "campaign_stalled",
       subject: c.id,

@@ -139,6 +139,17 @@ export function configFindings(config: Config): Finding[] {
       remediation: "Set POSTAL_ADDRESS to the organisation's mailing address.",
     });
   }
+  if (config.MAIL_PROVIDER !== "outbox" && !config.MAIL_WEBHOOK_SECRET) {
+    findings.push({
+      id: "mail-webhook-secret-missing",
+      title: "Bounce and complaint webhooks are off",
+      description: `MAIL_PROVIDER is ${config.MAIL_PROVIDER} but MAIL_WEBHOOK_SECRET is not set, so /api/webhooks/mail/${config.MAIL_PROVIDER} refuses every event: bounced and complaining addresses keep getting mail, which hurts deliverability for everyone.`,
+      severity: "high",
+      category: "email",
+      remediation: `Register the webhook with ${config.MAIL_PROVIDER} (see README) and add its secret with \`wrangler secret put MAIL_WEBHOOK_SECRET\`.`,
+      affected_table: "email_suppressions",
+    });
+  }
   for (const [name, source] of [
     ["NPS_API_KEY", "national parks"],
     ["FIRECRAWL_API_KEY", "crawl-based"],

@@ -2,6 +2,7 @@ import { and, count, eq, gt, gte, lt } from "drizzle-orm";
 import { passwordThrottle, profiles, securityAuditLog, users } from "../../../db/schema";
 import type { Config } from "../../platform/config";
 import type { Db } from "../../platform/db";
+import { lastCampaignComplaintRate } from "../email/suppressions";
 import { RETENTION_DAYS } from "./cleanup";
 import { configFindings } from "./scan-config";
 import { type Finding, type ScanResult, SEVERITY_ORDER } from "./schemas";
@@ -20,6 +21,7 @@ export async function runSecurityScan(db: Db, config: Config, probe: Probe, now 
   const findings = [
     ...configFindings(config),
     ...(await dataFindings(db, now)),
+    ...(await senderHealthFindings(db)),
     ...(await exposureFindings(db, probe)),
   ];
   findings.sort((a, b) => SEVERITY_ORDER[a.severity] - SEVERITY_ORDER[b.severity]);
@@ -180,4 +182,26 @@ export function publicProbePaths(routes: { method: string; path: string }[]): st
     .map((r) => r.path.replace(/\/$/, "") || "/")
     .filter((p) => !p.includes(":") && !p.includes("*"));
   return [...new Set(paths)];
+}
+
+/** Gmail's bulk-sender rule is a complaint rate under 0.3 %; warn well before it. */
+export const COMPLAINT_RATE_LIMIT = 0.001;
+
+/** Sender health: spam complaints about the last weekly campaign, per message sent. */
+async function senderHealthFindings(db: Db): Promise<Finding[]> {
+  const last = await lastCampaignComplaintRate(db);
+  if (!last || last.rate <= COMPLAINT_RATE_LIMIT) return [];
+  const percent = (last.rate * 100).toFixed(2);
+  return [
+    {
+      id: "complaint-rate-high",
+      title: "High spam-complaint rate",
+      description: `${last.complaints} of ${last.sent} recipients of the last weekly email marked it as spam (${percent} %, above 0.1 %). Gmail and Yahoo start rejecting bulk mail at 0.3 %.`,
+      severity: "high",
+      category: "email",
+      remediation:
+        "Check that people expect the email (signup wording, sending day), that unsubscribing is easy, and that the content matches what they signed up for. Complaining addresses are already suppressed.",
+      affected_table: "email_webhook_events",
+    },
+  ];
 }

@@ -7,6 +7,7 @@ export const DISALLOWED_PATHS = [
   "/auth",
   "/my-progress",
   "/unsubscribe",
+  "/subscribe/",
   "/actions/preview/",
   "/dev/",
   "/media/",

@@ -15,6 +15,7 @@ export const SPA_ROUTES = {
   getSupport: "/get-support",
   submitEvent: "/submit-event",
   unsubscribe: "/unsubscribe",
+  confirmSubscription: "/subscribe/confirm",
   auth: "/auth",
   authVerify: "/auth/verify",
   myProgress: "/my-progress",

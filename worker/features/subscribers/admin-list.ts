@@ -123,7 +123,7 @@ export async function readSubscriberRow(db: Db, id: string): Promise<Row | null>
   return row ?? null;
 }
 
-/** Four counts, each answered from an index (no table scan). */
+/** Five counts, each answered from an index (no table scan); suppressed addresses are issue 12's list. */
 export async function readTotals(db: Db, now: Date): Promise<SubscriberTotals> {
   const daysAgo = (n: number) => new Date(now.getTime() - n * 86_400_000).toISOString();
   const [row] = await db.all<SubscriberTotals>(sql`
@@ -131,8 +131,9 @@ export async function readTotals(db: Db, now: Date): Promise<SubscriberTotals> {
       (SELECT count(*) FROM subscribers WHERE active = 1) AS active,
       (SELECT count(*) FROM subscribers WHERE active = 0) AS unsubscribed,
       (SELECT count(*) FROM subscribers WHERE subscribed_at >= ${daysAgo(7)}) AS new_7d,
-      (SELECT count(*) FROM subscribers WHERE subscribed_at >= ${daysAgo(30)}) AS new_30d`);
-  return row ?? { active: 0, unsubscribed: 0, new_7d: 0, new_30d: 0 };
+      (SELECT count(*) FROM subscribers WHERE subscribed_at >= ${daysAgo(30)}) AS new_30d,
+      (SELECT count(*) FROM email_suppressions) AS suppressed`);
+  return row ?? { active: 0, unsubscribed: 0, new_7d: 0, new_30d: 0, suppressed: 0 };
 }
 
 export const GROWTH_WEEKS = 12;

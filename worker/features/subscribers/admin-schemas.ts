@@ -36,6 +36,8 @@ export type SubscriberTotals = {
   unsubscribed: number;
   new_7d: number;
   new_30d: number;
+  /** Addresses on the suppression list (bounces, complaints): no mail goes to them. */
+  suppressed: number;
 };
 
 export type SubscriberListItem = {

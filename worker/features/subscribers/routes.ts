@@ -4,6 +4,7 @@ import { createRouter } from "../../platform/hono";
 import { validate } from "../../platform/validate";
 import type { EmailJob } from "../email/jobs";
 import { isDeletedAddress } from "./data-deletion";
+import { createReconfirmation } from "./reconfirm";
 import { signupRequestSchema } from "./schemas";
 import { subscribe } from "./service";
 import { ALREADY_SUBSCRIBED_MESSAGE, SIGNUP_MESSAGES } from "./signup-rules";
@@ -22,20 +23,29 @@ export const subscribersRoutes = createRouter().post(
       throw conflict(SIGNUP_MESSAGES.deleted.description, "address_deleted");
 
     const now = new Date();
-    const result = await subscribe(c.var.db, input, now);
+    const result = await subscribe(c.var.db, input, now, c.var.config.SITE_TIMEZONE);
     if (result.outcome === "already_active") throw conflict(ALREADY_SUBSCRIBED_MESSAGE, "already_subscribed");
 
-    // The welcome email goes through the queue (retries, provider rate limits); the signup itself
-    // has succeeded either way, so a queue hiccup is logged rather than failing the request.
-    const job: EmailJob = { type: "welcome", subscriberId: result.subscriber.id, requestedAt: now.toISOString() };
-    await c.env.EMAIL_QUEUE.send(job).catch((err: unknown) => console.error("signup: welcome not enqueued", err));
+    // A new address gets the welcome; one that unsubscribed gets "confirm you want it again" and stays
+    // inactive until its owner confirms. Both go through the queue (retries, provider rate limits); the
+    // signup has succeeded either way, so a queue hiccup is logged rather than failing the request.
+    let job: EmailJob | null = null;
+    if (result.outcome === "created") {
+      job = { type: "welcome", subscriberId: result.subscriber.id, requestedAt: now.toISOString() };
+    } else {
+      const token = await createReconfirmation(
+        c.var.db,
+        result.subscriber,
+        { firstName: input.first_name, zipCode: input.zip_code ?? null, timeZone: result.timeZone },
+        now,
+      );
+      if (token) job = { type: "reconfirm", subscriberId: result.subscriber.id, token, requestedAt: now.toISOString() };
+    }
+    if (job)
+      await c.env.EMAIL_QUEUE.send(job).catch((err: unknown) => console.error("signup: email not enqueued", err));
 
-    return c.json(
-      {
-        subscriber: { first_name: result.subscriber.firstName, email: result.subscriber.email },
-        reactivated: result.outcome === "reactivated",
-      },
-      201,
-    );
+    // The same answer whether the address is new or coming back: it must not tell anyone that an
+    // address was subscribed before (only the spec's 409 for an active one does).
+    return c.json({ subscriber: { first_name: input.first_name, email: input.email } }, 201);
   },
 );

@@ -1,24 +1,48 @@
 import { eq, sql } from "drizzle-orm";
-import { subscribers } from "../../../db/schema";
+import { subscribers, zipCodes } from "../../../db/schema";
 import { randomToken } from "../../platform/crypto";
 import type { Db } from "../../platform/db";
+import { liftComplaint } from "./reconfirm";
 import type { SignupRequest } from "./schemas";
 import { maskEmail, type SubscriptionView } from "./signup-rules";
 
 type SubscriberRow = typeof subscribers.$inferSelect;
 
+/**
+ * The subscriber's IANA zone, stored with the ZIP so the weekly send's waves need no join per
+ * message: the ZIP's zone from `zip_codes` (computed at seed time from its coordinates), else
+ * SITE_TIMEZONE for no ZIP or an unknown one.
+ */
+export async function timeZoneForZip(db: Db, zipCode: string | null | undefined, siteTimeZone: string) {
+  if (!zipCode) return siteTimeZone;
+  const [row] = await db
+    .select({ timeZone: zipCodes.timeZone })
+    .from(zipCodes)
+    .where(eq(zipCodes.zip, zipCode.slice(0, 5)))
+    .limit(1);
+  return row?.timeZone ?? siteTimeZone;
+}
+
 export type SubscribeResult =
-  | { outcome: "created" | "reactivated"; subscriber: SubscriberRow }
+  | { outcome: "created"; subscriber: SubscriberRow }
+  | { outcome: "returning"; subscriber: SubscriberRow; timeZone: string }
   | { outcome: "already_active" };
 
 /**
- * Insert, or reactivate an unsubscribed address — one statement, so two simultaneous signups for the
- * same email cannot both succeed. An active address is left untouched (the caller answers 409).
- * Reactivation keeps the manage token, so links in older emails keep working.
+ * Inserts a new address. An existing one is left untouched: active → the caller answers 409; one
+ * that unsubscribed (or complained) is "returning" and comes back only through the confirmation
+ * email (reconfirm.ts) — signing up again never re-activates it by itself. One statement, so two
+ * simultaneous signups for the same email cannot both insert.
  */
-export async function subscribe(db: Db, input: SignupRequest, now: Date): Promise<SubscribeResult> {
+export async function subscribe(
+  db: Db,
+  input: SignupRequest,
+  now: Date,
+  siteTimeZone: string,
+): Promise<SubscribeResult> {
   const id = crypto.randomUUID();
   const nowIso = now.toISOString();
+  const timeZone = await timeZoneForZip(db, input.zip_code, siteTimeZone);
   const [row] = await db
     .insert(subscribers)
     .values({
@@ -26,24 +50,16 @@ export async function subscribe(db: Db, input: SignupRequest, now: Date): Promis
       email: input.email,
       firstName: input.first_name,
       zipCode: input.zip_code ?? null,
+      timeZone,
       manageToken: randomToken(32),
       subscribedAt: nowIso,
     })
-    .onConflictDoUpdate({
-      target: subscribers.email,
-      set: {
-        active: true,
-        firstName: input.first_name,
-        zipCode: input.zip_code ?? null,
-        subscribedAt: nowIso,
-        unsubscribedAt: null,
-        updatedAt: nowIso,
-      },
-      setWhere: eq(subscribers.active, false),
-    })
+    .onConflictDoNothing({ target: subscribers.email })
     .returning();
-  if (!row) return { outcome: "already_active" };
-  return { outcome: row.id === id ? "created" : "reactivated", subscriber: row };
+  if (row) return { outcome: "created", subscriber: row };
+  const [existing] = await db.select().from(subscribers).where(eq(subscribers.email, input.email)).limit(1);
+  if (!existing || existing.active) return { outcome: "already_active" };
+  return { outcome: "returning", subscriber: existing, timeZone };
 }
 
 export function toSubscriptionView(
@@ -86,5 +102,7 @@ export async function setActiveByToken(
     )
     .where(eq(subscribers.manageToken, token))
     .returning();
+  // Resubscribing from one's own manage link is consent: a complaint no longer blocks the email.
+  if (row && active) await liftComplaint(db, row.email);
   return row ?? null;
 }

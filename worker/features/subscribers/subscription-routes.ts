@@ -1,10 +1,12 @@
 import { badRequest, notFound } from "../../platform/errors";
 import { createRouter } from "../../platform/hono";
 import { validate } from "../../platform/validate";
+import type { EmailJob } from "../email/jobs";
 import { deleteSubscriberData } from "./data-deletion";
+import { confirmReconfirmation, peekReconfirmation, RECONFIRM_INVALID_MESSAGE } from "./reconfirm";
 import { manageTokenBodySchema, manageTokenSchema } from "./schemas";
 import { findByToken, setActiveByToken, toSubscriptionView } from "./service";
-import { INVALID_LINK_MESSAGE } from "./signup-rules";
+import { INVALID_LINK_MESSAGE, maskEmail } from "./signup-rules";
 
 export const SUBSCRIPTION_DATA_DELETED =
   "Your subscription data has been deleted. We kept only a scrambled fingerprint of your address so we never email it again.";
@@ -22,6 +24,26 @@ const tokenFromQuery = (value: string | undefined): string => {
  * session or CSRF token is involved.
  */
 export const subscriptionRoutes = createRouter()
+  // "Confirm you want the weekly email again" (a returning address): GET shows, only the POST activates.
+  .get("/confirm", async (c) => {
+    const parsed = manageTokenSchema.safeParse(c.req.query("token") ?? "");
+    const found = parsed.success ? await peekReconfirmation(c.var.db, parsed.data, new Date()) : null;
+    if (!found) throw notFound(RECONFIRM_INVALID_MESSAGE);
+    c.header("Cache-Control", "no-store");
+    return c.json({ confirmation: { first_name: found.firstName, masked_email: maskEmail(found.email) } });
+  })
+  .post("/confirm", validate("json", manageTokenBodySchema), async (c) => {
+    const now = new Date();
+    const row = await confirmReconfirmation(c.var.db, c.req.valid("json").token, now);
+    if (!row) throw notFound(RECONFIRM_INVALID_MESSAGE);
+    const job: EmailJob = { type: "welcome", subscriberId: row.id, requestedAt: now.toISOString() };
+    await c.env.EMAIL_QUEUE.send(job).catch((err: unknown) => console.error("confirm: welcome not enqueued", err));
+    return c.json({
+      subscription: toSubscriptionView(row),
+      active: true,
+      message: "Welcome back! You're subscribed again.",
+    });
+  })
   .get("/", async (c) => {
     const row = await findByToken(c.var.db, tokenFromQuery(c.req.query("token")));
     if (!row) throw notFound(SUBSCRIPTION_NOT_FOUND);

@@ -10,7 +10,32 @@ export type HttpProviderOptions = {
   fetch?: FetchLike;
   /** A provider call that hangs would hold the queue consumer; after this it counts as a retryable failure. */
   timeoutMs?: number;
+  /**
+   * The provider's request rate limit (Resend: 2 per second by default). Calls from this isolate are
+   * spaced to it, so a fan-out runs at the ceiling instead of bouncing off 429s.
+   */
+  requestsPerSecond?: number;
 };
+
+/** Next free request slot per rate-limited origin, shared by every call in this isolate. */
+const nextSlotAt = new Map<string, number>();
+
+/**
+ * Waits for this isolate's next request slot at `perSecond` (slots are reserved in call order, so
+ * concurrent senders in the isolate queue up rather than burst). No limit, no wait.
+ */
+export async function waitForRequestSlot(key: string, perSecond: number | undefined): Promise<void> {
+  if (!perSecond || perSecond <= 0) return;
+  const now = Date.now();
+  const slot = Math.max(now, nextSlotAt.get(key) ?? 0);
+  nextSlotAt.set(key, slot + 1000 / perSecond);
+  if (slot > now) await new Promise((resolve) => setTimeout(resolve, slot - now));
+}
+
+/** After a 429: no request from this isolate to that origin before Retry-After has passed. */
+export function holdRequestSlots(key: string, seconds: number): void {
+  nextSlotAt.set(key, Math.max(nextSlotAt.get(key) ?? 0, Date.now() + seconds * 1000));
+}
 
 export const DEFAULT_TIMEOUT_MS = 15_000;
 

@@ -4,10 +4,12 @@ import {
   failAll,
   type HttpProviderOptions,
   type HttpReply,
+  holdRequestSlots,
   isRetryableStatus,
   type JsonPoster,
   jsonPoster,
   retryAfterSeconds,
+  waitForRequestSlot,
 } from "./http";
 import {
   type ConnectionCheck,
@@ -34,12 +36,14 @@ export class ResendProvider implements MailProvider {
   readonly name = "resend";
   readonly maxBatchSize = 100;
   private readonly post: JsonPoster;
+  private readonly slotKey: string;
 
   constructor(
     private readonly options: HttpProviderOptions,
     private readonly sender: Sender,
   ) {
     this.post = jsonPoster(options, DEFAULT_BASE_URL);
+    this.slotKey = `resend:${options.baseUrl ?? DEFAULT_BASE_URL}`;
   }
 
   async sendBatch(messages: MailMessage[]): Promise<SendResult[]> {
@@ -68,6 +72,7 @@ export class ResendProvider implements MailProvider {
 
     let reply: HttpReply;
     try {
+      await waitForRequestSlot(this.slotKey, this.options.requestsPerSecond);
       reply = await this.post("/emails/batch", headers, payload);
     } catch (err) {
       return failAll(messages.length, `resend: ${err instanceof Error ? err.message : String(err)}`, true);
@@ -81,7 +86,9 @@ export class ResendProvider implements MailProvider {
       // The same batch is in flight from another attempt: try again shortly, Resend replays the answer.
       return failAll(messages.length, error, true, 2);
     }
-    return failAll(messages.length, error, isRetryableStatus(reply.status), retryAfterSeconds(reply.headers));
+    const retryAfter = retryAfterSeconds(reply.headers);
+    if (reply.status === 429) holdRequestSlots(this.slotKey, retryAfter ?? 1);
+    return failAll(messages.length, error, isRetryableStatus(reply.status), retryAfter);
   }
 
   /**

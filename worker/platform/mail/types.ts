@@ -14,11 +14,16 @@ export type MailMessage = {
    * streams) route on it; the default is transactional.
    */
   stream?: "transactional" | "broadcast";
+  /**
+   * Sent even to an address on the suppression list. Only the "confirm you want the weekly email
+   * again" message does this: its owner has just asked for it on the signup form.
+   */
+  evenIfSuppressed?: boolean;
 };
 
 export type SendResult =
   | { ok: true; providerMessageId: string }
-  | { ok: false; error: string; retryable: boolean; retryAfterSeconds?: number };
+  | { ok: false; error: string; retryable: boolean; retryAfterSeconds?: number; suppressed?: boolean };
 
 /** What the provider's own API says about our key and sending domain (no message is sent). */
 export type ConnectionCheck = { ok: boolean; details: string };

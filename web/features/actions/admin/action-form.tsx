@@ -237,7 +237,8 @@ export function ActionForm({ mode, actionId, initial, status }: ActionFormProps)
             onCheckedChange={(c) => set("schedule_send", c === true)}
           />
           <Label htmlFor="schedule-send" className="font-normal">
-            Send the weekly email automatically on the start date at 9:00 AM Pacific
+            Send the weekly email automatically on the first Monday of the action's week (its start date if the week has
+            no Monday) at 9:00 AM in each subscriber's time zone
           </Label>
         </div>
         <div className="flex items-start gap-3">

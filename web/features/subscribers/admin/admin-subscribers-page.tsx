@@ -213,9 +213,10 @@ function Totals({ totals }: { totals: SubscriberTotals }) {
     ["Unsubscribed", totals.unsubscribed],
     ["New in the last 7 days", totals.new_7d],
     ["New in the last 30 days", totals.new_30d],
+    ["Suppressed (bounced or complained)", totals.suppressed],
   ] as const;
   return (
-    <dl className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+    <dl className="grid gap-4 sm:grid-cols-2 lg:grid-cols-5">
       {items.map(([label, value]) => (
         <div key={label} className="rounded-[var(--radius-card)] border border-border bg-card p-5 shadow-sm">
           <dt className="text-sm font-medium text-muted-foreground">{label}</dt>

@@ -1,0 +1,109 @@
+import { randomUUID } from "node:crypto";
+import { readFileSync } from "node:fs";
+import AxeBuilder from "@axe-core/playwright";
+import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
+import { grantAdmin, latestMailTo, localD1, uniqueEmail } from "./support";
+
+async function signInAsAdmin(page: Page, request: APIRequestContext) {
+  const email = uniqueEmail("waves-admin");
+  await page.goto("/auth");
+  await page.getByLabel("Email").fill(email);
+  await page.getByRole("button", { name: "Send Magic Link" }).click();
+  const mail = await latestMailTo(request, email, /sign-in link/i);
+  const link = /https?:\/\/\S+\/auth\/verify\?token=[\w-]+/.exec(mail.text)?.[0];
+  if (!link) throw new Error("no sign-in link in the email");
+  grantAdmin(email);
+  await page.goto(new URL(link).pathname + new URL(link).search);
+  await expect(page).not.toHaveURL(/\/auth\/verify/);
+}
+
+const laDay = (ms: number) => new Intl.DateTimeFormat("en-CA", { timeZone: "America/Los_Angeles" }).format(ms);
+
+test("the dashboard shows the weekly email's waves, one per subscriber time zone", async ({ page, request }) => {
+  test.setTimeout(120_000);
+  // A New Yorker (ZIP 10001) and an Angeleno (90012): two zones, two waves.
+  for (const zip of ["10001", "90012"]) {
+    const res = await request.post("/api/subscribers", {
+      data: { first_name: "Robin", email: uniqueEmail("wave"), zip_code: zip },
+    });
+    expect(res.status()).toBe(201);
+  }
+  // Its Monday (the latest before today, Pacific) has passed in every zone; the run still goes on.
+  const today = Date.parse(`${laDay(Date.now())}T12:00:00Z`);
+  let monday = today - 86_400_000;
+  while (new Date(monday).getUTCDay() !== 1) monday -= 86_400_000;
+  const title = `Wave watch ${Date.now()}`;
+  localD1(`INSERT INTO weekly_actions (id, title, slug, start_date, end_date, summary, steps, materials, status, schedule_send)
+    VALUES ('${randomUUID()}', '${title}', 'e2e-waves-${randomUUID()}', '${laDay(monday - 86_400_000)}', '${laDay(monday + 6 * 86_400_000)}',
+            'Count the birds.', '["Sit still"]', '["A notebook"]', 'published', 1)`);
+  const time = Date.parse(`${laDay(Date.now())}T09:00:00Z`);
+  const tick = await request.get(`/cdn-cgi/handler/scheduled?cron=${encodeURIComponent("*/5 * * * *")}&time=${time}`);
+  expect(tick.status()).toBe(200);
+
+  await signInAsAdmin(page, request);
+  await page.goto("/admin");
+  await expect(
+    page.getByText(/first Monday of their week .* 9:00 AM in each subscriber's own time zone/),
+  ).toBeVisible();
+  const section = page.getByRole("region", { name: `Waves: ${title}` });
+  await expect(section).toBeVisible({ timeout: 30_000 });
+  const table = section.getByRole("table", { name: "Send waves by time zone" });
+  for (const zone of ["America/New_York", "America/Los_Angeles"]) {
+    await expect(table.getByRole("row").filter({ hasText: zone })).toBeVisible();
+  }
+  await expect(table.getByRole("columnheader")).toHaveText([
+    "Time zone",
+    "Due at",
+    "Recipients",
+    "Sent",
+    "Failed",
+    "Pending",
+  ]);
+  // The waves send through the queue: pending reaches 0 (the panel refreshes while a send runs).
+  await expect(table.getByRole("row").filter({ hasText: "America/New_York" }).getByRole("cell").last()).toHaveText(
+    "0",
+    {
+      timeout: 60_000,
+    },
+  );
+  const axe = await new AxeBuilder({ page }).analyze();
+  expect(axe.violations.map((v) => v.id)).toEqual([]);
+});
+
+test("a signed bounce suppresses an address; the admin finds it and removes it from the list", async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(90_000);
+  const secret = /^MAIL_WEBHOOK_SECRET="?([^"\n]+)"?$/m.exec(readFileSync(".dev.vars", "utf8"))?.[1];
+  if (!secret) throw new Error("npm start / the e2e runner writes MAIL_WEBHOOK_SECRET into .dev.vars");
+  const email = uniqueEmail("bounced");
+  const hook = (credentials: string) =>
+    request.post("/api/webhooks/mail/postmark", {
+      headers: { Authorization: `Basic ${Buffer.from(credentials).toString("base64")}` },
+      data: { RecordType: "Bounce", ID: Date.now(), Type: "HardBounce", TypeCode: 1, Email: email, MessageID: "m1" },
+    });
+  expect((await hook("postmark:wrong")).status()).toBe(401);
+  expect((await hook(`postmark:${secret}`)).status()).toBe(200);
+
+  await signInAsAdmin(page, request);
+  await page.goto("/admin/settings/email");
+  await expect(page.getByRole("heading", { name: "Suppression list" })).toBeVisible();
+  await expect(page.getByRole("list", { name: "Suppressed addresses by reason" })).toContainText(/Hard bounce: \d+/);
+
+  const search = page.getByLabel("Search suppressed addresses");
+  await search.fill("no-such-address-anywhere");
+  await expect(page.getByText("No suppressed address matches your search.")).toBeVisible();
+  await search.fill(email.slice(0, 20));
+  const row = page.getByRole("row").filter({ hasText: email });
+  await expect(row).toBeVisible();
+  await expect(row).toContainText("Hard bounce");
+
+  page.once("dialog", (dialog) => dialog.accept());
+  await row.getByRole("button", { name: "Remove from suppression list" }).click();
+  await expect(page.getByText("Removed from the suppression list.")).toBeVisible();
+  await search.fill(email);
+  await expect(page.getByText("No suppressed address matches your search.")).toBeVisible();
+  const axe = await new AxeBuilder({ page }).analyze();
+  expect(axe.violations.map((v) => v.id)).toEqual([]);
+});

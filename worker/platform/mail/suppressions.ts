@@ -1,0 +1,42 @@
+import { sql } from "drizzle-orm";
+import type { Db } from "../db";
+import type { MailMessage, MailProvider, SendResult } from "./types";
+
+export const SUPPRESSED_ERROR = "address suppressed (bounce or complaint)";
+
+const suppressedResult: SendResult = { ok: false, error: SUPPRESSED_ERROR, retryable: false, suppressed: true };
+
+/** Which of these addresses are on the suppression list (stored case-folded). */
+export async function suppressedAmong(db: Db, emails: string[]): Promise<Set<string>> {
+  if (emails.length === 0) return new Set();
+  const folded = JSON.stringify([...new Set(emails.map((e) => e.trim().toLowerCase()))]);
+  const rows = await db.all<{ email: string }>(
+    sql`SELECT email FROM email_suppressions WHERE email IN (SELECT value FROM json_each(${folded}))`,
+  );
+  return new Set(rows.map((r) => r.email));
+}
+
+/**
+ * Wraps a provider so no message goes to a suppressed address, whichever feature sends it: those
+ * messages answer a permanent failure marked `suppressed` (the ledger records it as such), the rest
+ * go out in the same order.
+ */
+export function withSuppressions(inner: MailProvider, db: Db): MailProvider {
+  return {
+    name: inner.name,
+    maxBatchSize: inner.maxBatchSize,
+    checkConnection: () => inner.checkConnection(),
+    async sendBatch(messages: MailMessage[]): Promise<SendResult[]> {
+      const blocked = await suppressedAmong(
+        db,
+        messages.filter((m) => !m.evenIfSuppressed).map((m) => m.to),
+      );
+      if (blocked.size === 0) return inner.sendBatch(messages);
+      const isBlocked = (m: MailMessage) => !m.evenIfSuppressed && blocked.has(m.to.trim().toLowerCase());
+      const allowed = messages.filter((m) => !isBlocked(m));
+      const sent = allowed.length > 0 ? await inner.sendBatch(allowed) : [];
+      let next = 0;
+      return messages.map((m) => (isBlocked(m) ? suppressedResult : (sent[next++] as SendResult)));
+    },
+  };
+}
