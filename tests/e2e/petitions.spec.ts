@@ -111,12 +111,11 @@ const rows = (page: Page) => page.getByTestId("admin-petition");
 const rowTitles = (page: Page) => rows(page).locator("h2").allTextContents();
 
 async function expectToast(page: Page, title: string, description?: string) {
-  const toast = page
-    .getByRole("status")
-    .filter({ hasText: title })
-    .or(page.getByRole("alert").filter({ hasText: title }));
+  // One locator for both texts: a toast is matched whole, not its title first and its text later
+  // (by then a short-lived toast, or Radix's screen-reader copy of it, may be gone).
+  let toast = page.getByRole("status").or(page.getByRole("alert")).filter({ hasText: title });
+  if (description) toast = toast.filter({ hasText: description });
   await expect(toast.first()).toBeVisible();
-  if (description) await expect(toast.first()).toContainText(description);
 }
 
 async function dragBy(page: Page, handle: Locator, dx: number, dy: number) {

@@ -3,19 +3,14 @@ import {
   closestCenter,
   DndContext,
   type DragEndEvent,
+  type KeyboardCoordinateGetter,
   KeyboardSensor,
   PointerSensor,
   rectIntersection,
   useSensor,
   useSensors,
 } from "@dnd-kit/core";
-import {
-  arrayMove,
-  SortableContext,
-  sortableKeyboardCoordinates,
-  useSortable,
-  verticalListSortingStrategy,
-} from "@dnd-kit/sortable";
+import { arrayMove, SortableContext, useSortable, verticalListSortingStrategy } from "@dnd-kit/sortable";
 import { CSS } from "@dnd-kit/utilities";
 import type { ReactNode } from "react";
 import { cn } from "../lib/cn";
@@ -28,6 +23,25 @@ const collisionDetection: CollisionDetection = (args) =>
   args.pointerCoordinates ? rectIntersection(args) : closestCenter(args);
 
 type Item = { id: string };
+
+/**
+ * Up and Down move the lifted row exactly one place, by list order: its centre goes to the centre of
+ * the neighbouring row, which closestCenter then picks. dnd-kit's geometric sortableKeyboardCoordinates
+ * picks "the nearest row above" by corners, which with rows of different heights (and the page
+ * scrolling to follow) skipped several places per press, back and forth.
+ */
+function rowByRowCoordinates(ids: readonly string[]): KeyboardCoordinateGetter {
+  return (event, { currentCoordinates, context: { active, over, collisionRect, droppableRects } }) => {
+    if (event.code !== "ArrowUp" && event.code !== "ArrowDown") return undefined;
+    event.preventDefault();
+    if (!active || !collisionRect) return undefined;
+    const from = ids.indexOf(String(over?.id ?? active.id));
+    const target = droppableRects.get(ids[from + (event.code === "ArrowUp" ? -1 : 1)] ?? "");
+    if (from < 0 || !target) return currentCoordinates;
+    const centre = (r: { top: number; height: number }) => r.top + r.height / 2;
+    return { x: currentCoordinates.x, y: currentCoordinates.y + centre(target) - centre(collisionRect) };
+  };
+}
 
 function SortableRow({
   id,
@@ -102,10 +116,11 @@ export function SortableList<T extends Item>({
   /** The row's content after its drag handle. */
   renderRow: (item: T) => ReactNode;
 }) {
+  const ids = items.map((i) => i.id);
   const sensors = useSensors(
     // A few pixels of movement before a drag starts, so a click on the handle is not a drag.
     useSensor(PointerSensor, { activationConstraint: { distance: 4 } }),
-    useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
+    useSensor(KeyboardSensor, { coordinateGetter: rowByRowCoordinates(ids) }),
   );
 
   const title = (id: string | number) => {
@@ -144,7 +159,7 @@ export function SortableList<T extends Item>({
         },
       }}
     >
-      <SortableContext items={items.map((i) => i.id)} strategy={verticalListSortingStrategy}>
+      <SortableContext items={ids} strategy={verticalListSortingStrategy}>
         <ol className="grid gap-3" aria-label={label}>
           {items.map((item, index) => (
             <SortableRow key={item.id} id={item.id} title={titleOf(item)} position={index + 1} testId={testId}>
