@@ -4,11 +4,7 @@ import { and, eq, isNull, like } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { alerts, emailCampaigns, emailCampaignWaves, outboxMessages, subscribers } from "../../db/schema";
 import { timeZoneAt } from "../../db/seed/zip-rows";
-import {
-  listCampaigns,
-  SENDING_IN_WAVES_MESSAGE,
-  startWeeklyCampaign,
-} from "../../worker/features/email/campaigns";
+import { listCampaigns, SENDING_IN_WAVES_MESSAGE, startWeeklyCampaign } from "../../worker/features/email/campaigns";
 import type { EmailJob } from "../../worker/features/email/jobs";
 import { runWeeklySchedule } from "../../worker/features/email/waves";
 import { runScheduled } from "../../worker/jobs/scheduled";
