@@ -48,6 +48,9 @@ export default defineConfig(async () => {
             name: "worker",
             include: ["tests/worker/**/*.test.ts"],
             setupFiles: ["tests/worker/setup.ts"],
+            // Rate-limit tests wait up to 8 s for a fresh minute window (freshMinute), which the
+            // default 5 s budget cut short about one run in eight.
+            testTimeout: 20_000,
           },
         },
       ],
