@@ -2,6 +2,7 @@ import path from "node:path";
 import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
 import { defineConfig } from "vitest/config";
 import { DEV_VARS } from "./scripts/dev-vars.mjs";
+import { ssrAlias } from "./vite.ssr.ts";
 
 export default defineConfig(async () => {
   const migrations = await readD1Migrations(path.join(import.meta.dirname, "migrations"));
@@ -13,6 +14,7 @@ export default defineConfig(async () => {
         },
         {
           // Web modules that need no DOM (stores, hooks rendered to a string); fetch is the boundary.
+          resolve: { alias: ssrAlias(import.meta.dirname) },
           test: { name: "web", include: ["tests/web/**/*.test.{ts,tsx}"], environment: "node" },
         },
         {
@@ -41,6 +43,8 @@ export default defineConfig(async () => {
               },
             }),
           ],
+          resolve: { alias: ssrAlias(import.meta.dirname) },
+          define: { __BUILD_ID__: JSON.stringify("test") },
           test: {
             name: "worker",
             include: ["tests/worker/**/*.test.ts"],

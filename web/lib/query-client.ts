@@ -6,15 +6,17 @@ function isRetryable(error: unknown): boolean {
   return !(error instanceof ApiError && error.status >= 400 && error.status < 500 && error.status !== 429);
 }
 
-export const queryClient = new QueryClient({
-  defaultOptions: {
-    queries: {
-      retry: (failureCount, error) => failureCount < 1 && isRetryable(error),
-      refetchOnWindowFocus: false,
-      staleTime: 60_000,
+/** The app's query defaults; the browser makes one client, the Worker one per rendered page. */
+export const createQueryClient = () =>
+  new QueryClient({
+    defaultOptions: {
+      queries: {
+        retry: (failureCount, error) => failureCount < 1 && isRetryable(error),
+        refetchOnWindowFocus: false,
+        staleTime: 60_000,
+      },
+      mutations: {
+        retry: false,
+      },
     },
-    mutations: {
-      retry: false,
-    },
-  },
-});
+  });

@@ -1,7 +1,7 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { createContext, type ReactNode, useContext, useEffect, useMemo, useSyncExternalStore } from "react";
 import { setAccessTokenGetter } from "../api";
-import { type AuthListener, authClient, type Role, type Session } from "./auth-client";
+import { type AuthListener, type AuthState, authClient, type Role, type Session } from "./auth-client";
 
 export type AuthUser = { id: string; email: string };
 
@@ -23,11 +23,15 @@ export type AuthContextValue = {
 
 const AuthContext = createContext<AuthContextValue | null>(null);
 
+/** What the Worker renders and the browser hydrates: the session is unknown until the refresh runs. */
+const SERVER_STATE: AuthState = { session: null, role: null, loading: true };
+const serverState = () => SERVER_STATE;
+
 // Registered at import time so a request made before the provider mounts still waits for the session.
 setAccessTokenGetter(({ refresh }) => authClient.getAccessToken({ refresh }));
 
 export function AuthProvider({ children }: { children: ReactNode }) {
-  const state = useSyncExternalStore(authClient.subscribeState, authClient.getState, authClient.getState);
+  const state = useSyncExternalStore(authClient.subscribeState, authClient.getState, serverState);
   const queryClient = useQueryClient();
 
   useEffect(() => {
