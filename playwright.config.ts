@@ -1,3 +1,4 @@
+import { availableParallelism } from "node:os";
 import { defineConfig } from "@playwright/test";
 
 // The server is started by tests/e2e/run.mjs (fresh local data on a free port), never by hand.
@@ -8,10 +9,15 @@ const chromium = { browserName: "chromium" as const, viewport: { width: 1280, he
 export default defineConfig({
   testDir: "tests/e2e",
   fullyParallel: false,
-  workers: process.env.CI ? 2 : 2,
+  // Each worker drives a Chromium whose page loads take about a core for a second, next to the
+  // workerd server: one worker per two cores. Two workers on the 2-core CI machine starved each
+  // other into timeouts (decision 151).
+  workers: Math.max(1, Math.floor(availableParallelism() / 2)),
   retries: process.env.CI ? 1 : 0,
-  timeout: 30_000,
-  expect: { timeout: 7_000 },
+  // The journeys load 10–25 pages (and run axe) each; 60 s is about twice what the slowest takes
+  // on the 2-core CI machine.
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
   reporter: [["list"]],
   use: {
     baseURL,

@@ -3,6 +3,7 @@ import { cloudflare } from "@cloudflare/vite-plugin";
 import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
 import { defineConfig, type Plugin } from "vite";
+import { buildDefine } from "./scripts/build-info.mjs";
 import { shareCards } from "./vite.share-cards.ts";
 import { ssrAlias } from "./vite.ssr.ts";
 
@@ -40,6 +41,6 @@ export default defineConfig({
     shareCards(),
   ],
   resolve: { alias: ssrAlias(path.resolve(import.meta.dirname)) },
-  define: { __BUILD_ID__: JSON.stringify(Date.now().toString(36)) },
   build: { sourcemap: true },
+  define: buildDefine(),
 });

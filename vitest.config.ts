@@ -1,6 +1,7 @@
 import path from "node:path";
 import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
 import { defineConfig } from "vitest/config";
+import { buildDefine } from "./scripts/build-info.mjs";
 import { DEV_VARS } from "./scripts/dev-vars.mjs";
 import { ssrAlias } from "./vite.ssr.ts";
 
@@ -44,7 +45,7 @@ export default defineConfig(async () => {
             }),
           ],
           resolve: { alias: ssrAlias(import.meta.dirname) },
-          define: { __BUILD_ID__: JSON.stringify("test") },
+          define: buildDefine(),
           test: {
             name: "worker",
             include: ["tests/worker/**/*.test.ts"],

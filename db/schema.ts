@@ -4,3 +4,4 @@ export * from "./schema/auth";
 export * from "./schema/content";
 export * from "./schema/email";
 export * from "./schema/events";
+export * from "./schema/ops";

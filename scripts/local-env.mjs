@@ -1,7 +1,7 @@
 // Shared by the local scripts: where local state lives and how to run wrangler against it.
 import { spawn, spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import { appendFileSync, existsSync, readFileSync, writeFileSync } from "node:fs";
 import { createServer } from "node:net";
 import { DEV_VARS } from "./dev-vars.mjs";
 
@@ -102,6 +102,7 @@ export async function startDev({
   let log = "";
   const keep = (d) => {
     log = (log + d).slice(-50_000);
+    if (process.env.SERVER_LOG_FILE) appendFileSync(process.env.SERVER_LOG_FILE, d);
   };
   child.stdout.on("data", keep);
   child.stderr.on("data", keep);

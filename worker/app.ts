@@ -4,7 +4,10 @@ import { actionsAdminRoutes } from "./features/actions/admin-routes";
 import { actionsRoutes } from "./features/actions/routes";
 import { meRoutes } from "./features/auth/me-routes";
 import { authRoutes } from "./features/auth/routes";
+import { sharedNotesAdminRoutes, siteImpactRoutes } from "./features/completions/impact-routes";
 import { completionsRoutes } from "./features/completions/routes";
+import { completionStatsRoutes } from "./features/completions/stats-routes";
+import { messagesAdminRoutes } from "./features/contact/admin-routes";
 import { contactRoutes } from "./features/contact/routes";
 import { contentExportAdminRoutes } from "./features/content-export/admin-routes";
 import { devMailboxRoutes } from "./features/dev-mailbox/routes";
@@ -18,6 +21,8 @@ import { devFixtureRoutes } from "./features/ingestion/dev-fixtures/routes";
 import { mediaAdminRoutes } from "./features/media/admin-routes";
 import { mediaRoutes } from "./features/media/routes";
 import { openApiRoutes } from "./features/openapi/routes";
+import { operationsAdminRoutes } from "./features/operations/admin-routes";
+import { countServerError } from "./features/operations/error-rate";
 import { purgePagesAfterAdminWrite } from "./features/pages/page-cache";
 import { pagesRoutes, servePage } from "./features/pages/routes";
 import { petitionsAdminRoutes } from "./features/petitions/admin-routes";
@@ -25,8 +30,11 @@ import { petitionsRoutes } from "./features/petitions/routes";
 import { auditAdminMutations } from "./features/security/admin-audit";
 import { securityAdminRoutes } from "./features/security/admin-routes";
 import { seoRoutes } from "./features/seo/routes";
+import { subscribersAdminRoutes } from "./features/subscribers/admin-routes";
 import { subscribersRoutes } from "./features/subscribers/routes";
 import { subscriptionRoutes } from "./features/subscribers/subscription-routes";
+import { tipsAdminRoutes } from "./features/tips/admin-routes";
+import { tipsRoutes } from "./features/tips/routes";
 import { requireAdmin } from "./platform/auth-guard";
 import { limitRequestBodies } from "./platform/body-limit";
 import { getConfig } from "./platform/config";
@@ -35,6 +43,7 @@ import { AppError, errorBody } from "./platform/errors";
 import type { AppBindings } from "./platform/hono";
 import { createRouter } from "./platform/hono";
 import { noStorePrivate } from "./platform/no-store";
+import { requestIdentity, requestLog } from "./platform/request-log";
 import { securityHeaders } from "./platform/security-headers";
 
 /**
@@ -44,6 +53,9 @@ import { securityHeaders } from "./platform/security-headers";
 export function createApp() {
   const app = new Hono<AppBindings>();
 
+  // First, so every response (errors included) carries X-Request-Id and gets its log line.
+  app.use(requestIdentity());
+  app.use(requestLog());
   app.use(async (c, next) => {
     const config = getConfig(c.env);
     c.set("config", config);
@@ -70,12 +82,18 @@ export function createApp() {
     .route(
       "/security",
       securityAdminRoutes(() => app),
-    );
+    )
+    .route("/", operationsAdminRoutes)
+    .route("/subscribers", subscribersAdminRoutes)
+    .route("/messages", messagesAdminRoutes)
+    .route("/tips", tipsAdminRoutes)
+    .route("/shared-notes", sharedNotesAdminRoutes);
 
   const routes = app
     .route("/api/health", healthRoutes)
     .route("/api/auth", authRoutes)
     .route("/api/me/completions", completionsRoutes)
+    .route("/api/me/stats", completionStatsRoutes)
     .route("/api/me", meRoutes)
     .route("/api/actions", actionsRoutes)
     .route("/api/subscribers", subscribersRoutes)
@@ -84,6 +102,8 @@ export function createApp() {
     .route("/api/events", eventsRoutes)
     .route("/api/event-submissions", eventSubmissionsRoutes)
     .route("/api/petitions", petitionsRoutes)
+    .route("/api/impact", siteImpactRoutes)
+    .route("/api/tips", tipsRoutes)
     .route("/api/admin", admin)
     .route(
       "/api/openapi.json",
@@ -111,8 +131,30 @@ export function createApp() {
       // Hono's own errors (e.g. malformed JSON bodies) are client errors with safe messages.
       return c.json(errorBody("http_error", err.message || "Bad request"), err.status);
     }
-    console.error("unhandled error", c.req.method, new URL(c.req.url).pathname, err);
-    return c.json(errorBody("internal_error", "Something went wrong. Please try again in a moment."), 500);
+    // The reference in the message is the request id: a visitor's report finds this log line.
+    const reference = c.var.requestId;
+    console.error(
+      JSON.stringify({
+        type: "error",
+        request_id: reference,
+        method: c.req.method,
+        error: err instanceof Error ? `${err.name}: ${err.message}` : String(err),
+        stack: err instanceof Error ? err.stack : undefined,
+      }),
+    );
+    // Counted for the error-rate alert; never allowed to turn one error into two.
+    const counted = countServerError(createDb(c.env.DB), new Date()).catch((e) =>
+      console.error("could not count the server error", e),
+    );
+    try {
+      c.executionCtx.waitUntil(counted);
+    } catch {
+      // No execution context (app.fetch called directly): the count still runs, unawaited.
+    }
+    return c.json(
+      errorBody("internal_error", `Something went wrong. Please try again in a moment. (reference ${reference})`),
+      500,
+    );
   });
 
   return routes;

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { index, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { users } from "./auth";
 import { bool, createdAt, id, isoNow, json, updatedAt } from "./columns";
 
@@ -51,11 +51,52 @@ export const actionCompletions = sqliteTable(
     actionId: text("action_id").references(() => weeklyActions.id, { onDelete: "set null" }),
     completedAt: text("completed_at").notNull().default(isoNow),
     notes: text("notes"),
+    /** The member's consent to show the note, without their name, in the weekly email's "Last week". */
+    shareNote: bool("share_note").notNull().default(false),
+    /** Set when an admin hides a shared note; it then never appears again until un-hidden. */
+    noteHiddenAt: text("note_hidden_at"),
   },
   (t) => [
     uniqueIndex("action_completions_user_action_idx").on(t.userId, t.actionId),
     index("action_completions_user_completed_idx").on(t.userId, t.completedAt),
+    index("action_completions_action_idx").on(t.actionId, t.completedAt),
   ],
+);
+
+/**
+ * Per-action counts (migration 0007's triggers on action_completions keep them; code never writes
+ * them). Counts only: who completed an action is never derived from here.
+ */
+export const actionImpact = sqliteTable("action_impact", {
+  actionId: text("action_id")
+    .primaryKey()
+    .references(() => weeklyActions.id, { onDelete: "cascade" }),
+  completedCount: integer("completed_count").notNull().default(0),
+  withNotesCount: integer("with_notes_count").notNull().default(0),
+});
+
+/** Site-wide totals, one row keyed 'site', kept by the same triggers. */
+export const impactTotals = sqliteTable("impact_totals", {
+  key: text("key").primaryKey(),
+  completions: integer("completions").notNull().default(0),
+  members: integer("members").notNull().default(0),
+});
+
+/** Sustainable-living tips, admin-managed, one per weekly email in rotation. */
+export const tips = sqliteTable(
+  "tips",
+  {
+    id: id(),
+    title: text("title").notNull(),
+    body: text("body").notNull(),
+    url: text("url"),
+    topic: text("topic").notNull(),
+    active: bool("active").notNull().default(true),
+    position: integer("position").notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex("tips_title_idx").on(t.title), index("tips_active_position_idx").on(t.active, t.position)],
 );
 
 /** Key/value settings (petitions, email_settings), value is JSON. */
@@ -76,6 +117,13 @@ export const contactMessages = sqliteTable(
     ipAddress: text("ip_address"),
     createdAt: createdAt(),
     emailedAt: text("emailed_at"),
+    /** The admin inbox's state (migration 0008). */
+    status: text("status", { enum: ["unread", "read", "archived"] })
+      .notNull()
+      .default("unread"),
   },
-  (t) => [index("contact_messages_created_idx").on(t.createdAt)],
+  (t) => [
+    index("contact_messages_created_idx").on(t.createdAt),
+    index("contact_messages_status_created_idx").on(t.status, t.createdAt),
+  ],
 );

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { bool, createdAt, id, isoNow, json, updatedAt } from "./columns";
-import { weeklyActions } from "./content";
+import { tips, weeklyActions } from "./content";
 
 export const subscribers = sqliteTable(
   "subscribers",
@@ -20,8 +20,25 @@ export const subscribers = sqliteTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index("subscribers_active_idx").on(t.active, t.id)],
+  (t) => [
+    index("subscribers_active_idx").on(t.active, t.id),
+    // The admin list (migration 0008): newest first, by status, by ZIP prefix, by name prefix.
+    index("subscribers_subscribed_idx").on(t.subscribedAt, t.id),
+    index("subscribers_active_subscribed_idx").on(t.active, t.subscribedAt, t.id),
+    index("subscribers_zip_idx").on(t.zipCode),
+    index("subscribers_first_name_idx").on(sql`lower(${t.firstName})`),
+    index("subscribers_unsubscribed_idx").on(t.unsubscribedAt).where(sql`unsubscribed_at IS NOT NULL`),
+  ],
 );
+
+/**
+ * Addresses whose subscriber data was deleted on request (the unsubscribe page, or an admin acting on
+ * a request): a SHA-256 of the case-folded address only, so signup refuses to add them back by mistake.
+ */
+export const deletedSubscriberHashes = sqliteTable("deleted_subscriber_hashes", {
+  emailHash: text("email_hash").primaryKey(),
+  createdAt: createdAt(),
+});
 
 export const emailCampaigns = sqliteTable(
   "email_campaigns",
@@ -77,6 +94,7 @@ export const emailDeliveries = sqliteTable(
   (t) => [
     uniqueIndex("email_deliveries_campaign_subscriber_idx").on(t.campaignId, t.subscriberId),
     index("email_deliveries_campaign_status_idx").on(t.campaignId, t.status),
+    index("email_deliveries_subscriber_idx").on(t.subscriberId, t.updatedAt),
   ],
 );
 
@@ -95,4 +113,19 @@ export const outboxMessages = sqliteTable(
     createdAt: createdAt(),
   },
   (t) => [index("outbox_messages_created_idx").on(t.createdAt), index("outbox_messages_to_idx").on(t.to)],
+);
+
+/** The tip a weekly campaign carries: chosen once per campaign (primary key), so retries agree. */
+export const campaignTips = sqliteTable(
+  "campaign_tips",
+  {
+    campaignId: text("campaign_id")
+      .primaryKey()
+      .references(() => emailCampaigns.id, { onDelete: "cascade" }),
+    tipId: text("tip_id")
+      .notNull()
+      .references(() => tips.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+  },
+  (t) => [index("campaign_tips_tip_idx").on(t.tipId)],
 );

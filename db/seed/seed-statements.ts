@@ -5,6 +5,7 @@ import type { ZipRow } from "../schema/events.ts";
 import { actionImageUrl, DEFAULT_CTA_LABEL, SEED_ACTIONS } from "./actions.ts";
 import { SEED_EVENTS, type SeedEvent, type Weekday } from "./events.ts";
 import { SEED_PETITIONS } from "./petitions.ts";
+import { SEED_TIPS } from "./tips.ts";
 
 export const SEED_SOURCE_KEY = "seed";
 
@@ -161,6 +162,20 @@ function settingsStatements(): string[] {
   return insertStatements("settings", ["id", "key", "value"], rows, ["key"]);
 }
 
+/** Tips keyed by title: re-seeding never duplicates one or undoes an admin's edits to its text. */
+function tipStatements(): string[] {
+  const rows = SEED_TIPS.map((t, position) => [
+    SQL_UUID,
+    sqlLiteral(t.title),
+    sqlLiteral(t.body),
+    sqlLiteral(t.url),
+    sqlLiteral(t.topic),
+    sqlLiteral(true),
+    sqlLiteral(position),
+  ]);
+  return insertStatements("tips", ["id", "title", "body", "url", "topic", "active", "position"], rows, ["title"]);
+}
+
 type EventTimes = { startAtUtc: string; endAtUtc: string | null; allDay: boolean; endTimeUnknown: boolean };
 
 function eventTimes(e: SeedEvent, day: string, timeZone: string): EventTimes {
@@ -262,6 +277,7 @@ export function buildSeedStatements(opts: { today: string; zipRows: ZipRow[] }):
     ...zipStatements(zipRows),
     ...actionStatements(today),
     ...settingsStatements(),
+    ...tipStatements(),
     ...eventStatements(today, zipRows),
   ];
 }

@@ -28,6 +28,8 @@ async function apiEvents(request: APIRequestContext, query: string) {
 }
 
 test("searches by ZIP with every filter", async ({ page, request }) => {
+  // Twelve searches and three axe scans: more steps than the default 30 s allows on a loaded runner.
+  test.slow();
   const errors = collectConsoleErrors(page);
   await page.goto("/events");
   await expect(page.getByRole("heading", { level: 1, name: "Local Events" })).toBeVisible();

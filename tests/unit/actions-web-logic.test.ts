@@ -1,16 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { acceptedLinks, displayMaterials, formatDateRange } from "../../web/features/actions/action-display";
 import { formValuesFromDraft } from "../../web/features/actions/admin/action-form-values";
-import { progressStats } from "../../web/features/completions/progress-stats";
-import type { CompletionView } from "../../worker/features/completions/schemas";
-
-const completion = (completed_at: string, notes: string | null): CompletionView => ({
-  id: completed_at,
-  action_id: "a",
-  completed_at,
-  notes,
-  action: null,
-});
+import { daysActive } from "../../worker/features/completions/stats";
 
 describe("action display rules", () => {
   it("drops non-string and empty materials", () => {
@@ -35,14 +26,10 @@ describe("action display rules", () => {
 });
 
 describe("My Progress stats", () => {
-  it("counts completions, notes and whole days since the oldest (last of the newest-first list)", () => {
-    const list = [completion("2026-05-10T12:00:00.000Z", "  "), completion("2026-05-01T12:00:00.000Z", "Did it")];
-    expect(progressStats(list, new Date("2026-05-11T11:00:00.000Z"))).toEqual({
-      completed: 2,
-      withNotes: 1,
-      daysActive: 9,
-    });
-    expect(progressStats([], new Date())).toEqual({ completed: 0, withNotes: 0, daysActive: 0 });
+  it("counts Days Active as whole days since the oldest completion (GET /api/me/stats)", () => {
+    expect(daysActive("2026-05-01T12:00:00.000Z", new Date("2026-05-11T11:00:00.000Z"))).toBe(9);
+    expect(daysActive("2026-05-01T12:00:00.000Z", new Date("2026-05-01T11:00:00.000Z"))).toBe(0);
+    expect(daysActive(null, new Date())).toBe(0);
   });
 });
 

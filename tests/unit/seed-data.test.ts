@@ -4,13 +4,27 @@ import { SEED_ACTIONS } from "../../db/seed/actions";
 import { SEED_EVENTS } from "../../db/seed/events";
 import { SEED_PETITIONS } from "../../db/seed/petitions";
 import { buildSeedStatements, nthWeekdayAfter, sqlLiteral } from "../../db/seed/seed-statements";
+import { SEED_TIPS } from "../../db/seed/tips";
 import { loadZipRows } from "../../db/seed/zip-rows";
 import { LOCATION_SCOPES, PETITION_TOPICS } from "../../worker/features/petitions/schemas";
+import { tipInputSchema } from "../../worker/features/tips/schemas";
 
 const zipRows = loadZipRows();
 const isHttpsUrl = (s: string) => URL.canParse(s) && new URL(s).protocol === "https:";
 
 describe("seed content", () => {
+  it("has at least 30 valid tips, each linking to a reputable source over https", () => {
+    expect(SEED_TIPS.length).toBeGreaterThanOrEqual(30);
+    expect(new Set(SEED_TIPS.map((t) => t.title)).size).toBe(SEED_TIPS.length);
+    const sources =
+      /(^|\.)(epa\.gov|energy\.gov|energystar\.gov|fueleconomy\.gov|usda\.gov|fda\.gov|foodsafety\.gov|audubon\.org|xerces\.org|abcbirds\.org|nwf\.org|lnt\.org)$/;
+    for (const t of SEED_TIPS) {
+      expect(tipInputSchema.safeParse(t).success, t.title).toBe(true);
+      expect(isHttpsUrl(t.url), t.title).toBe(true);
+      expect(new URL(t.url).hostname, t.title).toMatch(sources);
+    }
+  });
+
   it("has complete weekly actions", () => {
     expect(SEED_ACTIONS.filter((a) => a.status === "published").length).toBeGreaterThanOrEqual(12);
     expect(new Set(SEED_ACTIONS.map((a) => a.slug)).size).toBe(SEED_ACTIONS.length);

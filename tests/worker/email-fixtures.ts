@@ -2,9 +2,9 @@ import { createExecutionContext, createMessageBatch, getQueueResult } from "clou
 import { env } from "cloudflare:workers";
 import { and, eq, like, sql } from "drizzle-orm";
 import { emailCampaigns, emailDeliveries, outboxMessages, subscribers, weeklyActions } from "../../db/schema";
-import { emailDepsFromEnv, handleEmailBatch, handleEmailDeadLetters } from "../../worker/features/email/consumer";
+import { emailDepsFromEnv, handleEmailBatch } from "../../worker/features/email/consumer";
 import type { EmailDeps, EmailJob } from "../../worker/features/email/jobs";
-import { otherEmailJobs } from "../../worker/jobs/queue";
+import { emailDeadLetters, otherEmailJobs } from "../../worker/jobs/queue";
 import { randomToken } from "../../worker/platform/crypto";
 import type { FetchLike } from "../../worker/platform/mail/http";
 import { db, uniqueEmail } from "./helpers";
@@ -78,7 +78,7 @@ export async function runConsumer(jobs: EmailJob[], deps: EmailDeps, opts: { att
     };
   }
   const ctx = createExecutionContext();
-  if (opts.queue?.endsWith("-dlq")) await handleEmailDeadLetters(batch, deps);
+  if (opts.queue?.endsWith("-dlq")) await emailDeadLetters(batch, deps);
   else await handleEmailBatch(batch, deps, otherEmailJobs);
   return { ...(await getQueueResult(batch, ctx)), retryDelays: delays };
 }

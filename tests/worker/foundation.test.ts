@@ -7,7 +7,8 @@ describe("foundation", () => {
   it("health checks the database", async () => {
     const res = await api("/api/health");
     expect(res.status).toBe(200);
-    expect(await res.json()).toEqual({ status: "ok", database: "ok" });
+    // The build version is part of the answer (issue 17), nothing else.
+    expect(await res.json()).toEqual({ status: "ok", database: "ok", version: expect.any(String) });
   });
 
   it("answers unknown API paths with a 404 JSON error", async () => {

@@ -33,6 +33,13 @@ describe("the admin guard", () => {
         "GET /api/admin/security/admin-activity",
         "POST /api/admin/security/scan",
         "POST /api/admin/security/cleanup",
+        "GET /api/admin/subscribers",
+        "GET /api/admin/subscribers/export.csv",
+        "GET /api/admin/subscribers/00000000-0000-0000-0000-000000000000",
+        "POST /api/admin/subscribers/00000000-0000-0000-0000-000000000000/unsubscribe",
+        "DELETE /api/admin/subscribers/00000000-0000-0000-0000-000000000000",
+        "GET /api/admin/messages",
+        "PATCH /api/admin/messages/00000000-0000-0000-0000-000000000000",
       ]),
     );
   });

@@ -5,7 +5,7 @@ import { ActionArticle } from "../features/actions/action-article";
 import { ActionCtaButton } from "../features/actions/action-cta";
 import { acceptedLinks, actionPath } from "../features/actions/action-display";
 import { ActionNotFound } from "../features/actions/action-not-found";
-import { actionBySlugQuery } from "../features/actions/api";
+import { actionBySlugQuery, useRefreshActionImpact } from "../features/actions/api";
 import { ShareButtons } from "../features/actions/share-buttons";
 import { ActionCompletionControl } from "../features/completions/action-completion-control";
 import { QuickWinsPetitions } from "../features/petitions/quick-wins-petitions";
@@ -21,6 +21,7 @@ export function ActionDetailPage() {
   const { user } = useAuth();
   const origin = useSiteOrigin();
   const query = useQuery(actionBySlugQuery(slug));
+  const refreshImpact = useRefreshActionImpact();
   usePageTitle(query.data?.title ?? "Weekly Action");
 
   if (query.isPending) {
@@ -51,7 +52,7 @@ export function ActionDetailPage() {
         cta={
           <div className="flex flex-wrap gap-3">
             <ActionCtaButton action={action} />
-            <ActionCompletionControl actionId={action.id} size="lg" />
+            <ActionCompletionControl actionId={action.id} size="lg" onRecorded={refreshImpact} />
           </div>
         }
       >

@@ -1,8 +1,10 @@
 import { AdminDashboardPage } from "../features/admin/admin-dashboard-page";
+import { SharedNotesPanel } from "../features/completions/shared-notes-panel";
 import { WeeklyEmailPanel } from "../features/email/weekly-email-panel";
 import { CalendarDiscoveryTool } from "../features/events/calendar-discovery-tool";
 import { SubmissionsModerationPanel } from "../features/events/submissions-moderation-panel";
 import { IngestionPanel } from "../features/ingestion/ingestion-panel";
+import { AlertsPanel } from "../features/operations/alerts-panel";
 
 /**
  * /admin composed from the features' admin tools (features do not import each other; web/app
@@ -13,8 +15,10 @@ export function AdminDashboard() {
     <AdminDashboardPage
       panels={
         <>
+          <AlertsPanel />
           <WeeklyEmailPanel />
           <SubmissionsModerationPanel />
+          <SharedNotesPanel />
           <IngestionPanel />
           <CalendarDiscoveryTool />
         </>

@@ -1,7 +1,17 @@
+import { routePath } from "../../worker/features/spa/route-table";
 import { AdminLayout } from "../features/admin/admin-layout";
+import { UnreadMessagesBadge } from "../features/contact/unread-messages-badge";
 import { EmailConfigBanner } from "../features/email/email-config-banner";
 
-/** The guarded admin layout with the email feature's 'Email Configuration Incomplete' banner. */
+/**
+ * The guarded admin layout with the email feature's 'Email Configuration Incomplete' banner and the
+ * contact inbox's unread count on its nav link.
+ */
 export function AdminShell() {
-  return <AdminLayout banner={<EmailConfigBanner />} />;
+  return (
+    <AdminLayout
+      banner={<EmailConfigBanner />}
+      linkBadges={{ [routePath("adminMessages")]: <UnreadMessagesBadge /> }}
+    />
+  );
 }

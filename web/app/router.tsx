@@ -23,7 +23,7 @@ function lazyPage(load: () => Promise<ComponentType>): PageRoute {
  */
 const pages: Record<SpaRouteName, PageRoute> = {
   home: { Component: HomePage },
-  howItWorks: lazyPage(() => import("../features/how-it-works/how-it-works-page").then((m) => m.HowItWorksPage)),
+  howItWorks: lazyPage(() => import("./how-it-works").then((m) => m.HowItWorks)),
   events: lazyPage(() => import("../features/events/events-page").then((m) => m.EventsPage)),
   actions: lazyPage(() => import("./actions").then((m) => m.Actions)),
   actionPreview: lazyPage(() => import("../features/actions/action-preview-page").then((m) => m.ActionPreviewPage)),
@@ -47,6 +47,7 @@ const pages: Record<SpaRouteName, PageRoute> = {
   adminPetitions: lazyPage(() =>
     import("../features/petitions/admin-petitions-page").then((m) => m.AdminPetitionsPage),
   ),
+  adminTips: lazyPage(() => import("../features/tips/admin-tips-page").then((m) => m.AdminTipsPage)),
   adminEmail: lazyPage(() =>
     import("../features/email/admin-email-settings-page").then((m) => m.AdminEmailSettingsPage),
   ),
@@ -59,6 +60,11 @@ const pages: Record<SpaRouteName, PageRoute> = {
   adminApiReference: lazyPage(() =>
     import("../features/api-reference/api-reference-page").then((m) => m.ApiReferencePage),
   ),
+  adminStatus: lazyPage(() => import("../features/operations/system-status-page").then((m) => m.SystemStatusPage)),
+  adminSubscribers: lazyPage(() =>
+    import("../features/subscribers/admin/admin-subscribers-page").then((m) => m.AdminSubscribersPage),
+  ),
+  adminMessages: lazyPage(() => import("../features/contact/admin-messages-page").then((m) => m.AdminMessagesPage)),
 };
 
 const routeNames = Object.keys(SPA_ROUTES) as SpaRouteName[];

@@ -1,11 +1,15 @@
+import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef } from "react";
 import { useLocation } from "react-router-dom";
 
 /**
- * How long a #hash target is kept in view while lazily loaded content renders around it: a target
- * that is not there yet is awaited, and one that content above it pushes down is followed.
+ * A #hash target is kept in view while lazily loaded content renders around it (a target that is
+ * not there yet is awaited, one that content above it pushes down is followed) until no data is
+ * loading and the layout has been still this long, however slow the phone or network, and never
+ * for longer than the cap.
  */
-const HASH_SETTLE_MS = 3000;
+const HASH_QUIET_MS = 1500;
+const HASH_SETTLE_CAP_MS = 15_000;
 const USER_SCROLL_EVENTS = ["wheel", "touchstart", "keydown", "pointerdown"] as const;
 
 /**
@@ -16,6 +20,7 @@ const USER_SCROLL_EVENTS = ["wheel", "touchstart", "keydown", "pointerdown"] as 
 export function ScrollToTop() {
   const { pathname, hash } = useLocation();
   const previousPathname = useRef(pathname);
+  const queryClient = useQueryClient();
 
   useEffect(() => {
     // A new page jumps; a hash change within the page glides (CSS scroll-behavior, off for reduced motion).
@@ -35,20 +40,32 @@ export function ScrollToTop() {
     if (!scrollToTarget(behavior)) window.scrollTo({ top: 0, left: 0, behavior });
 
     // Until the page settles, re-align whenever the layout changes, unless the person scrolls first.
-    const resizes = new ResizeObserver(() => scrollToTarget("instant"));
-    const mutations = new MutationObserver(() => scrollToTarget("instant"));
+    let quiet = 0;
+    let cap = 0;
+    const stopWhenSettled = () => {
+      window.clearTimeout(quiet);
+      quiet = window.setTimeout(() => (queryClient.isFetching() > 0 ? stopWhenSettled() : stop()), HASH_QUIET_MS);
+    };
+    const realign = () => {
+      scrollToTarget("instant");
+      stopWhenSettled();
+    };
+    const resizes = new ResizeObserver(realign);
+    const mutations = new MutationObserver(realign);
     const stop = () => {
       resizes.disconnect();
       mutations.disconnect();
-      window.clearTimeout(timer);
+      window.clearTimeout(quiet);
+      window.clearTimeout(cap);
       for (const type of USER_SCROLL_EVENTS) window.removeEventListener(type, stop);
     };
-    const timer = window.setTimeout(stop, HASH_SETTLE_MS);
+    stopWhenSettled();
+    cap = window.setTimeout(stop, HASH_SETTLE_CAP_MS);
     for (const type of USER_SCROLL_EVENTS) window.addEventListener(type, stop, { passive: true, once: true });
     resizes.observe(document.body);
     mutations.observe(document.body, { childList: true, subtree: true });
     return stop;
-  }, [pathname, hash]);
+  }, [pathname, hash, queryClient]);
 
   return null;
 }

@@ -6,12 +6,28 @@ import {
   type OtherEmailJobs,
 } from "../features/email/consumer";
 import { eventsNearFromSearch } from "../features/email/events-near";
-import { consumeIngestBatch, INGEST_QUEUE_NAME } from "../features/ingestion/jobs";
+import type { EmailDeps } from "../features/email/jobs";
+import { consumeIngestBatch, INGEST_QUEUE_NAME, type IngestHooks } from "../features/ingestion/jobs";
+import { raiseDeadLetterAlert } from "../features/operations/dead-letters";
+import { checkSourceHealth } from "../features/operations/source-checks";
 import type { AppEnv } from "../platform/env";
+import { runLoggedJob } from "../platform/log";
 
 /** Email-queue jobs of features that send through email (email itself knows none of them). */
 export const otherEmailJobs: OtherEmailJobs = {
   contact: (deps, job, attempts) => deliverContactNotification(deps, job.messageId, attempts),
+};
+
+/** The email dead-letter consumer, with operations' alert (email itself knows nothing of alerts). */
+export async function emailDeadLetters(batch: MessageBatch<unknown>, deps: EmailDeps): Promise<void> {
+  await raiseDeadLetterAlert(deps, batch);
+  await handleEmailDeadLetters(batch, deps);
+}
+
+/** Operations' alerts on ingestion runs (ingestion itself knows nothing of alerts). */
+export const ingestHooks: IngestHooks = {
+  onDeadLetter: raiseDeadLetterAlert,
+  onSourceRead: checkSourceHealth,
 };
 
 /**
@@ -21,13 +37,13 @@ export const otherEmailJobs: OtherEmailJobs = {
  */
 const consumers: Record<string, (batch: MessageBatch<unknown>, env: AppEnv) => Promise<void>> = {
   "earthkind-email": (batch, env) => {
-    if (batch.queue.endsWith("-dlq")) return handleEmailDeadLetters(batch, emailDepsFromEnv(env));
     const deps = emailDepsFromEnv(env);
+    if (batch.queue.endsWith("-dlq")) return emailDeadLetters(batch, deps);
     // The weekly email's "events near you" section comes from the events search.
     const eventsNear = eventsNearFromSearch(deps.db, { now: deps.now, siteTimeZone: deps.config.SITE_TIMEZONE });
     return handleEmailBatch(batch, { ...deps, eventsNear }, otherEmailJobs);
   },
-  [INGEST_QUEUE_NAME]: consumeIngestBatch,
+  [INGEST_QUEUE_NAME]: (batch, env) => consumeIngestBatch(batch, env, ingestHooks),
 };
 
 export async function runQueueBatch(batch: MessageBatch<unknown>, env: AppEnv): Promise<void> {
@@ -37,5 +53,9 @@ export async function runQueueBatch(batch: MessageBatch<unknown>, env: AppEnv): 
     batch.retryAll();
     return;
   }
-  await consumer(batch, env);
+  await runLoggedJob(
+    `queue:${batch.queue}`,
+    () => consumer(batch, env),
+    () => ({ messages: batch.messages.length }),
+  );
 }

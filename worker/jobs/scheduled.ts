@@ -1,9 +1,14 @@
 import { restartStalledFanouts, runDueWeeklySends } from "../features/email/campaigns";
 import { emailDepsFromEnv } from "../features/email/consumer";
 import { scheduleDailyIngestion } from "../features/ingestion/schedule";
+import { checkErrorRate, pruneErrorCounts } from "../features/operations/error-rate";
+import { LAST_TICK_KEY, writeOpsState } from "../features/operations/ops-state";
+import { checkCampaigns, checkOverdueSends } from "../features/operations/send-checks";
 import { cleanupOldData } from "../features/security/cleanup";
+import { getConfig } from "../platform/config";
 import { createDb } from "../platform/db";
 import type { AppEnv } from "../platform/env";
+import { runLoggedJob } from "../platform/log";
 import { cleanupExpiredRows } from "./cleanup";
 
 /** The daily clean-up cron from wrangler.toml; every other tick runs the frequent jobs. */
@@ -12,15 +17,71 @@ export const DAILY_CRON = "17 3 * * *";
 export async function runScheduled(controller: ScheduledController, env: AppEnv): Promise<void> {
   const db = createDb(env.DB);
   const now = new Date(controller.scheduledTime);
+  const started = Date.now();
+  // Each job is isolated (and logged as one line) so one failing does not skip the others.
+  let failures = 0;
+  const job = <T>(name: string, fn: () => Promise<T>, counts?: (r: T) => Record<string, number>) =>
+    runLoggedJob(name, fn, counts).catch(() => {
+      failures++;
+    });
   if (controller.cron === DAILY_CRON) {
-    await cleanupExpiredRows(db, now);
-    await cleanupOldData(db, now);
-    return;
+    await job(
+      "cleanup-expired-rows",
+      () => cleanupExpiredRows(db, now),
+      (r) => r,
+    );
+    await job(
+      "cleanup-old-data",
+      () => cleanupOldData(db, now),
+      (r) => ({ count: r.count }),
+    );
+    await job("prune-error-counts", () => pruneErrorCounts(db, now));
+  } else {
+    // Frequent tick: due weekly sends (09:00 SITE_TIMEZONE on the start date, DST-correct), the
+    // ingestion schedule, then the operational checks that raise alerts.
+    const email = emailDepsFromEnv(env, { db, now: () => now });
+    const checks = { db, config: getConfig(env), now: () => now };
+    await job(
+      "weekly-sends",
+      () => runDueWeeklySends(email),
+      (r) => ({ started: r.length }),
+    );
+    await job(
+      "stalled-fanouts",
+      () => restartStalledFanouts(email),
+      (n) => ({ restarted: n }),
+    );
+    await job(
+      "daily-ingestion",
+      () => scheduleDailyIngestion(env, db, now),
+      (r) => r,
+    );
+    await job(
+      "check-overdue-sends",
+      () => checkOverdueSends(checks),
+      (r) => r,
+    );
+    await job(
+      "check-campaigns",
+      () => checkCampaigns(checks),
+      (r) => r,
+    );
+    await job(
+      "check-error-rate",
+      () => checkErrorRate(checks),
+      (r) => r,
+    );
   }
-  // Frequent tick: due weekly sends (09:00 SITE_TIMEZONE on the start date, DST-correct) and the
-  // ingestion schedule. Each job is isolated so one failing does not skip the others.
-  const email = emailDepsFromEnv(env, { db, now: () => now });
-  await runDueWeeklySends(email).catch((err) => console.error("scheduled: weekly sends", err));
-  await restartStalledFanouts(email).catch((err) => console.error("scheduled: stalled fan-outs", err));
-  await scheduleDailyIngestion(env, db, now).catch((err) => console.error("scheduled: daily ingestion", err));
+  // The status page's "last cron tick".
+  await writeOpsState(
+    db,
+    LAST_TICK_KEY,
+    {
+      last_tick_at: now.toISOString(),
+      cron: controller.cron,
+      outcome: failures ? "error" : "ok",
+      duration_ms: Date.now() - started,
+    },
+    now,
+  ).catch((err) => console.error("scheduled: could not record the tick", err));
 }

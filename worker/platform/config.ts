@@ -23,6 +23,10 @@ const configSchema = z.object({
   FROM_NAME: z.string().optional(),
   REPLY_TO: z.string().optional(),
   CONTACT_TO: z.string().optional(),
+  /** Where operational alerts are emailed; REPLY_TO when unset. */
+  ALERT_EMAIL: z.string().optional(),
+  /** Server errors (5xx) in the last hour that raise the error-rate alert. */
+  ALERT_5XX_PER_HOUR: z.coerce.number().int().min(1).default(50),
   POSTAL_ADDRESS: z.string().optional(),
   JWT_SECRET: z.string().optional(),
   JWT_ISSUER: z.string().default("earthkind"),

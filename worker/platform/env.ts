@@ -13,6 +13,10 @@ export type Secrets = {
   FIRECRAWL_API_KEY?: string;
   /** Development only: "false" reads the real ingestion sources instead of local fixtures. */
   INGESTION_FIXTURES?: string;
+  /** Where operational alerts are emailed (falls back to REPLY_TO); a plain variable, not secret. */
+  ALERT_EMAIL?: string;
+  /** Server errors per hour that raise the error-rate alert (default 50). */
+  ALERT_5XX_PER_HOUR?: string;
   /** Overrides a mail provider's API base URL (used to point tests at a local fake). */
   MAIL_API_BASE_URL?: string;
 };

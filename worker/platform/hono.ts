@@ -1,4 +1,5 @@
 import { Hono } from "hono";
+import type { RequestIdVariables } from "hono/request-id";
 import type { Config } from "./config";
 import type { Db } from "./db";
 import type { AppEnv } from "./env";
@@ -19,7 +20,7 @@ export type AuditTarget = { action?: string; table?: string; target?: Record<str
 
 export type AppBindings = {
   Bindings: AppEnv;
-  Variables: { db: Db; config: Config; user: AuthUser; auditTarget?: AuditTarget };
+  Variables: { db: Db; config: Config; user: AuthUser; auditTarget?: AuditTarget } & RequestIdVariables;
 };
 
 /** Every feature's sub-app is created here so they share one set of context types. */

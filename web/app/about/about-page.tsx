@@ -5,7 +5,7 @@ import { PageHeader } from "../../components/page-header";
 import { Button } from "../../components/ui/button";
 import { Card, CardContent, CardTitle } from "../../components/ui/card";
 import { usePageMeta } from "../../lib/use-page-meta";
-import { ContactFormSlot } from "./about-slots";
+import { ContactFormSlot, SiteImpactSlot } from "./about-slots";
 import { PrivacySection, TermsSection } from "./legal-sections";
 
 const VALUES = [
@@ -53,6 +53,7 @@ export function AboutPage() {
             lands. Alongside it we share local conservation events, petitions from trusted groups and support for the
             feelings that come with caring about the planet.
           </p>
+          <SiteImpactSlot />
           <p>
             <Link to={routePath("howItWorks")} className="font-semibold text-forest-700 underline underline-offset-4">
               See how it works

@@ -4,3 +4,6 @@ import { ContactForm } from "../../features/contact/contact-form";
 export function ContactFormSlot() {
   return <ContactForm />;
 }
+
+/** The site-wide impact figure comes from the completions feature. */
+export { SiteImpactFigure as SiteImpactSlot } from "../../features/completions/site-impact";

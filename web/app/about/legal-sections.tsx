@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import { RETENTION_DAYS } from "../../../worker/features/security/schemas";
 
 function LegalSection({ id, title, children }: { id: string; title: string; children: ReactNode }) {
   return (
@@ -32,11 +33,47 @@ export function PrivacySection() {
         messages, to show your progress, and to protect the site from abuse. Emails are delivered through an email
         service provider acting on our behalf. We do not share your information with advertisers.
       </p>
-      <h3>Your choices</h3>
-      <p>
-        Every email has a link to unsubscribe in one click or manage your subscription. To have your data deleted, write
-        to us through the contact form above.
-      </p>
+      <h3>Your choices and controls</h3>
+      <ul className="list-disc pl-5">
+        <li>
+          <strong>Unsubscribe:</strong> every weekly email has a link to unsubscribe in one click or manage your
+          subscription.
+        </li>
+        <li>
+          <strong>Delete your subscription data:</strong> on that same page, "Delete my subscription data" unsubscribes
+          you and deletes your name, email address and ZIP code at once. We keep only a one-way fingerprint (a hash) of
+          the address, so it is never added back and emailed by mistake; the list of emails we sent keeps no address.
+        </li>
+        <li>
+          <strong>Download your data:</strong> signed-in members can download everything we hold about their account
+          from My Progress, as a JSON file: profile, sign-in history, completed actions with notes, and the weekly-email
+          subscription for the same address.
+        </li>
+        <li>
+          <strong>Delete your account:</strong> also on My Progress. Type your email address to confirm; we delete your
+          profile, completed actions and notes, sign-in links and sessions, sign you out on every device, unsubscribe
+          the same address from the weekly email, and email you a confirmation. Security log entries about your account
+          stop naming you (your identity is replaced by a one-way code) and are deleted on the schedule below.
+        </li>
+        <li>
+          <strong>Anything else:</strong> to have a message you sent us deleted, or for any other request, write to us
+          through the contact form above.
+        </li>
+      </ul>
+      <h3>How long we keep it</h3>
+      <ul className="list-disc pl-5">
+        <li>
+          Subscriptions: while you are subscribed, and after you unsubscribe until you delete your subscription data.
+        </li>
+        <li>Member accounts: until you delete your account.</li>
+        <li>
+          Security logs (sign-in attempts and IP addresses, and our own staff's access to personal data):{" "}
+          {RETENTION_DAYS} days, then deleted automatically every night.
+        </li>
+        <li>Reviewed event submissions, including organizer contact details: {RETENTION_DAYS} days after review.</li>
+        <li>Sign-in links and sign-in tokens: deleted a day after they expire or are used.</li>
+        <li>Contact messages: until we have dealt with them and you or we delete them.</li>
+      </ul>
       <h3>Cookies and other sites</h3>
       <p>
         We use a single cookie to keep you signed in, and no advertising cookies or third-party trackers. Petitions and
@@ -65,6 +102,35 @@ export function TermsSection() {
       <p>
         We link to petitions, events and resources run by other organizations. We check them before sharing, but we are
         not responsible for their content or practices.
+      </p>
+      <h3>Data sources</h3>
+      <p>
+        ZIP code locations used to find events near you come from the{" "}
+        <a
+          className="font-semibold text-forest-700 underline underline-offset-4"
+          href="https://github.com/davglass/zipcodes"
+        >
+          zipcodes
+        </a>{" "}
+        package (BSD license), built from the{" "}
+        <a
+          className="font-semibold text-forest-700 underline underline-offset-4"
+          href="http://federalgovernmentzipcodes.us/"
+        >
+          Free Zipcode Database
+        </a>{" "}
+        with coordinates from{" "}
+        <a className="font-semibold text-forest-700 underline underline-offset-4" href="https://www.geonames.org/">
+          GeoNames
+        </a>
+        , licensed under{" "}
+        <a
+          className="font-semibold text-forest-700 underline underline-offset-4"
+          href="https://creativecommons.org/licenses/by/4.0/"
+        >
+          CC BY 4.0
+        </a>
+        . We use the US entries with a location, unchanged.
       </p>
       <h3>Changes</h3>
       <p>We may update these terms and this privacy policy; the version on this page is the current one.</p>

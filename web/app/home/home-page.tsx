@@ -18,6 +18,9 @@ const QuickWinsPetitions = lazyBlock(() =>
   import("../../features/petitions/quick-wins-petitions").then((m) => m.QuickWinsPetitions),
 );
 
+// Below the fold as well, in the signup form's chunk: the list of what each weekly email brings.
+const WeeklyEmailContents = lazyBlock(() => import("./weekly-email-contents").then((m) => m.WeeklyEmailContents));
+
 const SECTION_BOX = "mx-auto max-w-7xl px-4 py-20 sm:px-6 sm:py-24 lg:px-8";
 
 /** A home section: anchor id, labelled by its h2, with the page's standard width and rhythm. */
@@ -129,7 +132,12 @@ export function HomePage() {
         tone="tinted"
       >
         <div className="mt-10 grid gap-10 md:grid-cols-[1fr_1.2fr]">
-          <CheckList items={SUBSCRIPTION_BENEFITS} />
+          <div>
+            <CheckList items={SUBSCRIPTION_BENEFITS} />
+            <Suspense fallback={null}>
+              <WeeklyEmailContents />
+            </Suspense>
+          </div>
           <div>
             <SignupSlot />
           </div>

@@ -12,7 +12,7 @@ import { lazyBlock } from "../../lib/lazy-block";
  */
 
 const WeeklyAction = lazyBlock(() => import("./weekly-action").then((m) => m.WeeklyAction));
-const SignupForm = lazyBlock(() => import("../../features/subscribers/signup-form").then((m) => m.SignupForm));
+const SignupForm = lazyBlock(() => import("./weekly-email-contents").then((m) => m.SignupForm));
 const EventsTeaser = lazyBlock(() => import("../../features/events/events-teaser").then((m) => m.EventsTeaser));
 
 export function WeeklyActionSlot() {

@@ -3,5 +3,9 @@ import { ActionCompletionControl } from "../../features/completions/action-compl
 
 /** Home's weekly-action block: the actions feature's card with the completions feature's control. */
 export function WeeklyAction() {
-  return <CurrentActionCard completion={(actionId) => <ActionCompletionControl actionId={actionId} />} />;
+  return (
+    <CurrentActionCard
+      completion={(actionId, onRecorded) => <ActionCompletionControl actionId={actionId} onRecorded={onRecorded} />}
+    />
+  );
 }

@@ -1,12 +1,18 @@
 import type { ReactNode } from "react";
-import type { ActionLink, PublicAction } from "../../../worker/features/actions/schemas";
+import {
+  type ActionImpact,
+  type ActionLink,
+  impactWords,
+  type PublicAction,
+} from "../../../worker/features/actions/schemas";
 import { Badge } from "../../components/ui/badge";
 import { displayMaterials, formatDateRange } from "./action-display";
-import { CalendarIcon, ClockIcon } from "./action-icons";
+import { CalendarIcon, ClockIcon, PeopleIcon } from "./action-icons";
 import { ActionImage } from "./action-image";
 
 interface ActionArticleProps {
-  action: PublicAction;
+  /** The preview has no impact yet; the public page has counts from stored completions. */
+  action: PublicAction & { impact?: ActionImpact };
   links: ActionLink[];
   /** The call-to-action area (live on the detail page, disabled in preview). */
   cta?: ReactNode;
@@ -28,6 +34,7 @@ export function ActionArticle({ action, links, cta, children }: ActionArticlePro
   const range = formatDateRange(action.start_date, action.end_date);
   const materials = displayMaterials(action.materials);
   const steps = action.steps.filter((s) => typeof s === "string" && s.trim() !== "");
+  const impact = impactWords(action.impact);
   return (
     <article className="mx-auto max-w-3xl">
       {action.timing === "current" ? <Badge variant="warning">This Week's Action</Badge> : null}
@@ -43,6 +50,12 @@ export function ActionArticle({ action, links, cta, children }: ActionArticlePro
           <li className="inline-flex items-center gap-2">
             <ClockIcon />
             <span>{action.time_required}</span>
+          </li>
+        ) : null}
+        {impact ? (
+          <li className="inline-flex items-center gap-2" data-testid="action-impact">
+            <PeopleIcon />
+            <span>{impact}</span>
           </li>
         ) : null}
       </ul>

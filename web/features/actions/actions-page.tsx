@@ -7,7 +7,7 @@ import { usePageTitle } from "../../lib/use-page-title";
 import { actionPath, formatDateRange } from "./action-display";
 import { ActionImage } from "./action-image";
 import { archiveQuery, currentActionQuery } from "./api";
-import { CurrentActionCard, SIGNUP_ANCHOR } from "./current-action-card";
+import { type CompletionSlot, CurrentActionCard, SIGNUP_ANCHOR } from "./current-action-card";
 
 /**
  * /actions — this week's action, the subscribe block and the 'Past Actions' archive (10). `signup`
@@ -17,9 +17,11 @@ import { CurrentActionCard, SIGNUP_ANCHOR } from "./current-action-card";
 export function ActionsPage({
   signup,
   completion,
+  tip,
 }: {
   signup?: ReactNode;
-  completion?: (actionId: string) => ReactNode;
+  completion?: CompletionSlot;
+  tip?: ReactNode;
 }) {
   usePageTitle("Weekly Actions");
   const current = useQuery(currentActionQuery());
@@ -43,6 +45,8 @@ export function ActionsPage({
         <CurrentActionCard completion={completion} />
       </div>
 
+      {tip ? <div className="mt-12">{tip}</div> : null}
+
       <section
         id={SIGNUP_ANCHOR}
         aria-labelledby="signup-title"
@@ -52,7 +56,8 @@ export function ActionsPage({
           Get each week's action in your inbox
         </h2>
         <p className="mt-3 max-w-2xl text-muted-foreground">
-          One action plan every Monday morning, plus petitions, local events and impact updates.
+          Every Monday at 9 a.m. your time: the week's action, last week's impact from members, a sustainable living
+          tip, petitions and events near you.
         </p>
         {signup ? <div className="mt-8 max-w-2xl">{signup}</div> : null}
       </section>

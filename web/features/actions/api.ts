@@ -1,4 +1,4 @@
-import { queryOptions } from "@tanstack/react-query";
+import { queryOptions, useQueryClient } from "@tanstack/react-query";
 import { ApiError, api, read, signedInApi, withSignal } from "../../lib/api";
 
 /** Query keys and fetchers for the public action pages (and the admin-only preview read). */
@@ -44,3 +44,12 @@ export const actionPreviewQuery = (id: string) =>
     select: (data) => data.action,
     staleTime: 0,
   });
+
+/** After a member records a completion the action's impact counts change: read them again. */
+export function useRefreshActionImpact() {
+  const queryClient = useQueryClient();
+  return () => {
+    void queryClient.invalidateQueries({ queryKey: actionKeys.current() });
+    void queryClient.invalidateQueries({ queryKey: [...actionKeys.all, "slug"] });
+  };
+}

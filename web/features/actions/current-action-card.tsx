@@ -1,12 +1,13 @@
 import { useQuery } from "@tanstack/react-query";
 import { type ReactNode, useEffect } from "react";
 import { Link } from "react-router-dom";
+import { impactWords } from "../../../worker/features/actions/schemas";
 import { Button } from "../../components/ui/button";
 import { Spinner } from "../../components/ui/spinner";
 import { actionPath, DEFAULT_CTA_LABEL, displayMaterials, FALLBACK_ACTION } from "./action-display";
 import { ClockIcon, PeopleIcon, StarIcon } from "./action-icons";
 import { ActionImage } from "./action-image";
-import { currentActionQuery } from "./api";
+import { currentActionQuery, useRefreshActionImpact } from "./api";
 
 /** The id of the page's email signup section; the card's third button scrolls there. */
 export const SIGNUP_ANCHOR = "signup";
@@ -26,8 +27,12 @@ function scrollToSignup(event: React.MouseEvent<HTMLAnchorElement>) {
  * Home's This-Week's-Action card (spec §2): the current action, or the spec's fallback content when
  * there is none or the request fails. Rating and participants are fixed marketing copy.
  */
-export function CurrentActionCard({ completion }: { completion?: (actionId: string) => ReactNode }) {
+/** The completions feature's control, composed in by web/app; `onRecorded` refreshes the impact counts. */
+export type CompletionSlot = (actionId: string, onRecorded?: () => void) => ReactNode;
+
+export function CurrentActionCard({ completion }: { completion?: CompletionSlot }) {
   const query = useQuery({ ...currentActionQuery(), staleTime: Number.POSITIVE_INFINITY });
+  const refreshImpact = useRefreshActionImpact();
   useEffect(() => {
     if (query.error) console.error("weekly action fetch failed; showing the default action", query.error);
   }, [query.error]);
@@ -50,6 +55,7 @@ export function CurrentActionCard({ completion }: { completion?: (actionId: stri
   const materials = action ? displayMaterials(action.materials) : [...FALLBACK_ACTION.materials];
   const ctaTo = action?.id && action.slug ? actionPath(action) : "/actions";
   const ctaLabel = action?.cta_label || DEFAULT_CTA_LABEL;
+  const impact = impactWords(action?.impact);
 
   return (
     <article
@@ -84,6 +90,12 @@ export function CurrentActionCard({ completion }: { completion?: (actionId: stri
             <PeopleIcon />
             <span>2,847 participants</span>
           </li>
+          {impact ? (
+            <li className="inline-flex items-center gap-1.5 font-semibold" data-testid="action-impact">
+              <PeopleIcon />
+              <span>{impact}</span>
+            </li>
+          ) : null}
         </ul>
 
         {materials.length > 0 ? (
@@ -105,7 +117,7 @@ export function CurrentActionCard({ completion }: { completion?: (actionId: stri
           <Button asChild>
             <Link to={ctaTo}>{ctaLabel}</Link>
           </Button>
-          {action?.id ? completion?.(action.id) : null}
+          {action?.id ? completion?.(action.id, refreshImpact) : null}
           <Button asChild variant="ghost">
             <a href={`#${SIGNUP_ANCHOR}`} onClick={scrollToSignup}>
               Sign Up for Weekly Actions

@@ -12,10 +12,17 @@ const ADMIN_LINKS = [
   { label: "Dashboard", to: routePath("admin"), end: true },
   { label: "Weekly Actions", to: routePath("adminActions"), end: false },
   { label: "Petitions", to: routePath("adminPetitions"), end: true },
+  { label: "Tips", to: routePath("adminTips"), end: true },
   { label: "Email Settings", to: routePath("adminEmail"), end: true },
   { label: "Security", to: routePath("adminSecurity"), end: true },
   { label: "Content Export", to: routePath("adminContentExport"), end: true },
+  { label: "Status", to: routePath("adminStatus"), end: true },
+  { label: "Subscribers", to: routePath("adminSubscribers"), end: true },
+  { label: "Messages", to: routePath("adminMessages"), end: true },
 ] as const;
+
+/** Something shown after a nav link's label (the unread-messages count), keyed by the link's path. */
+export type AdminLinkBadges = Partial<Record<(typeof ADMIN_LINKS)[number]["to"], ReactNode>>;
 
 export const ACCESS_DENIED_MESSAGE = "Access denied. You need admin privileges to access this page.";
 
@@ -26,9 +33,9 @@ export const ACCESS_DENIED_MESSAGE = "Access denied. You need admin privileges t
  * its own; this only decides what to render.
  *
  * `banner` is the slot at the top of every admin screen (the 'Email Configuration Incomplete'
- * warning); the router composes it in.
+ * warning) and `linkBadges` decorates nav links (the unread-messages count); the router composes both in.
  */
-export function AdminLayout({ banner }: { banner?: ReactNode }) {
+export function AdminLayout({ banner, linkBadges = {} }: { banner?: ReactNode; linkBadges?: AdminLinkBadges }) {
   const { user, loading } = useAuth();
   const location = useLocation();
   const profile = useQuery({ ...meQuery(), enabled: Boolean(user), retry: false });
@@ -57,12 +64,13 @@ export function AdminLayout({ banner }: { banner?: ReactNode }) {
                 end={link.end}
                 className={({ isActive }) =>
                   cn(
-                    "inline-flex rounded-full px-3.5 py-2 text-sm font-medium whitespace-nowrap transition-colors",
+                    "inline-flex items-center gap-1.5 rounded-full px-3.5 py-2 text-sm font-medium whitespace-nowrap transition-colors",
                     isActive ? "bg-forest-100 text-forest-900" : "text-forest-800 hover:bg-sand-200",
                   )
                 }
               >
                 {link.label}
+                {linkBadges[link.to]}
               </NavLink>
             </li>
           ))}

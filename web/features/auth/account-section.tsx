@@ -16,6 +16,7 @@ import { toast } from "../../components/ui/use-toast";
 import { ApiError } from "../../lib/api";
 import { useAuth } from "../../lib/auth/auth-provider";
 import { meQuery } from "../../lib/auth/me-query";
+import { MyDataSection } from "./my-data-section";
 
 type FormValues = { current: string; password: string; confirm: string };
 
@@ -23,8 +24,9 @@ type FormValues = { current: string; password: string; confirm: string };
 const CURRENT_PASSWORD_CODES = new Set(["current_password_required", "invalid_current_password"]);
 
 /**
- * The account section of My Progress: the signed-in email and setting or changing a password
- * (a magic-link user may add one; "forgot password" is signing in by magic link and setting a new one).
+ * The account section of My Progress: the signed-in email, setting or changing a password (a
+ * magic-link user may add one; "forgot password" is signing in by magic link and setting a new one),
+ * and the member's data controls (download, delete).
  */
 export function AccountSection() {
   const { user, updatePassword } = useAuth();
@@ -46,6 +48,7 @@ export function AccountSection() {
         ) : (
           <PasswordForm email={user.email} hasPassword={hasPassword} onSubmit={updatePassword} />
         )}
+        <MyDataSection email={user.email} />
       </CardContent>
     </Card>
   );

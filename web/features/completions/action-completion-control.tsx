@@ -17,6 +17,8 @@ interface ActionCompletionControlProps {
   variant?: ButtonProps["variant"];
   size?: ButtonProps["size"];
   className?: string;
+  /** Called once a completion is recorded, so the placing page can refresh the action's impact. */
+  onRecorded?: () => void;
 }
 
 /**
@@ -28,12 +30,16 @@ export function ActionCompletionControl({
   variant = "outline",
   size,
   className,
+  onRecorded,
 }: ActionCompletionControlProps) {
   const { user } = useAuth();
   const queryClient = useQueryClient();
   const [open, setOpen] = useState(false);
   const [dialogWanted, setDialogWanted] = useState(false);
   const recheckTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  // A ref, so a new callback from the parent does not re-run the pending-completion effect.
+  const onRecordedRef = useRef(onRecorded);
+  onRecordedRef.current = onRecorded;
   const userId = user?.id ?? "";
   // The check runs when both the user and the action are known (spec §4); failures are only logged.
   const status = useQuery({ ...completionForActionQuery(userId, actionId), enabled: Boolean(user && actionId) });
@@ -49,8 +55,9 @@ export function ActionCompletionControl({
     const pending = takePendingCompletion(actionId);
     if (!pending) return;
     const key = completionForActionQuery(user.id, actionId).queryKey;
-    recordCompletion(actionId, pending.notes)
+    recordCompletion(actionId, pending.notes, pending.shareNote)
       .then(async ({ completion }) => {
+        onRecordedRef.current?.();
         // A status read that raced the write must not overwrite the answer we already have.
         await queryClient.cancelQueries({ queryKey: key });
         queryClient.setQueryData(key, { completion });
@@ -94,7 +101,7 @@ export function ActionCompletionControl({
       )}
       {dialogWanted ? (
         <Suspense fallback={null}>
-          <CompletionDialog actionId={actionId} open={open} onOpenChange={onOpenChange} />
+          <CompletionDialog actionId={actionId} open={open} onOpenChange={onOpenChange} onRecorded={onRecorded} />
         </Suspense>
       ) : null}
     </>

@@ -1,6 +1,7 @@
 import { useId, useState } from "react";
 import { NOTES_MAX } from "../../../worker/features/completions/schemas";
 import { Button } from "../../components/ui/button";
+import { Checkbox } from "../../components/ui/checkbox";
 import {
   Dialog,
   DialogContent,
@@ -25,25 +26,30 @@ interface CompletionDialogProps {
   open: boolean;
   /** The caller re-checks its completed state after the dialog closes (spec §4: 500 ms later). */
   onOpenChange: (open: boolean) => void;
+  /** Called once a completion is recorded (the action's impact count has changed). */
+  onRecorded?: () => void;
 }
 
 const errorMessage = (err: unknown) => (err instanceof Error && err.message ? err.message : "Please try again.");
 
 /** Spec §4's three-step completion dialog: notes → (sign-in by magic link) → success. */
-export function CompletionDialog({ actionId, open, onOpenChange }: CompletionDialogProps) {
+export function CompletionDialog({ actionId, open, onOpenChange, onRecorded }: CompletionDialogProps) {
   const { user, sendMagicLink } = useAuth();
   const [step, setStep] = useState<Step>("completion");
   const [notes, setNotes] = useState("");
+  const [shareNote, setShareNote] = useState(false);
   const [email, setEmail] = useState("");
   const [busy, setBusy] = useState(false);
   const notesId = useId();
   const emailId = useId();
+  const shareId = useId();
 
   // Closing resets step, email and notes (spec §4).
   const handleOpenChange = (next: boolean) => {
     if (!next) {
       setStep("completion");
       setNotes("");
+      setShareNote(false);
       setEmail("");
       setBusy(false);
     }
@@ -57,7 +63,8 @@ export function CompletionDialog({ actionId, open, onOpenChange }: CompletionDia
     }
     setBusy(true);
     try {
-      await recordCompletion(actionId, notes);
+      await recordCompletion(actionId, notes, shareNote);
+      onRecorded?.();
       toast({ title: "Action completed! 🎉", description: "Great job taking action for the environment." });
       setStep("success");
     } catch (err) {
@@ -78,7 +85,7 @@ export function CompletionDialog({ actionId, open, onOpenChange }: CompletionDia
     setBusy(true);
     try {
       // Recorded after they come back signed in (the link returns them to this page).
-      savePendingCompletion(actionId, notes);
+      savePendingCompletion(actionId, notes, shareNote);
       await sendMagicLink(address, `${window.location.pathname}${window.location.search}`);
       toast({ title: "Check your email!", description: "We sent you a magic link to sign in." });
       setStep("success");
@@ -112,6 +119,22 @@ export function CompletionDialog({ actionId, open, onOpenChange }: CompletionDia
                 placeholder="What did you do? How did it go?"
                 onChange={(e) => setNotes(e.target.value)}
               />
+            </div>
+            <div className="flex items-start gap-3">
+              <Checkbox
+                id={shareId}
+                checked={shareNote}
+                onCheckedChange={(c) => setShareNote(c === true)}
+                aria-describedby={`${shareId}-hint`}
+              />
+              <div className="grid gap-1">
+                <Label htmlFor={shareId} className="font-normal">
+                  Share my note anonymously
+                </Label>
+                <p id={`${shareId}-hint`} className="text-sm text-muted-foreground">
+                  Your note may appear, without your name, in next week's email to subscribers.
+                </p>
+              </div>
             </div>
             <DialogFooter>
               <Button variant="ghost" onClick={() => handleOpenChange(false)}>

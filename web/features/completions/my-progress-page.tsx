@@ -8,15 +8,18 @@ import { Card, CardContent } from "../../components/ui/card";
 import { Spinner } from "../../components/ui/spinner";
 import { useAuth } from "../../lib/auth/auth-provider";
 import { usePageTitle } from "../../lib/use-page-title";
-import { completionsQuery } from "./api";
-import { progressStats } from "./progress-stats";
+import { completionsQuery, memberStatsQuery } from "./api";
+import { StreakStrip } from "./streak-strip";
 
 /** One dt/dd pair in a div (the only wrapper a <dl> allows), styled as a card. */
-function Stat({ label, value }: { label: string; value: number }) {
+function Stat({ label, value, unit }: { label: string; value: number; unit?: [string, string] }) {
   return (
     <div className="flex flex-col gap-1 rounded-[var(--radius-card)] border border-border bg-card p-6 shadow-sm sm:p-8">
       <dt className="text-sm font-medium text-muted-foreground">{label}</dt>
-      <dd className="font-display text-4xl font-semibold text-forest-900">{value.toLocaleString("en-US")}</dd>
+      <dd className="font-display text-4xl font-semibold text-forest-900">
+        {value.toLocaleString("en-US")}
+        {unit ? <span className="ml-2 text-lg font-medium">{value === 1 ? unit[0] : unit[1]}</span> : null}
+      </dd>
     </div>
   );
 }
@@ -29,6 +32,7 @@ export function MyProgressPage({ account }: { account?: ReactNode }) {
   usePageTitle("My Progress");
   const { user, loading } = useAuth();
   const query = useQuery({ ...completionsQuery(user?.id ?? ""), enabled: Boolean(user) });
+  const statsQuery = useQuery({ ...memberStatsQuery(user?.id ?? ""), enabled: Boolean(user) });
 
   if (loading) {
     return (
@@ -40,7 +44,7 @@ export function MyProgressPage({ account }: { account?: ReactNode }) {
   if (!user) return <Navigate to="/auth" replace />;
 
   const completions = query.data ?? [];
-  const stats = progressStats(completions);
+  const stats = statsQuery.data;
 
   return (
     <div className="mx-auto max-w-5xl px-4 py-16 sm:px-6 sm:py-20 lg:px-8">
@@ -50,22 +54,35 @@ export function MyProgressPage({ account }: { account?: ReactNode }) {
         lead="Every action you've completed, and the notes you kept."
       />
 
-      {query.isPending ? (
+      {query.isPending || statsQuery.isPending ? (
         <div className="mt-12">
           <Spinner label="Loading your progress…" />
         </div>
-      ) : query.isError ? (
+      ) : query.isError || statsQuery.isError || !stats ? (
         <div role="alert" className="mt-12 rounded-[var(--radius-card)] border border-clay-500 bg-clay-50 p-6">
           <p className="font-semibold text-clay-700">Error loading your progress</p>
-          <p className="mt-1 text-clay-700">{query.error.message}</p>
+          <p className="mt-1 text-clay-700">{(query.error ?? statsQuery.error)?.message}</p>
         </div>
       ) : (
         <>
           <dl className="mt-12 grid gap-4 sm:grid-cols-3">
-            <Stat label="Actions Completed" value={stats.completed} />
-            <Stat label="With Notes" value={stats.withNotes} />
-            <Stat label="Days Active" value={stats.daysActive} />
+            <Stat label="Actions Completed" value={stats.completed_count} />
+            <Stat label="With Notes" value={stats.with_notes_count} />
+            <Stat label="Days Active" value={stats.days_active} />
+            <Stat label="Current Streak" value={stats.current_streak_weeks} unit={["week", "weeks"]} />
+            <Stat label="Longest Streak" value={stats.longest_streak_weeks} unit={["week", "weeks"]} />
           </dl>
+
+          <section aria-labelledby="streak-title" className="mt-14">
+            <h2 id="streak-title" className="text-2xl font-semibold text-forest-900">
+              Your weeks
+            </h2>
+            <p className="mt-2 max-w-2xl text-muted-foreground">
+              A week counts when you record that week's action, even if you record it later. Weeks without an action
+              don't break your streak, and this week stays open until it ends.
+            </p>
+            <StreakStrip weeks={stats.weeks} />
+          </section>
 
           <section aria-labelledby="completed-title" className="mt-14">
             <h2 id="completed-title" className="text-2xl font-semibold text-forest-900">

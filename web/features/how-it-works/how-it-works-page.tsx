@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import { Link } from "react-router-dom";
 import { PAGE_META } from "../../../worker/features/seo/page-meta";
 import { routePath } from "../../../worker/features/spa/route-table";
@@ -46,7 +47,8 @@ const BEYOND_THE_INBOX = [
   },
 ] as const;
 
-export function HowItWorksPage() {
+/** /how-it-works. `impact` (the completions feature's site-wide figure) is composed in by web/app. */
+export function HowItWorksPage({ impact }: { impact?: ReactNode }) {
   usePageMeta(PAGE_META.howItWorks);
   return (
     <div className="mx-auto max-w-7xl px-4 py-16 sm:px-6 sm:py-24 lg:px-8">
@@ -61,6 +63,7 @@ export function HowItWorksPage() {
           Three steps
         </h2>
         <HowItWorksSteps />
+        {impact ? <div className="mt-10 text-center">{impact}</div> : null}
       </section>
 
       <section aria-labelledby="each-action-title" className="mt-20 grid gap-10 md:grid-cols-2 md:items-center">

@@ -11,7 +11,7 @@ import {
 } from "../../../worker/features/security/schemas";
 import { Badge } from "../../components/ui/badge";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/card";
-import { type Column, DataTable } from "./data-table";
+import { type Column, DataTable } from "../../components/ui/data-table";
 import { describeValues, formatTimestamp } from "./format";
 
 export function SummaryCards({ summary, activeAdmins }: { summary: SecuritySummary; activeAdmins: number }) {

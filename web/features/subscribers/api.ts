@@ -25,3 +25,5 @@ export type SubscriptionChange = ApiResponse<typeof api.api.subscription.unsubsc
 
 export const changeSubscription = (action: "unsubscribe" | "resubscribe", token: string) =>
   read(api.api.subscription[action].$post({ json: { token } }));
+
+export const deleteSubscriptionData = (token: string) => read(api.api.subscription.delete.$post({ json: { token } }));

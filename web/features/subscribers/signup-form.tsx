@@ -64,7 +64,7 @@ export function SignupForm() {
         toast({ ...SIGNUP_MESSAGES.rateLimited, variant: "destructive" });
       } else {
         toast({
-          title: SIGNUP_MESSAGES.failure.title,
+          title: message ? signupErrorTitle(message) : SIGNUP_MESSAGES.failure.title,
           description: message || SIGNUP_MESSAGES.failure.description,
           variant: "destructive",
         });

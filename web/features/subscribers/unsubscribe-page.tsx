@@ -11,7 +11,7 @@ import { Card, CardContent } from "../../components/ui/card";
 import { Spinner } from "../../components/ui/spinner";
 import { toast } from "../../components/ui/use-toast";
 import { usePageTitle } from "../../lib/use-page-title";
-import { changeSubscription, subscriptionQuery } from "./api";
+import { changeSubscription, deleteSubscriptionData, subscriptionQuery } from "./api";
 
 const TITLE = "Manage Your Subscription";
 
@@ -81,6 +81,31 @@ function Subscription({ token }: { token: string }) {
     },
   });
 
+  const [deleted, setDeleted] = useState<string | null>(null);
+  const removal = useMutation({
+    mutationFn: () => deleteSubscriptionData(token),
+    onSuccess: (result) => setDeleted(result.message),
+    onError: (error) => {
+      toast({
+        title: "Failed to delete your subscription data",
+        description: error instanceof Error ? error.message : undefined,
+        variant: "destructive",
+      });
+    },
+  });
+
+  if (deleted) {
+    return (
+      <Card>
+        <CardContent className="grid gap-3">
+          <h2 className="text-xl font-semibold text-forest-900">Subscription data deleted</h2>
+          <p role="status" className="text-forest-800">
+            {deleted}
+          </p>
+        </CardContent>
+      </Card>
+    );
+  }
   if (query.isPending) return <Spinner label="Loading your subscription…" />;
   if (query.isError) {
     return (
@@ -140,6 +165,23 @@ function Subscription({ token }: { token: string }) {
           ) : (
             <p className="mt-3 text-sm text-muted-foreground">Changed your mind? Get the weekly action again.</p>
           )}
+        </div>
+        <div className="border-t border-border pt-6">
+          <h2 className="text-lg font-semibold text-forest-900">Delete my subscription data</h2>
+          <p className="mt-1 text-sm text-muted-foreground">
+            Unsubscribes you and deletes your name, email address and ZIP code. We keep only a scrambled fingerprint of
+            the address so it is never added back by mistake. This cannot be undone.
+          </p>
+          <Button
+            className="mt-3"
+            variant="outline"
+            disabled={removal.isPending || mutation.isPending}
+            onClick={() => {
+              if (window.confirm("Delete your subscription data? This cannot be undone.")) removal.mutate();
+            }}
+          >
+            Delete my subscription data
+          </Button>
         </div>
       </CardContent>
     </Card>

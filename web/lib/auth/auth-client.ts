@@ -130,6 +130,13 @@ export class AuthClient {
     return me;
   }
 
+  /** Deletes the account (DELETE /api/me); the server ends every session, this tab and the others sign out. */
+  async deleteAccount(confirmEmail: string): Promise<void> {
+    await read(signedInApi.api.me.$delete({ json: { confirm_email: confirmEmail } }));
+    this.set(null, "SIGNED_OUT");
+    this.post({ type: "signed_out" });
+  }
+
   async signOut(): Promise<void> {
     const token = this.state.session?.access_token;
     try {

@@ -18,6 +18,7 @@ export type AuthContextValue = {
   signInWithPassword(email: string, password: string): Promise<Session>;
   verifyMagicLink(token: string): Promise<{ session: Session; redirectTo: string | null }>;
   updatePassword(password: string, currentPassword?: string): Promise<void>;
+  deleteAccount(confirmEmail: string): Promise<void>;
   onAuthStateChange(listener: AuthListener): () => void;
 };
 
@@ -59,6 +60,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
         await authClient.updatePassword(password, currentPassword);
         await queryClient.invalidateQueries({ queryKey: ["me"] });
       },
+      deleteAccount: (confirmEmail) => authClient.deleteAccount(confirmEmail),
       onAuthStateChange: (listener) => authClient.onAuthStateChange(listener),
     }),
     [state, queryClient],

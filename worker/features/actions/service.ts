@@ -1,9 +1,9 @@
 import { and, desc, eq, isNotNull, lt, lte, sql } from "drizzle-orm";
-import { weeklyActions } from "../../../db/schema";
+import { actionImpact, weeklyActions } from "../../../db/schema";
 import type { Db } from "../../platform/db";
 import { dayInZone } from "../../platform/zoned-time";
 import { toPublicAction } from "./dto";
-import type { PublicAction } from "./schemas";
+import type { PublicAction, PublicActionWithImpact } from "./schemas";
 
 /**
  * Public reads of weekly actions. Only published actions are public. "Today" is the calendar day
@@ -13,14 +13,33 @@ import type { PublicAction } from "./schemas";
 const published = eq(weeklyActions.status, "published");
 
 /**
+ * The action row with its impact counts: one left join on the counts table the completion
+ * triggers keep (migration 0007), so the counts cost a primary-key lookup, not a count.
+ */
+const selectWithImpact = (db: Db) =>
+  db
+    .select({
+      action: weeklyActions,
+      completed: actionImpact.completedCount,
+      withNotes: actionImpact.withNotesCount,
+    })
+    .from(weeklyActions)
+    .leftJoin(actionImpact, eq(actionImpact.actionId, weeklyActions.id));
+
+type RowWithImpact = Awaited<ReturnType<typeof selectWithImpact>>[number];
+
+const withImpact = (r: RowWithImpact, today: string): PublicActionWithImpact => ({
+  ...toPublicAction(r.action, today),
+  impact: { completed_count: Math.max(0, r.completed ?? 0), with_notes_count: Math.max(0, r.withNotes ?? 0) },
+});
+
+/**
  * The current action (today within start..end, inclusive), else the most recent past one
  * (ARCHITECTURE.md §5). One indexed query: currents sort before pasts, newest start first.
  */
-export async function findCurrentAction(db: Db, timeZone: string, now: Date): Promise<PublicAction | null> {
+export async function findCurrentAction(db: Db, timeZone: string, now: Date): Promise<PublicActionWithImpact | null> {
   const today = dayInZone(now, timeZone);
-  const [row] = await db
-    .select()
-    .from(weeklyActions)
+  const [row] = await selectWithImpact(db)
     .where(and(published, lte(weeklyActions.startDate, today), isNotNull(weeklyActions.endDate)))
     .orderBy(
       sql`CASE WHEN ${weeklyActions.endDate} >= ${today} THEN 0 ELSE 1 END`,
@@ -29,7 +48,7 @@ export async function findCurrentAction(db: Db, timeZone: string, now: Date): Pr
       desc(weeklyActions.createdAt),
     )
     .limit(1);
-  return row ? toPublicAction(row, today) : null;
+  return row ? withImpact(row, today) : null;
 }
 
 /** Past actions (ended before today), newest first, at most `limit`. */
@@ -50,13 +69,11 @@ export async function findPublishedBySlug(
   timeZone: string,
   now: Date,
   slug: string,
-): Promise<PublicAction | null> {
-  const [row] = await db
-    .select()
-    .from(weeklyActions)
+): Promise<PublicActionWithImpact | null> {
+  const [row] = await selectWithImpact(db)
     .where(and(published, eq(weeklyActions.slug, slug)))
     .limit(1);
-  return row ? toPublicAction(row, dayInZone(now, timeZone)) : null;
+  return row ? withImpact(row, dayInZone(now, timeZone)) : null;
 }
 
 /** Whether a published action with this id exists (completions may only point at public actions). */

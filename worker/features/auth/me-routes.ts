@@ -5,6 +5,10 @@ import { enforceAccountLimit } from "../../platform/rate-limit";
 import { clientIp } from "../../platform/request";
 import { validate } from "../../platform/validate";
 import { readMe, SET_PASSWORD_LIMIT, setPassword } from "./account";
+import { deleteAccount } from "./account-deletion";
+import { clearRefreshCookie } from "./cookies";
+import { exportMyData } from "./my-data";
+import { deleteAccountSchema } from "./my-data-schemas";
 import { setPasswordSchema } from "./schemas";
 import { formatWait } from "./throttle-messages";
 
@@ -30,4 +34,16 @@ export const meRoutes = createRouter()
       ip: clientIp(c),
     });
     return c.json(await readMe(c.var.db, c.var.user.id));
+  })
+  // "Download my data": a file, not a page, so the browser saves it.
+  .get("/export", requireUser, async (c) => {
+    const data = await exportMyData(c.var.db, c.var.user.id);
+    c.header("Content-Disposition", `attachment; filename="earthkind-my-data-${data.exported_at.slice(0, 10)}.json"`);
+    c.header("Cache-Control", "no-store");
+    return c.json(data);
+  })
+  .delete("/", requireUser, validate("json", deleteAccountSchema), async (c) => {
+    await deleteAccount(c.var.db, c.var.config, c.var.user, c.req.valid("json").confirm_email, clientIp(c));
+    clearRefreshCookie(c);
+    return c.json({ deleted: true as const });
   });

@@ -21,6 +21,6 @@ export const completionsRoutes = createRouter()
   .put("/:actionId", validate("json", completionInputSchema), async (c) => {
     const actionId = c.req.param("actionId");
     if (!(await isPublishedAction(c.var.db, actionId))) throw notFound("Action not found");
-    const completion = await upsertCompletion(c.var.db, c.var.user.id, actionId, c.req.valid("json").notes);
+    const completion = await upsertCompletion(c.var.db, c.var.user.id, actionId, c.req.valid("json"));
     return c.json({ completion });
   });

@@ -10,6 +10,8 @@ export const completionInputSchema = z.object({
     .transform((v) => (v ?? "").trim())
     .refine((v) => v.length <= NOTES_MAX, `Notes must be ${NOTES_MAX} characters or less`)
     .transform((v) => (v === "" ? null : v)),
+  /** "Share my note anonymously": consent, off unless the member ticks it (issue 13). */
+  share_note: z.boolean().optional().default(false),
 });
 
 export type CompletionInput = z.input<typeof completionInputSchema>;
@@ -20,5 +22,28 @@ export type CompletionView = {
   action_id: string | null;
   completed_at: string;
   notes: string | null;
+  share_note: boolean;
   action: { title: string; slug: string; summary: string; start_date: string | null; end_date: string | null } | null;
+};
+
+/** GET /api/me/stats — the member's counts and weekly streaks (see streaks.ts for the week rule). */
+export type MemberStats = {
+  completed_count: number;
+  with_notes_count: number;
+  days_active: number;
+  current_streak_weeks: number;
+  longest_streak_weeks: number;
+  weeks: { week_start: string; action_id: string | null; completed: boolean }[];
+};
+
+/** GET /api/impact — every completion ever recorded and the members with at least one. */
+export type SiteImpact = { total_completions: number; members_with_completions: number };
+
+/** A note a member shared, as the admin's moderation list shows it: never who wrote it. */
+export type SharedNote = {
+  id: string;
+  action_title: string | null;
+  notes: string;
+  completed_at: string;
+  hidden: boolean;
 };

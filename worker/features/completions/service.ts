@@ -11,6 +11,7 @@ const columns = {
   action_id: actionCompletions.actionId,
   completed_at: actionCompletions.completedAt,
   notes: actionCompletions.notes,
+  share_note: actionCompletions.shareNote,
   title: weeklyActions.title,
   slug: weeklyActions.slug,
   summary: weeklyActions.summary,
@@ -29,6 +30,7 @@ function toView(r: Joined): CompletionView {
     action_id: r.action_id,
     completed_at: r.completed_at,
     notes: r.notes,
+    share_note: r.share_note,
     action:
       r.title !== null && r.slug !== null
         ? { title: r.title, slug: r.slug, summary: r.summary ?? "", start_date: r.start_date, end_date: r.end_date }
@@ -54,18 +56,24 @@ export async function findCompletion(db: Db, userId: string, actionId: string): 
 
 /**
  * Records (or re-records) a completion. One row per member and action (unique index); recording
- * again replaces the notes and keeps the original completion time.
+ * again replaces the notes and the sharing choice and keeps the original completion time. Sharing
+ * needs a note: without one there is nothing to share, so the flag is stored off.
  */
 export async function upsertCompletion(
   db: Db,
   userId: string,
   actionId: string,
-  notes: string | null,
+  input: { notes: string | null; share_note: boolean },
 ): Promise<CompletionView> {
+  const notes = input.notes;
+  const shareNote = notes !== null && input.share_note;
   await db
     .insert(actionCompletions)
-    .values({ userId, actionId, notes })
-    .onConflictDoUpdate({ target: [actionCompletions.userId, actionCompletions.actionId], set: { notes } });
+    .values({ userId, actionId, notes, shareNote })
+    .onConflictDoUpdate({
+      target: [actionCompletions.userId, actionCompletions.actionId],
+      set: { notes, shareNote },
+    });
   const view = await findCompletion(db, userId, actionId);
   if (!view) throw new Error("completion upsert returned no row");
   return view;

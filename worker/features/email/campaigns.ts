@@ -51,18 +51,16 @@ export async function startWeeklyCampaign(
 const DUE_SCAN_LIMIT = 10;
 
 /**
- * The cron tick: published actions with schedule_send on and no weekly campaign yet, whose start
- * date's 09:00 SITE_TIMEZONE has passed (checked DST-correctly in code, see schedule.ts).
+ * Published actions with schedule_send on and no weekly campaign yet, whose dates are around `now`.
+ * The SQL prefilter is by calendar date (indexed); the exact 09:00 rule is `isSendDue`, in code.
  */
-export async function runDueWeeklySends(deps: EmailDeps): Promise<StartedCampaign[]> {
-  const { db, config } = deps;
-  const now = deps.now();
-  // The SQL prefilter is by calendar date (indexed); the exact 09:00 rule is applied in code.
+export async function unstartedScheduledActions(db: Db, now: Date) {
   const latestDate = new Date(now.getTime() + 24 * 3600 * 1000).toISOString().slice(0, 10);
   const earliestDate = new Date(now.getTime() - 24 * 3600 * 1000).toISOString().slice(0, 10);
-  const candidates = await db
+  return db
     .select({
       id: weeklyActions.id,
+      title: weeklyActions.title,
       startDate: weeklyActions.startDate,
       endDate: weeklyActions.endDate,
     })
@@ -80,6 +78,16 @@ export async function runDueWeeklySends(deps: EmailDeps): Promise<StartedCampaig
     )
     .orderBy(desc(weeklyActions.startDate))
     .limit(DUE_SCAN_LIMIT);
+}
+
+/**
+ * The cron tick: published actions with schedule_send on and no weekly campaign yet, whose start
+ * date's 09:00 SITE_TIMEZONE has passed (checked DST-correctly in code, see schedule.ts).
+ */
+export async function runDueWeeklySends(deps: EmailDeps): Promise<StartedCampaign[]> {
+  const { config } = deps;
+  const now = deps.now();
+  const candidates = await unstartedScheduledActions(deps.db, now);
 
   const started: StartedCampaign[] = [];
   for (const action of candidates) {

@@ -12,6 +12,12 @@ export type EmailAction = {
   endDate: string | null;
 };
 
+/** The weekly email's "Last week" section: counts and up to two anonymous, member-shared notes. */
+export type EmailLastWeek = { title: string; slug: string; completedCount: number; notes: string[] };
+
+/** The sustainable-living tip a weekly email carries. */
+export type EmailTip = { title: string; body: string; url: string | null };
+
 /** A verified petition with title and url, as the weekly email lists it. */
 export type EmailPetition = { title: string; url: string; orgName: string | null };
 

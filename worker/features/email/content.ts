@@ -4,7 +4,15 @@ import type { Config } from "../../platform/config";
 import type { Db } from "../../platform/db";
 import { readSetting } from "../../platform/settings";
 import { dayInZone } from "../../platform/zoned-time";
-import { type EmailAction, type EmailPetition, MAX_EMAIL_PETITIONS } from "./content-types";
+import { lastWeekImpact } from "../completions/impact";
+import { peekNextTip, tipForCampaign } from "../tips/service";
+import {
+  type EmailAction,
+  type EmailLastWeek,
+  type EmailPetition,
+  type EmailTip,
+  MAX_EMAIL_PETITIONS,
+} from "./content-types";
 import { safeUrl } from "./templates/html";
 import type { EmailSite } from "./templates/layout";
 
@@ -80,4 +88,23 @@ export function pickEmailPetitions(stored: unknown): EmailPetition[] {
     petitions.push({ title: p.title.trim(), url, orgName: org?.trim() || null });
   }
   return petitions;
+}
+
+export type WeeklyExtras = { lastWeek: EmailLastWeek | null; tip: EmailTip | null };
+
+/**
+ * The parts of a weekly email that come from other features: last week's impact (counts and shared
+ * notes as stored now, so a note an admin hides stops appearing at once) and the campaign's tip —
+ * recorded for a real campaign (exactly once, decision 083), only looked at for a test send.
+ */
+export async function loadWeeklyExtras(
+  db: Db,
+  action: Pick<ActionRow, "startDate">,
+  campaign: { id: string; kind: "weekly" } | { kind: "test" },
+): Promise<WeeklyExtras> {
+  const [lastWeek, tip] = await Promise.all([
+    action.startDate ? lastWeekImpact(db, action.startDate) : Promise.resolve(null),
+    campaign.kind === "weekly" ? tipForCampaign(db, campaign.id) : peekNextTip(db),
+  ]);
+  return { lastWeek, tip: tip ? { title: tip.title, body: tip.body, url: tip.url } : null };
 }

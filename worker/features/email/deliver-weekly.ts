@@ -1,8 +1,8 @@
 import { eq, sql } from "drizzle-orm";
 import { emailCampaigns } from "../../../db/schema";
 import type { MailMessage, SendResult } from "../../platform/mail/types";
-import { loadActionRow, loadEmailPetitions, siteFromConfig, toEmailAction } from "./content";
-import type { EmailAction, EmailEvent, EmailPetition } from "./content-types";
+import { loadActionRow, loadEmailPetitions, loadWeeklyExtras, siteFromConfig, toEmailAction } from "./content";
+import type { EmailAction, EmailEvent, EmailLastWeek, EmailPetition, EmailTip } from "./content-types";
 import { backoffSeconds, type EmailDeps, type EmailJob } from "./jobs";
 import { ledger } from "./ledger-sql";
 import { manageLinks } from "./templates/layout";
@@ -15,7 +15,12 @@ import { renderWeeklyEmail } from "./templates/weekly";
 export const CLAIM_LEASE_SECONDS = 120;
 
 /** Content shared by every recipient of a campaign, loaded once per consumer invocation. */
-export type CampaignContent = { action: EmailAction; petitions: EmailPetition[] } | null;
+export type CampaignContent = {
+  action: EmailAction;
+  petitions: EmailPetition[];
+  lastWeek: EmailLastWeek | null;
+  tip: EmailTip | null;
+} | null;
 export type ContentCache = Map<string, Promise<CampaignContent>>;
 
 export type BatchOutcome = { retryAfterSeconds?: number };
@@ -31,7 +36,11 @@ async function campaignContent(deps: EmailDeps, campaignId: string): Promise<Cam
     .limit(1);
   const row = campaign?.actionId ? await loadActionRow(deps.db, campaign.actionId) : null;
   if (!row) return null;
-  return { action: toEmailAction(row), petitions: await loadEmailPetitions(deps.db, deps.kv) };
+  const [petitions, extras] = await Promise.all([
+    loadEmailPetitions(deps.db, deps.kv),
+    loadWeeklyExtras(deps.db, row, { id: campaignId, kind: "weekly" }),
+  ]);
+  return { action: toEmailAction(row), petitions, ...extras };
 }
 
 /**
@@ -111,6 +120,8 @@ export async function deliverWeeklyBatch(
       site,
       action: loaded.action,
       petitions: loaded.petitions,
+      lastWeek: loaded.lastWeek,
+      tip: loaded.tip,
       events: await eventsFor(r.zip_code),
       recipient: { firstName: r.first_name, zipCode: r.zip_code, links: manageLinks(site, r.manage_token) },
     });

@@ -1,7 +1,14 @@
 import { eq } from "drizzle-orm";
 import { emailCampaigns, emailDeliveries, subscribers } from "../../../db/schema";
 import { notFound } from "../../platform/errors";
-import { findCurrentActionRow, loadActionRow, loadEmailPetitions, siteFromConfig, toEmailAction } from "./content";
+import {
+  findCurrentActionRow,
+  loadActionRow,
+  loadEmailPetitions,
+  loadWeeklyExtras,
+  siteFromConfig,
+  toEmailAction,
+} from "./content";
 import type { EmailDeps } from "./jobs";
 import { manageLinks } from "./templates/layout";
 import { renderWeeklyEmail } from "./templates/weekly";
@@ -30,6 +37,7 @@ export async function sendTestEmail(
     site,
     action: toEmailAction(row),
     petitions: await loadEmailPetitions(deps.db, deps.kv),
+    ...(await loadWeeklyExtras(deps.db, row, { kind: "test" })),
     events,
     recipient: {
       firstName: sub?.firstName ?? "friend",

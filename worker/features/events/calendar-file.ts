@@ -1,4 +1,3 @@
-import ICAL from "ical.js";
 import { parseWebUrl } from "../../platform/field-rules";
 
 export type CalendarEvent = {
@@ -24,42 +23,91 @@ export type CalendarEvent = {
 export const allDayDate = (iso: string) =>
   new Date(new Date(iso).getTime() + 12 * 3_600_000).toISOString().slice(0, 10);
 
-const dateValue = (day: string) => ICAL.Time.fromDateString(day);
-const utcValue = (iso: string) => ICAL.Time.fromJSDate(new Date(iso), true);
+const compact = (iso: string) => iso.replace(/[-:]/g, "").replace(/\.\d{3}/, "");
+const dateValue = (day: string) => day.replace(/-/g, "");
+const utcValue = (iso: string) => compact(new Date(iso).toISOString());
 
-/** One event as an iCalendar file (RFC 5545): ical.js escapes text and folds long lines. */
-export function eventToIcs(e: CalendarEvent, siteHost: string, now: Date): string {
-  const calendar = new ICAL.Component(["vcalendar", [], []]);
-  calendar.updatePropertyWithValue("prodid", "-//Earthkind//Local Events//EN");
-  calendar.updatePropertyWithValue("version", "2.0");
-  calendar.updatePropertyWithValue("calscale", "GREGORIAN");
-  calendar.updatePropertyWithValue("method", "PUBLISH");
+/**
+ * TEXT as RFC 5545 wants it: any line break (CRLF, LF or a lone CR) becomes `\n`, backslash,
+ * semicolon and comma are escaped, and other control characters are dropped, so no value can end
+ * its line early and start a property of its own.
+ */
+export function escapeText(value: string): string {
+  return (
+    value
+      .replace(/\r\n|\r|\n/g, "\n")
+      // biome-ignore lint/suspicious/noControlCharactersInRegex: matching control characters is the point
+      .replace(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/g, "")
+      .replace(/[\\;,]/g, (c) => `\\${c}`)
+      .replace(/\n/g, "\\n")
+  );
+}
 
-  const vevent = new ICAL.Component("vevent");
-  vevent.updatePropertyWithValue("uid", `${e.id}@${siteHost}`);
-  vevent.updatePropertyWithValue("dtstamp", utcValue(now.toISOString()));
-  if (e.allDay) {
-    vevent.updatePropertyWithValue("dtstart", dateValue(allDayDate(e.startAtUtc)));
-    if (e.endAtUtc) vevent.updatePropertyWithValue("dtend", dateValue(allDayDate(e.endAtUtc)));
-  } else {
-    vevent.updatePropertyWithValue("dtstart", utcValue(e.startAtUtc));
-    if (e.endAtUtc) vevent.updatePropertyWithValue("dtend", utcValue(e.endAtUtc));
+/**
+ * Only a parsed http(s) URL's href goes in (the URL parser drops tabs and line breaks and
+ * percent-encodes spaces and controls), so a stored value can never start a new .ics line.
+ */
+function safeUrl(value: string | null): string | null {
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: controls go before the URL is parsed
+  return value ? (parseWebUrl(value.replace(/[\u0000-\u001f\u007f]/g, ""))?.href ?? null) : null;
+}
+
+const encoder = new TextEncoder();
+
+/**
+ * RFC 5545 folding: no line longer than 75 octets, continuation lines start with one space (so
+ * carry at most 74 octets of content), and a multi-byte UTF-8 character is never split.
+ */
+export function foldLine(line: string): string {
+  const out: string[] = [];
+  let current = "";
+  let octets = 0;
+  let limit = 75;
+  for (const char of line) {
+    const size = encoder.encode(char).length;
+    if (octets + size > limit) {
+      out.push(current);
+      current = "";
+      octets = 0;
+      limit = 74;
+    }
+    current += char;
+    octets += size;
   }
-  vevent.updatePropertyWithValue("summary", e.title);
-  const description = [e.description, e.registrationUrl ? `Details and registration: ${e.registrationUrl}` : null]
-    .filter(Boolean)
-    .join("\n\n");
-  if (description) vevent.updatePropertyWithValue("description", description);
+  out.push(current);
+  return out.join("\r\n ");
+}
+
+/** One event as an iCalendar file (RFC 5545), written line by line so escaping and folding are ours. */
+export function eventToIcs(e: CalendarEvent, siteHost: string, now: Date): string {
+  const lines: string[] = [
+    "BEGIN:VCALENDAR",
+    "PRODID:-//Earthkind//Local Events//EN",
+    "VERSION:2.0",
+    "CALSCALE:GREGORIAN",
+    "METHOD:PUBLISH",
+    "BEGIN:VEVENT",
+    `UID:${escapeText(`${e.id}@${siteHost}`)}`,
+    `DTSTAMP:${utcValue(now.toISOString())}`,
+  ];
+  if (e.allDay) {
+    lines.push(`DTSTART;VALUE=DATE:${dateValue(allDayDate(e.startAtUtc))}`);
+    if (e.endAtUtc) lines.push(`DTEND;VALUE=DATE:${dateValue(allDayDate(e.endAtUtc))}`);
+  } else {
+    lines.push(`DTSTART:${utcValue(e.startAtUtc)}`);
+    if (e.endAtUtc) lines.push(`DTEND:${utcValue(e.endAtUtc)}`);
+  }
+  lines.push(`SUMMARY:${escapeText(e.title)}`);
+  const url = safeUrl(e.registrationUrl);
+  const description = [e.description, url ? `Details and registration: ${url}` : null].filter(Boolean).join("\n\n");
+  if (description) lines.push(`DESCRIPTION:${escapeText(description)}`);
   const place = e.isVirtual
     ? "Online"
     : [e.venueName, e.address ?? [e.city, e.state].filter(Boolean).join(", ")].filter(Boolean).join(", ");
-  if (place) vevent.updatePropertyWithValue("location", place);
-  // ical.js escapes text but writes a URI value as is: only a parsed http(s) URL's href (which
-  // cannot hold CR, LF or spaces) goes in, so a stored value can never start a new .ics line.
-  const url = e.registrationUrl ? parseWebUrl(e.registrationUrl)?.href : undefined;
-  if (url) vevent.updatePropertyWithValue("url", url);
-  calendar.addSubcomponent(vevent);
-  return `${calendar.toString()}\r\n`;
+  if (place) lines.push(`LOCATION:${escapeText(place)}`);
+  if (url) lines.push(`URL:${url}`);
+  lines.push("END:VEVENT", "END:VCALENDAR");
+  return `${lines.map(foldLine).join("\r\n")}\r\n`;
 }
 
 /** A safe download name: letters, digits and dashes from the title. */

@@ -1,3 +1,5 @@
+import { decodeHTML, decodeHTMLAttribute } from "entities";
+
 /** Heuristics that turn a source's free text into our fields. Order matters: first match wins. */
 
 const CATEGORY_RULES: [string, RegExp][] = [
@@ -31,32 +33,11 @@ export function looksVirtual(location: string | null, text: string): boolean {
   return /\b(online event|virtual event|via zoom|on zoom|webinar)\b/i.test(text);
 }
 
-const NAMED_ENTITIES: Record<string, string> = {
-  amp: "&",
-  lt: "<",
-  gt: ">",
-  quot: '"',
-  apos: "'",
-  nbsp: " ",
-  ndash: "–",
-  mdash: "—",
-  hellip: "…",
-  rsquo: "’",
-  lsquo: "‘",
-  rdquo: "”",
-  ldquo: "“",
-};
+/** Entity-decoded page text (every HTML5 named entity, numeric ones, legacy forms without `;`). */
+export const decodeEntities = (s: string): string => decodeHTML(s);
 
-export function decodeEntities(s: string): string {
-  return s.replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (m, body: string) => {
-    if (body[0] === "#") {
-      const code =
-        body[1]?.toLowerCase() === "x" ? Number.parseInt(body.slice(2), 16) : Number.parseInt(body.slice(1), 10);
-      return Number.isFinite(code) && code > 0 && code < 0x110000 ? String.fromCodePoint(code) : m;
-    }
-    return NAMED_ENTITIES[body.toLowerCase()] ?? m;
-  });
-}
+/** Entity-decoded attribute value: `&amp;` in an href becomes `&`, `&copy=` in a query stays. */
+export const decodeAttribute = (s: string): string => decodeHTMLAttribute(s);
 
 /** HTML to plain text: tags dropped, block ends become line breaks, entities decoded. */
 export function htmlToText(html: string): string {

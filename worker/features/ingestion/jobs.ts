@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { getConfig } from "../../platform/config";
+import { type Config, getConfig } from "../../platform/config";
 import { createDb, type Db } from "../../platform/db";
 import type { AppEnv } from "../../platform/env";
 import { sourceFetch, usesFixtures } from "./fetcher";
@@ -53,16 +53,33 @@ export async function enqueueRuns(env: AppEnv, db: Db, requests: RunRequest[], n
   return runs.map((r) => r.runId);
 }
 
+type IngestHookDeps = { db: Db; config: Config };
+
+/**
+ * What other features do as runs finish (operations alerts on dead letters and unhealthy sources).
+ * The queue dispatcher (worker/jobs/queue.ts) wires them in, so ingestion does not import them.
+ */
+export type IngestHooks = {
+  onDeadLetter?: (deps: IngestHookDeps, batch: MessageBatch<unknown>) => Promise<void>;
+  /** After a read from a source's first page is recorded, successful or not. */
+  onSourceRead?: (deps: IngestHookDeps, sourceKey: string) => Promise<void>;
+};
+
 /**
  * The INGEST_QUEUE consumer. A run already finished (a duplicate delivery) is acknowledged
  * without work; a source's own failure is recorded on its run and acknowledged (retrying a
  * broken feed helps no one); only infrastructure errors are retried. Messages that exhausted
  * their retries arrive from the dead-letter queue and close their run as failed.
  */
-export async function consumeIngestBatch(batch: MessageBatch<unknown>, env: AppEnv): Promise<void> {
+export async function consumeIngestBatch(
+  batch: MessageBatch<unknown>,
+  env: AppEnv,
+  hooks: IngestHooks = {},
+): Promise<void> {
   const db = createDb(env.DB);
   const config = getConfig(env);
   const deadLetter = batch.queue.endsWith("-dlq");
+  if (deadLetter) await hooks.onDeadLetter?.({ db, config }, batch);
   for (const message of batch.messages) {
     const parsed = ingestMessageSchema.safeParse(message.body);
     if (!parsed.success) {
@@ -86,6 +103,7 @@ export async function consumeIngestBatch(batch: MessageBatch<unknown>, env: AppE
           pages: 0,
           counters: emptyCounters(),
         });
+        if (source && job.start_page === 0) await hooks.onSourceRead?.({ db, config }, job.source_key);
         message.ack();
         continue;
       }
@@ -95,6 +113,9 @@ export async function consumeIngestBatch(batch: MessageBatch<unknown>, env: AppE
         source,
         { startPage: job.start_page, pages: job.pages },
       );
+      // Only a read from the first page is the source's whole answer: a later window of a batched
+      // read (Audubon) may rightly find nothing.
+      if (job.start_page === 0) await hooks.onSourceRead?.({ db, config }, job.source_key);
       message.ack();
     } catch (err) {
       console.error(`ingestion: run ${job.run_id} (${job.source_key}) failed, will retry`, err);

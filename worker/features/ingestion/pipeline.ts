@@ -20,6 +20,20 @@ function resolve(when: When, zone: string): number {
   }
 }
 
+/**
+ * A candidate's start and end as UTC milliseconds (NaN when unreadable or absent). An all-day event
+ * without an end lasts its day; an end that is not after the start is dropped.
+ */
+export function eventTimes(c: Candidate, zone: string): { start: number; end: number } {
+  const start = c.start ? resolve(c.start, zone) : Number.NaN;
+  let end = c.end ? resolve(c.end, zone) : Number.NaN;
+  if (c.allDay && Number.isNaN(end) && c.start?.kind === "local") {
+    end = resolve({ kind: "local", date: addDays(c.start.date, 1), time: null }, zone);
+  }
+  if (!(end > start)) end = Number.NaN;
+  return { start, end };
+}
+
 /** Fills coordinates (and city/state) from the ZIP table: postal code first, else city + state. */
 async function geocode(db: Db, list: Candidate[]): Promise<Located[]> {
   const needsPlace = list.filter((c) => !c.isVirtual && (c.lat === null || c.lon === null));
@@ -99,16 +113,11 @@ export async function processCandidates(
       continue;
     }
     const zone = (c.state && STATE_TIME_ZONES[c.state]) || source.timeZone;
-    const start = resolve(c.start as When, zone);
+    const { start, end } = eventTimes(c, zone);
     if (Number.isNaN(start)) {
       counters.skipped_invalid_datetime++;
       continue;
     }
-    let end = c.end ? resolve(c.end, zone) : Number.NaN;
-    if (c.allDay && Number.isNaN(end) && c.start?.kind === "local") {
-      end = resolve({ kind: "local", date: addDays(c.start.date, 1), time: null }, zone);
-    }
-    if (!(end > start)) end = Number.NaN;
     if ((Number.isNaN(end) ? start : end) < now.getTime()) {
       counters.skipped_past++;
       continue;

@@ -58,14 +58,44 @@ export const STATE_TIME_ZONES: Record<string, string> = {
   PR: "America/Puerto_Rico",
 };
 
-/** Windows zone names some calendar exports use as TZID, mapped to IANA. */
-export const WINDOWS_TIME_ZONES: Record<string, string> = {
-  "Eastern Standard Time": "America/New_York",
-  "Central Standard Time": "America/Chicago",
-  "Mountain Standard Time": "America/Denver",
-  "US Mountain Standard Time": "America/Phoenix",
-  "Pacific Standard Time": "America/Los_Angeles",
-  "Alaskan Standard Time": "America/Anchorage",
-  "Hawaiian Standard Time": "Pacific/Honolulu",
-  UTC: "UTC",
+/**
+ * Outlook's display names ("(UTC-05:00) Eastern Time (US & Canada)", older exports "(GMT-05.00) …"),
+ * with the offset prefix removed, mapped to the Windows zone id; `windows-iana` then gives the IANA
+ * zone. Neither windows-iana nor any maintained npm package carries the display names (they live in
+ * the Windows registry), so the ones calendar exports are seen with are listed here: every US zone and
+ * the common world ones.
+ */
+export const WINDOWS_DISPLAY_NAMES: Record<string, string> = {
+  "eastern time (us & canada)": "Eastern Standard Time",
+  "central time (us & canada)": "Central Standard Time",
+  "mountain time (us & canada)": "Mountain Standard Time",
+  "pacific time (us & canada)": "Pacific Standard Time",
+  "pacific time (us & canada); tijuana": "Pacific Standard Time",
+  arizona: "US Mountain Standard Time",
+  alaska: "Alaskan Standard Time",
+  hawaii: "Hawaiian Standard Time",
+  "aleutian islands": "Aleutian Standard Time",
+  "indiana (east)": "US Eastern Standard Time",
+  "atlantic time (canada)": "Atlantic Standard Time",
+  newfoundland: "Newfoundland Standard Time",
+  saskatchewan: "Canada Central Standard Time",
+  "guadalajara, mexico city, monterrey": "Central Standard Time (Mexico)",
+  "puerto rico": "SA Western Standard Time",
+  "georgetown, la paz, manaus, san juan": "SA Western Standard Time",
+  "coordinated universal time": "UTC",
+  "dublin, edinburgh, lisbon, london": "GMT Standard Time",
+  "greenwich mean time : dublin, edinburgh, lisbon, london": "GMT Standard Time",
+  "amsterdam, berlin, bern, rome, stockholm, vienna": "W. Europe Standard Time",
+  "brussels, copenhagen, madrid, paris": "Romance Standard Time",
+  "belgrade, bratislava, budapest, ljubljana, prague": "Central Europe Standard Time",
+  "sarajevo, skopje, warsaw, zagreb": "Central European Standard Time",
+  "athens, bucharest": "GTB Standard Time",
+  "helsinki, kyiv, riga, sofia, tallinn, vilnius": "FLE Standard Time",
+  "moscow, st. petersburg": "Russian Standard Time",
+  jerusalem: "Israel Standard Time",
+  "chennai, kolkata, mumbai, new delhi": "India Standard Time",
+  "beijing, chongqing, hong kong, urumqi": "China Standard Time",
+  "osaka, sapporo, tokyo": "Tokyo Standard Time",
+  "canberra, melbourne, sydney": "AUS Eastern Standard Time",
+  "auckland, wellington": "New Zealand Standard Time",
 };

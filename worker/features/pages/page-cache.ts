@@ -1,5 +1,6 @@
 import type { Context, MiddlewareHandler } from "hono";
 import { getCookie } from "hono/cookie";
+import { BUILD } from "../../platform/build-info";
 import type { AppBindings } from "../../platform/hono";
 import { REFRESH_COOKIE } from "../auth/cookies";
 
@@ -12,8 +13,8 @@ import { REFRESH_COOKIE } from "../auth/cookies";
 export const PAGE_TTL_SECONDS = 60;
 export const PAGES_VERSION_KEY = "pages:version";
 
-/** Stamped at build time (vite.config.ts); a fresh deploy never serves the previous build's HTML. */
-const BUILD_ID = typeof __BUILD_ID__ === "string" ? __BUILD_ID__ : "dev";
+/** The build's commit and time (scripts/build-info.mjs): a fresh deploy never serves the previous build's HTML. */
+const BUILD_ID = `${BUILD.commit}-${BUILD.builtAt ?? "dev"}`.replace(/[^\w.-]/g, "");
 
 /** Signed-in visitors carry the refresh cookie: they always get a fresh render, never a cached copy. */
 export const isSignedInRequest = (c: Context<AppBindings>) => Boolean(getCookie(c, REFRESH_COOKIE));

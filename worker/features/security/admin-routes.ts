@@ -2,9 +2,11 @@ import type { Hono } from "hono";
 import { writeAudit } from "../../platform/audit";
 import { type AppBindings, createRouter } from "../../platform/hono";
 import { clientIp } from "../../platform/request";
+import { raiseAlert } from "../operations/alerts";
 import { cleanupOldData } from "./cleanup";
 import { readAdminActivity, readSecurityLogs } from "./logs";
 import { publicProbePaths, runSecurityScan } from "./scan";
+import { SEVERITY_ORDER } from "./schemas";
 
 /** What the scan needs of the app it probes: its route table and a way to call it. */
 export type ScannedApp = Pick<Hono<AppBindings>, "routes" | "fetch">;
@@ -43,6 +45,13 @@ export const securityAdminRoutes = (app: () => ScannedApp) =>
       });
       // The admin-mutation audit (admin-audit.ts) writes the row, under this action name.
       c.set("auditTarget", { action: "security_scan", target: { findings: result.findings.length } });
+      for (const finding of result.findings.filter((f) => SEVERITY_ORDER[f.severity] <= SEVERITY_ORDER.high)) {
+        await raiseAlert(c.var, {
+          kind: "security_finding",
+          subject: finding.id,
+          details: `${finding.title} (${finding.severity}). ${finding.remediation}`,
+        });
+      }
       return c.json(result);
     })
     .post("/cleanup", async (c) => {

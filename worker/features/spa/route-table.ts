@@ -23,10 +23,14 @@ export const SPA_ROUTES = {
   adminActionNew: "/admin/actions/new",
   adminActionEdit: "/admin/actions/:id/edit",
   adminPetitions: "/admin/settings/petitions",
+  adminTips: "/admin/settings/tips",
   adminEmail: "/admin/settings/email",
   adminSecurity: "/admin/security",
   adminContentExport: "/admin/content-export",
   adminApiReference: "/admin/api",
+  adminStatus: "/admin/status",
+  adminSubscribers: "/admin/subscribers",
+  adminMessages: "/admin/messages",
 } as const;
 
 export type SpaRouteName = keyof typeof SPA_ROUTES;

@@ -3,6 +3,7 @@ import { conflict } from "../../platform/errors";
 import { createRouter } from "../../platform/hono";
 import { validate } from "../../platform/validate";
 import type { EmailJob } from "../email/jobs";
+import { isDeletedAddress } from "./data-deletion";
 import { signupRequestSchema } from "./schemas";
 import { subscribe } from "./service";
 import { ALREADY_SUBSCRIBED_MESSAGE, SIGNUP_MESSAGES } from "./signup-rules";
@@ -15,8 +16,13 @@ export const subscribersRoutes = createRouter().post(
   signupLimit,
   validate("json", signupRequestSchema),
   async (c) => {
+    const input = c.req.valid("json");
+    // An address whose data was deleted on request is never added back by a form fill (decision 111).
+    if (await isDeletedAddress(c.var.db, input.email))
+      throw conflict(SIGNUP_MESSAGES.deleted.description, "address_deleted");
+
     const now = new Date();
-    const result = await subscribe(c.var.db, c.req.valid("json"), now);
+    const result = await subscribe(c.var.db, input, now);
     if (result.outcome === "already_active") throw conflict(ALREADY_SUBSCRIBED_MESSAGE, "already_subscribed");
 
     // The welcome email goes through the queue (retries, provider rate limits); the signup itself

@@ -21,6 +21,11 @@ export const SIGNUP_MESSAGES = {
     title: "Already subscribed",
     description: "This email is already receiving our weekly actions.",
   },
+  deleted: {
+    title: "Address removed at your request",
+    description:
+      "This address asked us to delete its subscription data, so we won't add it again. To rejoin, write to us through the contact form.",
+  },
   failure: { title: "Something went wrong", description: "Please try again in a moment." },
   success: { title: "Welcome to Earthkind! 🌱", description: "You'll receive your first weekly action plan soon." },
 } as const;

@@ -1,10 +1,13 @@
 import { badRequest, notFound } from "../../platform/errors";
 import { createRouter } from "../../platform/hono";
 import { validate } from "../../platform/validate";
+import { deleteSubscriberData } from "./data-deletion";
 import { manageTokenBodySchema, manageTokenSchema } from "./schemas";
 import { findByToken, setActiveByToken, toSubscriptionView } from "./service";
 import { INVALID_LINK_MESSAGE } from "./signup-rules";
 
+export const SUBSCRIPTION_DATA_DELETED =
+  "Your subscription data has been deleted. We kept only a scrambled fingerprint of your address so we never email it again.";
 export const SUBSCRIPTION_NOT_FOUND = "We couldn't find a subscription for this link.";
 
 const tokenFromQuery = (value: string | undefined): string => {
@@ -38,6 +41,14 @@ export const subscriptionRoutes = createRouter()
       active: true,
       message: "Welcome back! You're subscribed again.",
     });
+  })
+  // "Delete my subscription data": unsubscribes, then removes the row, keeping only the address's hash
+  // so it is never added back and mailed by mistake (decision 111). Repeating it finds no row: 404.
+  .post("/delete", validate("json", manageTokenBodySchema), async (c) => {
+    const row = await setActiveByToken(c.var.db, c.req.valid("json").token, false, new Date());
+    if (!row) throw notFound(SUBSCRIPTION_NOT_FOUND);
+    await deleteSubscriberData(c.var.db, row);
+    return c.json({ deleted: true, message: SUBSCRIPTION_DATA_DELETED });
   })
   // RFC 8058 one-click: mail clients POST "List-Unsubscribe=One-Click" here. No page, no CSRF check,
   // the body is not needed; repeating it is harmless. 200 even when already unsubscribed.

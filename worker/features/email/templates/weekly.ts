@@ -1,7 +1,10 @@
+import { membersDidThis } from "../../actions/schemas";
 import {
   type EmailAction,
   type EmailEvent,
+  type EmailLastWeek,
   type EmailPetition,
+  type EmailTip,
   MAX_EMAIL_EVENTS,
   MAX_EMAIL_PETITIONS,
 } from "../content-types";
@@ -20,12 +23,16 @@ export type WeeklyEmailInput = {
   action: EmailAction;
   petitions: EmailPetition[];
   events: EmailEvent[];
+  /** "Last week": left out when null (nobody recorded last week's action). */
+  lastWeek?: EmailLastWeek | null;
+  /** The campaign's sustainable-living tip; left out when there is no active tip. */
+  tip?: EmailTip | null;
   recipient: { firstName: string; zipCode: string | null; links: ManageLinks };
   /** Test and preview sends say so in the subject. */
   test?: boolean;
 };
 
-export const actionUrl = (site: EmailSite, action: EmailAction) =>
+export const actionUrl = (site: EmailSite, action: Pick<EmailAction, "slug">) =>
   withParams(`${site.url}/actions/${encodeURIComponent(action.slug)}`, {
     utm_source: "email",
     utm_medium: "weekly_email",
@@ -66,6 +73,10 @@ export function renderWeeklyEmail(input: WeeklyEmailInput): RenderedEmail {
   const link = actionUrl(site, action);
   const name = recipient.firstName.trim() || "friend";
   const place = (e: EmailEvent) => (eventPlace(e) ? ` · ${eventPlace(e)}` : "");
+  const lastWeek = input.lastWeek && input.lastWeek.completedCount > 0 ? input.lastWeek : null;
+  const lastWeekLink = lastWeek ? actionUrl(site, { slug: lastWeek.slug }) : null;
+  const tip = input.tip ?? null;
+  const tipUrl = safeUrl(tip?.url);
 
   const body = html`
 <p style="margin:0 0 16px;">Hi ${name},</p>
@@ -76,6 +87,19 @@ ${action.timeRequired ? html`<p style="margin:0 0 12px;"><strong>Time:</strong> 
 ${steps.length ? html`<h2 style="${h2}">How to do it</h2><ol style="margin:0 0 12px;padding-left:22px;">${steps.map((s) => html`<li style="margin:0 0 6px;">${s}</li>`)}</ol>` : ""}
 ${materials.length ? html`<h2 style="${h2}">What you'll need</h2><ul style="margin:0 0 12px;padding-left:22px;">${materials.map((m) => html`<li style="margin:0 0 4px;">${m}</li>`)}</ul>` : ""}
 <p style="margin:20px 0;"><a href="${link}" style="display:inline-block;background:${C.forest};color:#ffffff;text-decoration:none;padding:12px 20px;border-radius:8px;font-weight:bold;">${action.ctaLabel || "Do This Week's Action"}</a></p>
+${
+  lastWeek
+    ? html`<h2 style="${h2}">Last week</h2><p style="margin:0 0 8px;"><a href="${lastWeekLink}" style="color:${C.forest};">${lastWeek.title}</a>: ${membersDidThis(lastWeek.completedCount)}.</p>${lastWeek.notes.map(
+        (n) =>
+          html`<blockquote style="margin:0 0 8px;padding:4px 0 4px 12px;border-left:3px solid ${C.moss};color:${C.muted};font-style:italic;">“${n}” — a member</blockquote>`,
+      )}`
+    : ""
+}
+${
+  tip
+    ? html`<h2 style="${h2}">Sustainable living tip: ${tip.title}</h2><p style="margin:0 0 8px;">${tip.body}</p>${tipUrl ? html`<p style="margin:0 0 12px;"><a href="${tipUrl}" style="color:${C.forest};">Learn more</a></p>` : ""}`
+    : ""
+}
 ${
   petitions.length
     ? html`<h2 style="${h2}">Quick wins to protect nature</h2><ul style="margin:0 0 12px;padding-left:22px;">${petitions.map(
@@ -104,6 +128,18 @@ ${
     steps.length ? `How to do it:\n${steps.map((s, i) => `${i + 1}. ${s}`).join("\n")}` : "",
     materials.length ? `What you'll need:\n${materials.map((m) => `- ${m}`).join("\n")}` : "",
     `${action.ctaLabel || "Do This Week's Action"}: ${link}`,
+    lastWeek
+      ? [
+          `LAST WEEK: ${lastWeek.title}: ${membersDidThis(lastWeek.completedCount)}.`,
+          ...lastWeek.notes.map((n) => `"${n}" — a member`),
+          lastWeekLink,
+        ].join("\n")
+      : "",
+    tip
+      ? [`SUSTAINABLE LIVING TIP: ${tip.title}`, tip.body, tipUrl ? `Learn more: ${tipUrl}` : ""]
+          .filter(Boolean)
+          .join("\n")
+      : "",
     petitions.length
       ? `Quick wins to protect nature:\n${petitions.map((p) => `- ${p.title}${p.orgName ? ` (${p.orgName})` : ""}: ${petitionUrl(p.url)}`).join("\n")}`
       : "",

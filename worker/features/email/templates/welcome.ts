@@ -1,4 +1,5 @@
 import type { EmailAction } from "../content-types";
+import { WEEKLY_EMAIL_CONTENTS, WEEKLY_EMAIL_WHEN } from "../weekly-contents";
 import { cleanSubject, html } from "./html";
 import {
   emailColors as C,
@@ -19,12 +20,7 @@ export type WelcomeEmailInput = {
   recipient: { firstName: string; links: ManageLinks };
 };
 
-const BENEFITS = [
-  "One simple action plan every Monday morning, plus petitions",
-  "Local event notifications",
-  "Impact updates",
-  "Sustainable living tips",
-];
+const INTRO = `${WEEKLY_EMAIL_WHEN}, your weekly email brings:`;
 
 export function renderWelcomeEmail(input: WelcomeEmailInput): RenderedEmail {
   const { site, action, recipient } = input;
@@ -33,8 +29,8 @@ export function renderWelcomeEmail(input: WelcomeEmailInput): RenderedEmail {
 
   const body = html`
 <h1 style="margin:0 0 12px;font-family:Georgia,'Times New Roman',serif;font-size:26px;line-height:1.25;color:${C.forest};">Welcome, ${name}!</h1>
-<p style="margin:0 0 12px;">Thanks for joining ${site.name}. Here's what to expect:</p>
-<ul style="margin:0 0 16px;padding-left:22px;">${BENEFITS.map((b) => html`<li style="margin:0 0 4px;">${b}</li>`)}</ul>
+<p style="margin:0 0 12px;">Thanks for joining ${site.name}. Here's what to expect. ${INTRO}</p>
+<ul style="margin:0 0 16px;padding-left:22px;">${WEEKLY_EMAIL_CONTENTS.map((b) => html`<li style="margin:0 0 4px;">${b}</li>`)}</ul>
 ${
   action
     ? html`<p style="margin:20px 0 4px;font-size:13px;letter-spacing:.08em;text-transform:uppercase;color:${C.moss};">Start with this week's action</p>
@@ -47,7 +43,7 @@ ${action.summary ? html`<p style="margin:0 0 12px;">${action.summary}</p>` : ""}
 
   const text = [
     `Welcome, ${name}!`,
-    `Thanks for joining ${site.name}. Here's what to expect:\n${BENEFITS.map((b) => `- ${b}`).join("\n")}`,
+    `Thanks for joining ${site.name}. Here's what to expect. ${INTRO}\n${WEEKLY_EMAIL_CONTENTS.map((b) => `- ${b}`).join("\n")}`,
     action ? [`Start with this week's action: ${action.title}`, action.summary].filter(Boolean).join("\n") : "",
     `${action ? action.ctaLabel || "Do This Week's Action" : "See this week's action"}: ${link}`,
     `Together, one week at a time.\n— The ${site.name} team`,

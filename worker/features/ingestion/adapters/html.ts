@@ -2,6 +2,7 @@ import {
   classifyCategory,
   clean,
   cleanMultiline,
+  decodeAttribute,
   decodeEntities,
   looksVirtual,
   parseUsAddress,
@@ -18,7 +19,8 @@ type RawItem = Partial<Record<FieldName, string>>;
 /**
  * The items of one listing page, streamed through HTMLRewriter (workerd's HTML parser): a new
  * item starts at each `item` match; each field takes the first match inside it (its attribute,
- * or its text with entities decoded).
+ * or its text), entities decoded in both: HTMLRewriter hands
+ * both over raw, so `&amp;` would otherwise stay in registration URLs and external ids.
  */
 export async function extractItems(html: string, selectors: HtmlSelectors): Promise<RawItem[]> {
   const items: RawItem[] = [];
@@ -63,7 +65,10 @@ export async function extractItems(html: string, selectors: HtmlSelectors): Prom
   await rewriter.transform(new Response(html, { headers: { "Content-Type": "text/html" } })).arrayBuffer();
   return items.map((item) =>
     Object.fromEntries(
-      Object.entries(item).map(([k, v]) => [k, fields.find(([n]) => n === k)?.[1].attr ? v : decodeEntities(v ?? "")]),
+      Object.entries(item).map(([k, v]) => [
+        k,
+        fields.find(([n]) => n === k)?.[1].attr ? decodeAttribute(v ?? "") : decodeEntities(v ?? ""),
+      ]),
     ),
   );
 }

@@ -1,0 +1,2 @@
+export function buildInfo(): { version: string; commit: string; builtAt: string };
+export function buildDefine(): Record<string, string>;

@@ -1,0 +1,55 @@
+import { eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { actionCompletions } from "../../db/schema";
+import type { MemberStats } from "../../worker/features/completions/schemas";
+import { weekStartOf } from "../../worker/features/completions/streaks";
+import { addDays, dayInZone } from "../../worker/platform/zoned-time";
+import { createAction } from "./action-factories";
+import { api, config, createUser, db, signIn } from "./helpers";
+
+type Stats = MemberStats;
+
+describe("GET /api/me/stats", () => {
+  it("requires sign-in", async () => {
+    expect((await api("/api/me/stats")).status).toBe(401);
+  });
+
+  it("computes counts and streaks from the member's stored completions", async () => {
+    const user = await createUser();
+    const { headers } = await signIn(user);
+    const empty = (await (await api("/api/me/stats", { headers })).json()) as Stats;
+    expect(empty).toMatchObject({ completed_count: 0, with_notes_count: 0, days_active: 0, current_streak_weeks: 0 });
+    expect(empty.weeks).toHaveLength(12);
+
+    // Weekly actions for the last four weeks, one per week; this week's one is not done yet.
+    const thisWeek = weekStartOf(dayInZone(new Date(), config().SITE_TIMEZONE));
+    const weekly = [];
+    for (let i = 3; i >= 0; i--) {
+      const start = addDays(thisWeek, -7 * i + 1);
+      weekly.push(await createAction({ startDate: start, endDate: addDays(start, 6) }));
+    }
+    const [w3, w2, w1] = weekly;
+    for (const [a, notes] of [
+      [w3, "first"],
+      [w2, null],
+      [w1, "late, but counts for its week"],
+    ] as const) {
+      await api(`/api/me/completions/${a?.id}`, { method: "PUT", json: { notes }, headers });
+    }
+    await db()
+      .update(actionCompletions)
+      .set({ completedAt: new Date(Date.now() - 10 * 86_400_000).toISOString() })
+      .where(eq(actionCompletions.actionId, w3?.id ?? ""));
+
+    const stats = (await (await api("/api/me/stats", { headers })).json()) as Stats;
+    expect(stats).toMatchObject({
+      completed_count: 3,
+      with_notes_count: 2,
+      days_active: 10,
+      current_streak_weeks: 3,
+      longest_streak_weeks: 3,
+    });
+    expect(stats.weeks.at(-1)).toEqual({ week_start: thisWeek, action_id: weekly[3]?.id, completed: false });
+    expect(stats.weeks.at(-2)).toEqual({ week_start: addDays(thisWeek, -7), action_id: w1?.id, completed: true });
+  });
+});

@@ -1,0 +1,191 @@
+import { eq, or, sql } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import {
+  actionCompletions,
+  magicLinkTokens,
+  passwordThrottle,
+  profileAuditLog,
+  profiles,
+  refreshTokens,
+  securityAuditLog,
+  sessions,
+  subscribers,
+  users,
+} from "../../db/schema";
+import { deletedUserRef } from "../../worker/features/auth/account-deletion";
+import type { MyDataExport } from "../../worker/features/auth/my-data-schemas";
+import { cookieHeader, fromIp, latestOutboxMessage, requestLinkToken, uniqueIp } from "./auth-support";
+import { createAction, createSubscriber } from "./email-fixtures";
+import { api, createUser, db, signIn, uniqueEmail } from "./helpers";
+
+/** A member with what a real one accumulates: two sessions, a completion with notes, a failed password try, a subscription. */
+async function activeMember() {
+  const email = uniqueEmail("member");
+  // A magic-link sign-in through the API writes the auth_success audit row the export must show.
+  const token = await requestLinkToken(email);
+  const verified = await api("/api/auth/verify", { method: "POST", json: { token }, headers: fromIp(uniqueIp()) });
+  expect(verified.status).toBe(200);
+  const [user] = await db().select().from(users).where(eq(users.email, email));
+  if (!user) throw new Error("no user");
+  const member = { id: user.id, email, role: "user" as const };
+  const other = await signIn(member);
+  const session = await signIn(member);
+  const action = await createAction({ title: "Leave the leaves" });
+  const put = await api(`/api/me/completions/${action.id}`, {
+    method: "PUT",
+    json: { notes: "Left them under the oak" },
+    headers: session.headers,
+  });
+  expect(put.status).toBeLessThan(300);
+  await api("/api/auth/password", {
+    method: "POST",
+    json: { email, password: "wrong-password-123" },
+    headers: fromIp(uniqueIp()),
+  });
+  // An unused magic link (a second request within the minute would be throttled).
+  await db()
+    .insert(magicLinkTokens)
+    .values({ email, tokenHash: `unused-${email}`, expiresAt: new Date(Date.now() + 600_000).toISOString() });
+  const sub = await createSubscriber({ email, firstName: "Moss", zipCode: "97201" });
+  return { member, session, other, action, sub };
+}
+
+describe("GET /api/me/export", () => {
+  it("needs a session", async () => {
+    expect((await api("/api/me/export")).status).toBe(401);
+  });
+
+  it("returns profile, sessions, sign-in history, completions with notes and the same-email subscription", async () => {
+    const { member, session, action, sub } = await activeMember();
+    const res = await api("/api/me/export", { headers: session.headers });
+    expect(res.status).toBe(200);
+    expect(res.headers.get("Content-Disposition")).toMatch(
+      /^attachment; filename="earthkind-my-data-\d{4}-\d{2}-\d{2}\.json"$/,
+    );
+    const data = (await res.json()) as MyDataExport;
+    expect(data.profile).toMatchObject({ id: member.id, email: member.email, role: "user", has_password: false });
+    expect(data.sessions).toHaveLength(3);
+    expect(data.sign_in_history.map((h) => [h.action, h.method])).toEqual(
+      expect.arrayContaining([
+        ["auth_success", "magic_link"],
+        ["auth_failure", "password"],
+      ]),
+    );
+    expect(data.completions).toEqual([
+      expect.objectContaining({
+        action_id: action.id,
+        action_title: "Leave the leaves",
+        notes: "Left them under the oak",
+      }),
+    ]);
+    expect(data.subscription).toMatchObject({
+      first_name: "Moss",
+      email: sub.email,
+      zip_code: "97201",
+      active: true,
+      emails_received: [],
+    });
+    // Another member's export holds nothing of this one.
+    const stranger = await signIn(await createUser());
+    const theirs = (await (await api("/api/me/export", { headers: stranger.headers })).json()) as MyDataExport;
+    expect(JSON.stringify(theirs)).not.toContain(member.email);
+  });
+});
+
+describe("DELETE /api/me", () => {
+  it("refuses without the account's email typed", async () => {
+    const { headers } = await signIn(await createUser());
+    for (const [json, message] of [
+      [{}, "Type your email address to confirm."],
+      [{ confirm_email: "" }, "Type your email address to confirm."],
+      [{ confirm_email: "someone-else@example.com" }, "That doesn't match the email address of this account."],
+    ] as const) {
+      const res = await api("/api/me", { method: "DELETE", json, headers });
+      expect(res.status, JSON.stringify(json)).toBe(400);
+      expect(((await res.json()) as { error: { message: string } }).error.message).toBe(message);
+    }
+    expect((await api("/api/me", { method: "DELETE", json: { confirm_email: "x@example.com" } })).status).toBe(401);
+  });
+
+  it("removes every personal row, anonymises audit rows, unsubscribes, signs out everywhere and confirms by email", async () => {
+    const { member, session, other, sub } = await activeMember();
+    const res = await api("/api/me", {
+      method: "DELETE",
+      json: { confirm_email: `  ${member.email.toUpperCase()} ` },
+      headers: session.headers,
+    });
+    expect(res.status).toBe(200);
+    expect(res.headers.getSetCookie().join(";")).toMatch(/__Host-earthkind_refresh=;/);
+
+    const d = db();
+    expect(await d.select().from(users).where(eq(users.id, member.id))).toEqual([]);
+    expect(await d.select().from(profiles).where(eq(profiles.userId, member.id))).toEqual([]);
+    expect(await d.select().from(sessions).where(eq(sessions.userId, member.id))).toEqual([]);
+    expect(
+      await d
+        .select()
+        .from(refreshTokens)
+        .where(or(eq(refreshTokens.sessionId, session.sessionId), eq(refreshTokens.sessionId, other.sessionId))),
+    ).toEqual([]);
+    expect(await d.select().from(actionCompletions).where(eq(actionCompletions.userId, member.id))).toEqual([]);
+    expect(await d.select().from(magicLinkTokens).where(eq(magicLinkTokens.email, member.email))).toEqual([]);
+    expect(await d.select().from(passwordThrottle).where(eq(passwordThrottle.email, member.email))).toEqual([]);
+    expect(await d.select().from(profileAuditLog).where(eq(profileAuditLog.userId, member.id))).toEqual([]);
+
+    // No audit row names the person any more; their rows now carry one stable pseudonym.
+    const named = await d
+      .select()
+      .from(securityAuditLog)
+      .where(
+        sql`${securityAuditLog.userId} = ${member.id} OR ${securityAuditLog.newValues} LIKE ${`%${member.email}%`}`,
+      );
+    expect(named).toEqual([]);
+    const ref = await deletedUserRef(member.id);
+    const pseudonymous = await d.select().from(securityAuditLog).where(eq(securityAuditLog.userId, ref));
+    expect(pseudonymous.map((r) => r.action)).toEqual(expect.arrayContaining(["auth_success", "account_deleted"]));
+    expect(pseudonymous.find((r) => r.action === "auth_success")?.newValues).toMatchObject({ email: ref });
+
+    const [subscription] = await d.select().from(subscribers).where(eq(subscribers.id, sub.id));
+    expect(subscription).toMatchObject({ active: false, unsubscribedAt: expect.any(String) });
+
+    // Every session is over: both access tokens and both refresh cookies are refused.
+    for (const s of [session, other]) {
+      expect((await api("/api/me", { headers: s.headers })).status).toBe(401);
+      expect((await api("/api/auth/refresh", { method: "POST", headers: cookieHeader(s.refreshToken) })).status).toBe(
+        401,
+      );
+    }
+    const mail = await latestOutboxMessage(member.email);
+    expect(mail?.subject).toBe("Your Earthkind account has been deleted");
+  });
+
+  it("keeps the last admin from deleting themselves, and lets an admin go when another remains", async () => {
+    const d = db();
+    // Make this test the only admin world: demote every other admin for its duration.
+    const others = await d.select({ userId: profiles.userId }).from(profiles).where(eq(profiles.role, "admin"));
+    await d.update(profiles).set({ role: "user", roleChangedBy: "test" }).where(eq(profiles.role, "admin"));
+    try {
+      const admin = await createUser({ role: "admin" });
+      const { headers } = await signIn(admin);
+      const res = await api("/api/me", { method: "DELETE", json: { confirm_email: admin.email }, headers });
+      expect(res.status).toBe(409);
+      expect(await res.json()).toEqual({
+        error: {
+          code: "last_admin",
+          message: "You are the only admin. Make another account an admin before deleting yours.",
+        },
+      });
+      expect(await d.select().from(users).where(eq(users.id, admin.id))).toHaveLength(1);
+      expect((await api("/api/me", { headers })).status).toBe(200);
+
+      await createUser({ role: "admin" });
+      const ok = await api("/api/me", { method: "DELETE", json: { confirm_email: admin.email }, headers });
+      expect(ok.status).toBe(200);
+      expect(await d.select().from(users).where(eq(users.id, admin.id))).toEqual([]);
+    } finally {
+      for (const { userId } of others) {
+        await d.update(profiles).set({ role: "admin", roleChangedBy: "test" }).where(eq(profiles.userId, userId));
+      }
+    }
+  });
+});

@@ -1,0 +1,119 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useId, useMemo, useState } from "react";
+import { useForm } from "react-hook-form";
+import { useNavigate } from "react-router-dom";
+import { deleteAccountFormSchema } from "../../../worker/features/auth/my-data-schemas";
+import { Button } from "../../components/ui/button";
+import { Input } from "../../components/ui/input";
+import { Label } from "../../components/ui/label";
+import { toast } from "../../components/ui/use-toast";
+import { useAuth } from "../../lib/auth/auth-provider";
+import { saveFile } from "../../lib/file-download";
+import { downloadMyData } from "./my-data-api";
+
+/** "Download my data" and "Delete my account", under the password form on My Progress. */
+export function MyDataSection({ email }: { email: string }) {
+  const [downloading, setDownloading] = useState(false);
+
+  async function download() {
+    setDownloading(true);
+    try {
+      saveFile(await downloadMyData());
+      toast({
+        title: "Your data is downloading",
+        description: "A JSON file with everything we hold about your account.",
+      });
+    } catch (err) {
+      toast({
+        title: "Failed to download your data",
+        description: err instanceof Error ? err.message : undefined,
+        variant: "destructive",
+      });
+    } finally {
+      setDownloading(false);
+    }
+  }
+
+  return (
+    <div className="mt-10 grid gap-8 border-t border-border pt-8">
+      <div className="grid max-w-md gap-2">
+        <h3 className="font-semibold text-forest-900">Your data</h3>
+        <p className="text-sm text-muted-foreground">
+          Your profile, sign-in history, completed actions with notes, and the weekly-email subscription for this
+          address, as one JSON file.
+        </p>
+        <div>
+          <Button variant="outline" onClick={download} disabled={downloading} aria-busy={downloading}>
+            {downloading ? "Preparing…" : "Download my data"}
+          </Button>
+        </div>
+      </div>
+      <DeleteAccountForm email={email} />
+    </div>
+  );
+}
+
+function DeleteAccountForm({ email }: { email: string }) {
+  const id = useId();
+  const navigate = useNavigate();
+  const { deleteAccount } = useAuth();
+  const schema = useMemo(() => deleteAccountFormSchema(email), [email]);
+  const [serverError, setServerError] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    formState: { errors, isSubmitting },
+  } = useForm<{ confirm_email: string }>({ resolver: zodResolver(schema), defaultValues: { confirm_email: "" } });
+
+  const submit = handleSubmit(async ({ confirm_email }) => {
+    setServerError(null);
+    try {
+      await deleteAccount(confirm_email);
+      toast({ title: "Your account has been deleted", description: "You have been signed out everywhere." });
+      navigate("/", { replace: true });
+    } catch (err) {
+      const message = err instanceof Error ? err.message : "Please try again.";
+      setServerError(message);
+      toast({ title: "Failed to delete your account", description: message, variant: "destructive" });
+    }
+  });
+
+  const errorId = `${id}-error`;
+  return (
+    <form onSubmit={submit} noValidate className="grid max-w-md gap-3" aria-labelledby={`${id}-title`}>
+      <h3 id={`${id}-title`} className="font-semibold text-clay-700">
+        Delete my account
+      </h3>
+      <p className="text-sm text-muted-foreground">
+        This removes your profile, completed actions and notes, and signs you out on every device. If this address gets
+        the weekly email, it is unsubscribed. It cannot be undone.
+      </p>
+      <div className="grid gap-1.5">
+        <Label htmlFor={`${id}-confirm`}>Type your email address to confirm</Label>
+        <Input
+          id={`${id}-confirm`}
+          type="email"
+          autoComplete="off"
+          aria-invalid={errors.confirm_email ? true : undefined}
+          aria-describedby={errors.confirm_email ? errorId : undefined}
+          {...register("confirm_email")}
+        />
+        {errors.confirm_email ? (
+          <p id={errorId} className="text-sm text-destructive">
+            {errors.confirm_email.message}
+          </p>
+        ) : null}
+      </div>
+      {serverError ? (
+        <p role="alert" className="text-sm text-destructive">
+          {serverError}
+        </p>
+      ) : null}
+      <div>
+        <Button type="submit" variant="destructive" disabled={isSubmitting}>
+          {isSubmitting ? "Deleting…" : "Delete my account"}
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,50 @@
+import { format, parseISO } from "date-fns";
+import type { MemberStats } from "../../../worker/features/completions/schemas";
+import { type WeekState, weekState } from "../../../worker/features/completions/streaks";
+import { cn } from "../../lib/cn";
+
+const STATE_WORDS: Record<WeekState, string> = {
+  done: "done",
+  missed: "missed",
+  current: "this week, not done yet",
+  "no-action": "no action that week",
+};
+
+const STATE_STYLE: Record<WeekState, string> = {
+  done: "border-forest-700 bg-forest-700 text-white",
+  missed: "border-clay-500 bg-card text-clay-700",
+  current: "border-dashed border-forest-600 bg-forest-50 text-forest-800",
+  "no-action": "border-border bg-sand-100 text-muted-foreground",
+};
+
+const STATE_MARK: Record<WeekState, string> = { done: "✓", missed: "✕", current: "•", "no-action": "–" };
+
+/**
+ * The last 12 weeks as a row of squares. Each square is a list item whose text says the week and
+ * its state, so a screen reader reads the strip as a list of sentences, not as colours.
+ */
+export function StreakStrip({ weeks }: { weeks: MemberStats["weeks"] }) {
+  const thisWeek = weeks.at(-1)?.week_start ?? "";
+  return (
+    <ol className="mt-4 flex flex-wrap gap-2" aria-label="Your last 12 weeks">
+      {weeks.map((w) => {
+        const state = weekState(w, thisWeek);
+        const label = `Week of ${format(parseISO(w.week_start), "MMM d, yyyy")}: ${STATE_WORDS[state]}`;
+        return (
+          <li
+            key={w.week_start}
+            data-state={state}
+            title={label}
+            className={cn(
+              "flex size-10 items-center justify-center rounded-lg border-2 text-sm font-semibold",
+              STATE_STYLE[state],
+            )}
+          >
+            <span aria-hidden="true">{STATE_MARK[state]}</span>
+            <span className="sr-only">{label}</span>
+          </li>
+        );
+      })}
+    </ol>
+  );
+}

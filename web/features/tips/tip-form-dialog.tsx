@@ -1,0 +1,107 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useEffect } from "react";
+import { useForm } from "react-hook-form";
+import {
+  TIP_BODY_MAX,
+  TIP_TOPICS,
+  type Tip,
+  type TipInput,
+  tipInputSchema,
+} from "../../../worker/features/tips/schemas";
+import { FormField } from "../../components/form-field";
+import { Button } from "../../components/ui/button";
+import { Checkbox } from "../../components/ui/checkbox";
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from "../../components/ui/dialog";
+import { Input } from "../../components/ui/input";
+import { Label } from "../../components/ui/label";
+import { Select } from "../../components/ui/select";
+import { Textarea } from "../../components/ui/textarea";
+
+type FormValues = { title: string; body: string; url: string; topic: Tip["topic"]; active: boolean };
+
+const NEW_TIP: FormValues = { title: "", body: "", url: "", topic: "energy", active: true };
+
+export const topicLabel = (topic: string) => topic.charAt(0).toUpperCase() + topic.slice(1);
+
+/** Add/edit dialog; the shared schema validates, so its messages are the API's. */
+export function TipFormDialog({
+  open,
+  onOpenChange,
+  tip,
+  saving,
+  onSubmit,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  tip: Tip | null;
+  saving: boolean;
+  onSubmit: (values: TipInput) => void;
+}) {
+  const form = useForm<FormValues, unknown, TipInput>({
+    resolver: zodResolver(tipInputSchema) as never,
+    defaultValues: NEW_TIP,
+  });
+  const { register, handleSubmit, reset, watch, setValue, formState } = form;
+  const errors = formState.errors;
+  const body = watch("body");
+  const active = watch("active");
+
+  useEffect(() => {
+    if (open)
+      reset(
+        tip ? { title: tip.title, body: tip.body, url: tip.url ?? "", topic: tip.topic, active: tip.active } : NEW_TIP,
+      );
+  }, [open, tip, reset]);
+
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent className="max-w-xl">
+        <DialogHeader>
+          <DialogTitle>{tip ? "Edit Tip" : "Add Tip"}</DialogTitle>
+          <DialogDescription>Each weekly email carries the next active tip, in this list's order.</DialogDescription>
+        </DialogHeader>
+        <form noValidate onSubmit={handleSubmit(onSubmit)} className="grid gap-4">
+          <FormField label="Title" error={errors.title?.message}>
+            <Input {...register("title")} />
+          </FormField>
+          <FormField label="Tip text" hint={`${body.length}/${TIP_BODY_MAX} characters`} error={errors.body?.message}>
+            <Textarea rows={4} {...register("body")} />
+          </FormField>
+          <FormField label="Source link (optional)" error={errors.url?.message}>
+            <Input type="url" placeholder="https://" {...register("url")} />
+          </FormField>
+          <FormField label="Topic" error={errors.topic?.message}>
+            <Select {...register("topic")}>
+              {TIP_TOPICS.map((t) => (
+                <option key={t} value={t}>
+                  {topicLabel(t)}
+                </option>
+              ))}
+            </Select>
+          </FormField>
+          <div className="flex items-center gap-3">
+            <Checkbox id="tip-active" checked={active} onCheckedChange={(c) => setValue("active", c === true)} />
+            <Label htmlFor="tip-active" className="font-normal">
+              Active (included in the weekly email rotation)
+            </Label>
+          </div>
+          <DialogFooter>
+            <Button type="button" variant="ghost" onClick={() => onOpenChange(false)}>
+              Cancel
+            </Button>
+            <Button type="submit" disabled={saving} aria-busy={saving}>
+              {tip ? "Save Tip" : "Add Tip"}
+            </Button>
+          </DialogFooter>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}

@@ -1,0 +1,59 @@
+import { type SQL, sql } from "drizzle-orm";
+import type { Db } from "../../platform/db";
+import { badRequest } from "../../platform/errors";
+import type { InboxCounts, InboxFilter, InboxMessage } from "./inbox-schemas";
+
+type Cursor = { at: string; id: string };
+
+const encode = (m: { created_at: string; id: string }) => btoa(JSON.stringify([m.created_at, m.id])).replace(/=+$/, "");
+
+function decode(value: string | undefined): Cursor | null {
+  if (!value) return null;
+  try {
+    const v: unknown = JSON.parse(atob(value));
+    if (Array.isArray(v) && typeof v[0] === "string" && typeof v[1] === "string") return { at: v[0], id: v[1] };
+  } catch {
+    // Falls through to the 400.
+  }
+  throw badRequest("Invalid cursor.", "invalid_cursor");
+}
+
+/** `%` and `_` typed by the admin are literal characters, not wildcards. */
+const likeEscape = (s: string) => s.replace(/[\\%_]/g, (ch) => `\\${ch}`);
+
+/**
+ * One page of the inbox, newest first. Search is a substring match on name, email and message: the
+ * inbox holds the messages people typed to us (hundreds, not the subscriber list's 100,000), and
+ * the status index bounds the scan.
+ */
+export async function readInbox(
+  db: Db,
+  filter: { status: InboxFilter; q: string; cursor?: string },
+  limit: number,
+): Promise<{ messages: InboxMessage[]; nextCursor: string | null }> {
+  const terms: SQL[] = [filter.status === "inbox" ? sql`status IN ('unread', 'read')` : sql`status = ${filter.status}`];
+  if (filter.q) {
+    const like = `%${likeEscape(filter.q)}%`;
+    terms.push(
+      sql`(name LIKE ${like} ESCAPE '\\' OR email LIKE ${like} ESCAPE '\\' OR coalesce(message, '') LIKE ${like} ESCAPE '\\')`,
+    );
+  }
+  const cursor = decode(filter.cursor);
+  if (cursor) terms.push(sql`(created_at, id) < (${cursor.at}, ${cursor.id})`);
+  const rows = await db.all<InboxMessage>(sql`
+    SELECT id, name, email, message, status, created_at FROM contact_messages
+    WHERE ${sql.join(terms, sql` AND `)}
+    ORDER BY created_at DESC, id DESC LIMIT ${limit + 1}`);
+  const page = rows.slice(0, limit);
+  const last = page.at(-1);
+  return { messages: page, nextCursor: rows.length > limit && last ? encode(last) : null };
+}
+
+export async function readInboxCounts(db: Db): Promise<InboxCounts> {
+  const rows = await db.all<{ status: keyof InboxCounts; n: number }>(
+    sql`SELECT status, count(*) AS n FROM contact_messages GROUP BY status`,
+  );
+  const counts: InboxCounts = { unread: 0, read: 0, archived: 0 };
+  for (const r of rows) if (r.status in counts) counts[r.status] = r.n;
+  return counts;
+}

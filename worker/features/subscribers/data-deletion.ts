@@ -1,0 +1,36 @@
+import { eq } from "drizzle-orm";
+import { deletedSubscriberHashes, emailDeliveries, subscribers } from "../../../db/schema";
+import { sha256Hex } from "../../platform/crypto";
+import type { Db } from "../../platform/db";
+
+/**
+ * The suppression key of an address whose data was deleted: SHA-256 of the trimmed, case-folded
+ * address. Unkeyed on purpose: it must survive a JWT_SECRET rotation, and a key would not hide a
+ * guessed address from someone who can read the database anyway (decision 111).
+ */
+export const deletedEmailHash = (email: string) => sha256Hex(`deleted-subscriber:${email.trim().toLowerCase()}`);
+
+export async function isDeletedAddress(db: Db, email: string): Promise<boolean> {
+  const [row] = await db
+    .select({ h: deletedSubscriberHashes.emailHash })
+    .from(deletedSubscriberHashes)
+    .where(eq(deletedSubscriberHashes.emailHash, await deletedEmailHash(email)))
+    .limit(1);
+  return Boolean(row);
+}
+
+/**
+ * Deletes a subscriber's data in one transaction: the row goes, the send ledger keeps its rows (the
+ * campaign counters are derived from them) but loses the address, and only the address's hash is
+ * kept, so the address is never added back and mailed by mistake. Idempotent on the hash.
+ */
+export async function deleteSubscriberData(db: Db, subscriber: { id: string; email: string }): Promise<void> {
+  await db.batch([
+    db
+      .insert(deletedSubscriberHashes)
+      .values({ emailHash: await deletedEmailHash(subscriber.email) })
+      .onConflictDoNothing(),
+    db.update(emailDeliveries).set({ email: "deleted" }).where(eq(emailDeliveries.subscriberId, subscriber.id)),
+    db.delete(subscribers).where(eq(subscribers.id, subscriber.id)),
+  ]);
+}

@@ -1,0 +1,68 @@
+import { z } from "zod";
+import { isPlainText, isWebUrl, normaliseUrl, PLAIN_TEXT_MESSAGE } from "../../platform/field-rules";
+
+/**
+ * Sustainable-living tips: the admin form's rules, shared by the form (zodResolver) and the admin
+ * API. Pure: the web bundle imports this file.
+ */
+
+export const TIP_TOPICS = ["energy", "water", "waste", "food", "transport", "garden", "wildlife", "shopping"] as const;
+export type TipTopic = (typeof TIP_TOPICS)[number];
+
+export const TIP_TITLE_MAX = 120;
+export const TIP_BODY_MAX = 400;
+export const TIP_URL_MAX = 500;
+
+export const TIP_MESSAGES = {
+  titleRequired: "Title is required",
+  titleTooLong: `Title must be ${TIP_TITLE_MAX} characters or less`,
+  bodyRequired: "Tip text is required",
+  bodyTooLong: `Tip text must be ${TIP_BODY_MAX} characters or less`,
+  url: "Link must start with http:// or https://",
+  urlTooLong: `Link must be ${TIP_URL_MAX} characters or less`,
+  topic: "Choose a topic",
+  order: "The new order must list every tip exactly once",
+  duplicateTitle: "A tip with this title already exists",
+} as const;
+
+export const tipInputSchema = z.object({
+  title: z
+    .string()
+    .trim()
+    .min(1, TIP_MESSAGES.titleRequired)
+    .max(TIP_TITLE_MAX, TIP_MESSAGES.titleTooLong)
+    .refine((v) => isPlainText(v), PLAIN_TEXT_MESSAGE),
+  body: z
+    .string()
+    .trim()
+    .min(1, TIP_MESSAGES.bodyRequired)
+    .max(TIP_BODY_MAX, TIP_MESSAGES.bodyTooLong)
+    .refine((v) => isPlainText(v, { multiline: true }), PLAIN_TEXT_MESSAGE),
+  url: z
+    .union([z.string(), z.null()])
+    .optional()
+    .transform((v) => (v ?? "").trim())
+    .refine((v) => v.length <= TIP_URL_MAX, TIP_MESSAGES.urlTooLong)
+    .refine((v) => v === "" || isWebUrl(v), TIP_MESSAGES.url)
+    .transform((v) => (v === "" ? null : normaliseUrl(v))),
+  topic: z.enum(TIP_TOPICS, { message: TIP_MESSAGES.topic }),
+  active: z.boolean().optional().default(true),
+});
+export type TipInput = z.input<typeof tipInputSchema>;
+
+export const tipOrderSchema = z.object({
+  ids: z.array(z.string().max(64)).max(1000, TIP_MESSAGES.order),
+});
+
+export type Tip = {
+  id: string;
+  title: string;
+  body: string;
+  url: string | null;
+  topic: string;
+  active: boolean;
+  position: number;
+};
+
+/** What the public sees of a tip (the /actions page, the weekly email). */
+export type PublicTip = Pick<Tip, "id" | "title" | "body" | "url" | "topic">;
