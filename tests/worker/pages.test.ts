@@ -37,6 +37,24 @@ async function currentAction() {
   });
 }
 
+/** A member records `action`, with or without a note (issue 13's impact counts move). */
+async function recordCompletion(actionId: string, notes?: string) {
+  const { headers } = await signIn(await createUser());
+  const res = await api(`/api/me/completions/${actionId}`, { method: "PUT", json: notes ? { notes } : {}, headers });
+  expect(res.ok).toBe(true);
+}
+
+/** An active tip, added by an admin; `/api/tips/current` then answers a tip. */
+async function addTip(headers: HeadersInit, title: string) {
+  const res = await api("/api/admin/tips", {
+    method: "POST",
+    headers,
+    json: { title, body: "Wash clothes in cold water.", url: "https://www.energystar.gov/", topic: "energy" },
+  });
+  expect(res.status).toBe(201);
+  return ((await res.json()) as { tip: { id: string; title: string } }).tip;
+}
+
 // Pages are cached at the edge between requests; each test starts from an empty (purged) cache.
 beforeEach(() => purgePageCache(env.KV));
 
@@ -74,6 +92,36 @@ describe("server-rendered public pages", () => {
     expect(app).toContain("Hang it facing south-east");
     // Share links use SITE_URL, the same origin the browser is handed.
     expect(app).toContain(encodeURIComponent(`${config().siteOrigin}/actions/${action.slug}`));
+  });
+
+  it("/actions/:slug and the home card show the action's impact (issue 13)", async () => {
+    const action = await currentAction();
+    await recordCompletion(action.id, "Hung it on the shed");
+    await recordCompletion(action.id);
+    const page = rootHtml(await (await api(`/actions/${action.slug}`)).text());
+    expect(page).toContain("2 members did this · 1 shared how it went");
+    const home = rootHtml(await (await api("/")).text());
+    expect(home).toContain(action.title);
+    expect(home).toContain("2 members did this");
+  });
+
+  it("/actions shows this week's tip, and How It Works and About the site's impact", async () => {
+    const action = await currentAction();
+    await recordCompletion(action.id);
+    await addTip(await adminHeaders(), "Wash in cold water");
+    const { tip } = (await (await api("/api/tips/current")).json()) as { tip: { title: string } };
+    expect(rootHtml(await (await api("/actions")).text())).toContain(tip.title);
+
+    const { impact } = (await (await api("/api/impact")).json()) as {
+      impact: { total_completions: number; members_with_completions: number };
+    };
+    expect(impact.total_completions).toBeGreaterThan(0);
+    const figure = `recorded <strong>${impact.total_completions.toLocaleString("en-US")}</strong> completed`;
+    for (const path of ["/how-it-works", "/about"]) {
+      const app = rootHtml(await (await api(path)).text());
+      expect(app).toContain('data-testid="site-impact"');
+      expect(app).toContain(figure);
+    }
   });
 
   it.each([
@@ -161,6 +209,19 @@ describe("the data handed to the browser's query cache", () => {
     );
   });
 
+  it("equals the API's answers for the tip on /actions and the site impact on How It Works and About", async () => {
+    await addTip(await adminHeaders(), "Line-dry your laundry");
+    const actions = await (await api("/actions")).text();
+    const tip = await (await api("/api/tips/current")).json();
+    expect(tip).toMatchObject({ tip: { title: expect.any(String) } });
+    expect(cachedData(actions, ["tips", "current"])).toEqual(tip);
+
+    const impact = await (await api("/api/impact")).json();
+    for (const path of ["/how-it-works", "/about"]) {
+      expect(cachedData(await (await api(path)).text(), ["site-impact"])).toEqual(impact);
+    }
+  });
+
   it("carries `action: null` for an unknown slug, the page's not-found state", async () => {
     const html = await (await api("/actions/no-such-action")).text();
     expect(cachedData(html, ["actions", "slug", "no-such-action"])).toEqual({ action: null });
@@ -225,6 +286,22 @@ describe("the edge cache of anonymous pages", () => {
     const after = await api(`/actions/${action.slug}`);
     expect(after.headers.get("X-Page-Cache")).toBe("miss");
     expect(rootHtml(await after.text())).toContain("Count the birds in your garden");
+  });
+
+  it("is purged when an admin edits a tip", async () => {
+    const headers = await adminHeaders();
+    await addTip(headers, "Unplug chargers");
+    await expectCachedSoon("/actions");
+    const { tip: shown } = (await (await api("/api/tips/current")).json()) as { tip: { id: string } };
+    const edit = await api(`/api/admin/tips/${shown.id}`, {
+      method: "PUT",
+      headers,
+      json: { title: "Switch to LED bulbs", body: "They use a quarter of the energy.", url: "", topic: "energy" },
+    });
+    expect(edit.status).toBe(200);
+    const after = await api("/actions");
+    expect(after.headers.get("X-Page-Cache")).toBe("miss");
+    expect(rootHtml(await after.text())).toContain("Switch to LED bulbs");
   });
 
   it("is purged when an admin saves the petitions", async () => {

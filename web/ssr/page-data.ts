@@ -2,8 +2,10 @@ import type { QueryClient } from "@tanstack/react-query";
 import { DEFAULT_RADIUS, TEASER_LIMIT } from "../../worker/features/events/constants";
 import type { PageData, ServerRenderedRoute } from "../../worker/features/pages/contract";
 import { actionBySlugQuery, archiveQuery, currentActionQuery } from "../features/actions/api";
+import { siteImpactQuery } from "../features/completions/api";
 import { eventsSearchQuery, type SearchParams } from "../features/events/api";
 import { type PublicPetitionsParams, publicPetitionsQuery } from "../features/petitions/api";
+import { currentTipQuery } from "../features/tips/api";
 
 /**
  * The data each server-rendered page reads on first render, put in the query cache under the keys
@@ -31,6 +33,10 @@ const petitions = (qc: QueryClient, data: PageData, params: PublicPetitionsParam
 const currentAction = (qc: QueryClient, data: PageData) =>
   qc.prefetchQuery({ ...currentActionQuery(), queryFn: () => data.currentAction() });
 
+/** How It Works and About show the site-wide impact figure. */
+const siteImpact = (qc: QueryClient, data: PageData) =>
+  qc.prefetchQuery({ ...siteImpactQuery(), queryFn: () => data.siteImpact() });
+
 export const PAGE_DATA: Partial<Record<ServerRenderedRoute, Prefetch>> = {
   home: (qc, data) =>
     Promise.all([
@@ -42,7 +48,13 @@ export const PAGE_DATA: Partial<Record<ServerRenderedRoute, Prefetch>> = {
       }),
     ]),
   actions: (qc, data) =>
-    Promise.all([currentAction(qc, data), qc.prefetchQuery({ ...archiveQuery(10), queryFn: () => data.archive(10) })]),
+    Promise.all([
+      currentAction(qc, data),
+      qc.prefetchQuery({ ...archiveQuery(10), queryFn: () => data.archive(10) }),
+      qc.prefetchQuery({ ...currentTipQuery(), queryFn: () => data.currentTip() }),
+    ]),
+  howItWorks: siteImpact,
+  about: siteImpact,
   action: async (qc, data, { slug = "" }) => {
     const query = actionBySlugQuery(slug);
     await Promise.all([

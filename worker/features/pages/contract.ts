@@ -1,7 +1,9 @@
-import type { PublicAction } from "../actions/schemas";
+import type { PublicAction, PublicActionWithImpact } from "../actions/schemas";
+import type { SiteImpact } from "../completions/schemas";
 import type { EventResult } from "../events/schemas";
 import type { PetitionTopic, PublicPetition } from "../petitions/schemas";
 import type { SpaRouteName } from "../spa/route-table";
+import type { PublicTip } from "../tips/schemas";
 
 /**
  * The seam between the Worker and the web app's server renderer (decision 140). The Worker owns the
@@ -27,18 +29,22 @@ export type ServerRenderedRoute = (typeof SERVER_RENDERED_ROUTES)[number];
 
 /** What a public page may need, answered with exactly the JSON bodies of the matching API routes. */
 export interface PageData {
-  /** GET /api/actions/current */
-  currentAction(): Promise<{ action: PublicAction | null }>;
+  /** GET /api/actions/current (with the action's impact counts) */
+  currentAction(): Promise<{ action: PublicActionWithImpact | null }>;
   /** GET /api/actions?limit= */
   archive(limit: number): Promise<{ actions: PublicAction[] }>;
-  /** GET /api/actions/:slug, with `{ action: null }` where the API answers 404. */
-  actionBySlug(slug: string): Promise<{ action: PublicAction | null }>;
+  /** GET /api/actions/:slug (with impact counts), with `{ action: null }` where the API answers 404. */
+  actionBySlug(slug: string): Promise<{ action: PublicActionWithImpact | null }>;
   /** GET /api/petitions?campaign=&topic=&limit= */
   petitions(params: { campaign?: string; topic?: PetitionTopic; limit?: number }): Promise<{
     petitions: PublicPetition[];
   }>;
   /** GET /api/events?… with the query string's values. */
   events(params: Record<string, string | number | undefined>): Promise<{ events: EventResult[] }>;
+  /** GET /api/tips/current */
+  currentTip(): Promise<{ tip: PublicTip | null }>;
+  /** GET /api/impact */
+  siteImpact(): Promise<{ impact: SiteImpact }>;
 }
 
 export type RenderRequest = {

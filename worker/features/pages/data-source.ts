@@ -1,11 +1,13 @@
 import type { Context } from "hono";
 import type { AppBindings } from "../../platform/hono";
 import { findCurrentAction, findPublishedBySlug, listPastActions } from "../actions/service";
+import { siteImpact } from "../completions/impact";
 import { searchQuerySchema } from "../events/schemas";
 import { searchEvents } from "../events/search";
 import { publicPetitionsQuerySchema } from "../petitions/schemas";
 import { selectPublicPetitions } from "../petitions/selection";
 import { readPetitions } from "../petitions/service";
+import { currentTip } from "../tips/service";
 import type { PageData } from "./contract";
 
 /**
@@ -42,5 +44,7 @@ export function pageData(c: Context<AppBindings>): PageData {
       once(`events:${JSON.stringify(params)}`, async () => ({
         events: await searchEvents(db, searchQuerySchema.parse(params), { now, siteTimeZone: config.SITE_TIMEZONE }),
       })),
+    currentTip: () => once("tip", async () => ({ tip: await currentTip(db) })),
+    siteImpact: () => once("impact", async () => ({ impact: await siteImpact(db) })),
   };
 }

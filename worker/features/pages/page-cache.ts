@@ -57,8 +57,13 @@ export async function purgePageCache(kv: KVNamespace): Promise<void> {
   }
 }
 
-/** Admin writes that change what public pages show: actions (create, edit, publish, delete) and petitions. */
-const PAGE_CONTENT_WRITES = /^\/api\/admin\/(actions|petitions)(\/|$)/;
+/**
+ * Admin writes that change what public pages show: actions (create, edit, publish, delete), petitions,
+ * and tips (an edited or deactivated tip changes /actions). Hiding a shared note does not: notes appear
+ * only in emails, and the impact counts include hidden notes. A weekly campaign's new tip, recorded
+ * when its emails are built, and events ingested or approved reach pages within the TTL.
+ */
+const PAGE_CONTENT_WRITES = /^\/api\/admin\/(actions|petitions|tips)(\/|$)/;
 
 /** On the admin sub-app: once such a write succeeded, the cached pages are dropped. */
 export const purgePagesAfterAdminWrite: MiddlewareHandler<AppBindings> = async (c, next) => {
