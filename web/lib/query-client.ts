@@ -1,5 +1,5 @@
 import { QueryClient } from "@tanstack/react-query";
-import { ApiError } from "./api";
+import { ApiError } from "./api-error";
 
 /** A client error (bad input, not found, forbidden) will not change on a second try. */
 function isRetryable(error: unknown): boolean {

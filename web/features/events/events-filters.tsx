@@ -7,7 +7,7 @@ import { Input } from "../../components/ui/input";
 import { Label } from "../../components/ui/label";
 import { LiveFieldset } from "../../components/ui/live-fieldset";
 import { Select } from "../../components/ui/select";
-import { TIME_FRAMES, type TimeFrame } from "./format";
+import { TIME_FRAMES, type TimeFrame } from "./time-frames";
 
 export type FilterState = {
   radius: number;

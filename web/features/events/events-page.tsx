@@ -9,8 +9,9 @@ import { usePageTitle } from "../../lib/use-page-title";
 import { eventsSearchQuery, type SearchParams } from "./api";
 import { EventsFilters, type FilterState } from "./events-filters";
 import { EventsResults } from "./events-results";
-import { filterEvents, searchErrorText, timeRange } from "./format";
+import { filterEvents, searchErrorText } from "./format";
 import { loadSavedZip, saveZip } from "./saved-zip";
+import { timeRange } from "./time-frames";
 import { useDebouncedValue } from "./use-debounced-value";
 import { useGeolocatedZip } from "./use-geolocated-zip";
 

@@ -1,22 +1,6 @@
-import { addDays, addMonths } from "date-fns";
 import { RADIUS_OPTIONS } from "../../../worker/features/events/constants";
-import { ApiError } from "../../lib/api";
+import { ApiError } from "../../lib/api-error";
 import type { EventResult } from "./api";
-
-export type TimeFrame = "week" | "month" | "all";
-
-export const TIME_FRAMES: { value: TimeFrame; label: string }[] = [
-  { value: "week", label: "This week" },
-  { value: "month", label: "This month" },
-  { value: "all", label: "All upcoming" },
-];
-
-/** This week = the next 7 days, this month = the next month; all upcoming sends no bounds. */
-export function timeRange(frame: TimeFrame, now: Date): { start?: string; end?: string } {
-  if (frame === "all") return {};
-  const end = frame === "week" ? addDays(now, 7) : addMonths(now, 1);
-  return { start: now.toISOString(), end: end.toISOString() };
-}
 
 /** The spec's 'Expand to N miles': double the radius up to 100, landing on an offered option. */
 export function expandedRadius(radius: number): number | null {
