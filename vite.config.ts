@@ -1,8 +1,11 @@
+import path from "node:path";
 import { cloudflare } from "@cloudflare/vite-plugin";
 import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
 import { defineConfig, type Plugin } from "vite";
 import { buildDefine } from "./scripts/build-info.mjs";
+import { shareCards } from "./vite.share-cards.ts";
+import { ssrAlias } from "./vite.ssr.ts";
 
 const COOKIE_STUB = "\0hono-client-cookie-stub";
 
@@ -27,9 +30,17 @@ const dropHonoClientCookies = (): Plugin => ({
 });
 
 // One build for both halves: the SPA goes to dist/client (Workers Static Assets) and the Worker
-// bundle beside it; `npm run dev` runs the Worker in workerd with hot reload for both.
+// bundle beside it; `npm run dev` runs the Worker in workerd with hot reload for both. The Worker
+// bundle includes the web app's route tree through "@web/ssr" to render public pages (decision 140).
 export default defineConfig({
-  plugins: [dropHonoClientCookies(), react(), tailwindcss(), cloudflare({ persistState: { path: ".wrangler/state" } })],
+  plugins: [
+    dropHonoClientCookies(),
+    react(),
+    tailwindcss(),
+    cloudflare({ persistState: { path: ".wrangler/state" } }),
+    shareCards(),
+  ],
+  resolve: { alias: ssrAlias(path.resolve(import.meta.dirname)) },
   build: { sourcemap: true },
   define: buildDefine(),
 });

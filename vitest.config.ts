@@ -3,6 +3,7 @@ import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
 import { defineConfig } from "vitest/config";
 import { buildDefine } from "./scripts/build-info.mjs";
 import { DEV_VARS } from "./scripts/dev-vars.mjs";
+import { ssrAlias } from "./vite.ssr.ts";
 
 export default defineConfig(async () => {
   const migrations = await readD1Migrations(path.join(import.meta.dirname, "migrations"));
@@ -14,6 +15,7 @@ export default defineConfig(async () => {
         },
         {
           // Web modules that need no DOM (stores, hooks rendered to a string); fetch is the boundary.
+          resolve: { alias: ssrAlias(import.meta.dirname) },
           test: { name: "web", include: ["tests/web/**/*.test.{ts,tsx}"], environment: "node" },
         },
         {
@@ -43,6 +45,7 @@ export default defineConfig(async () => {
               },
             }),
           ],
+          resolve: { alias: ssrAlias(import.meta.dirname) },
           define: buildDefine(),
           test: {
             name: "worker",

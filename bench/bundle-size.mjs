@@ -1,11 +1,15 @@
 // Initial JavaScript of public pages: the entry script plus every chunk index.html preloads, gzipped,
 // against the 120 KB budget (ARCHITECTURE.md §10). Also proves no admin chunk is in that set.
 import { spawnSync } from "node:child_process";
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
+import { ensureDevVars, freePort, run, startDev } from "../scripts/local-env.mjs";
+import { pageJs } from "./_page-js.mjs";
 
 const BUDGET_KB = 120;
+const IDLE_BUDGET_KB = 150;
 const root = path.resolve(import.meta.dirname, "..");
 const client = path.join(root, "dist", "client");
 
@@ -31,4 +35,26 @@ for (const file of css) console.log(`  CSS ${file.padEnd(41)} ${gz(file).toFixed
 
 const admin = scripts.filter((f) => /admin/i.test(f));
 if (admin.length) console.log(`  ✗ admin code in the initial load: ${admin.join(", ")}`);
-if (total > BUDGET_KB || admin.length) process.exit(1);
+let failed = total > BUDGET_KB || admin.length > 0;
+
+process.chdir(root);
+ensureDevVars();
+const persistDir = mkdtempSync(path.join(tmpdir(), "earthkind-bundle-"));
+let server;
+try {
+  run("npx", ["node", "scripts/seed-local.mjs", "--persist-to", persistDir], { stdio: "ignore" });
+  const port = await freePort();
+  server = await startDev({ persistDir, port, vars: { SITE_URL: `http://localhost:${port}` } });
+  const fetched = await pageJs(server.url, "/", client);
+  const idle = fetched.reduce((sum, f) => sum + f.kb, 0);
+  console.log("\nJS fetched by / until the network is idle (gzip):");
+  for (const f of fetched) console.log(`  ${f.file.padEnd(45)} ${f.kb.toFixed(1).padStart(6)} KB`);
+  console.log(
+    `  ${"total".padEnd(45)} ${idle.toFixed(1).padStart(6)} KB   (budget ${IDLE_BUDGET_KB} KB), ${fetched.length} files`,
+  );
+  if (idle > IDLE_BUDGET_KB) failed = true;
+} finally {
+  server?.stop();
+  rmSync(persistDir, { recursive: true, force: true });
+}
+process.exit(failed ? 1 : 0);

@@ -1,14 +1,47 @@
 import "@fontsource-variable/inter";
 import "@fontsource-variable/fraunces";
 import "./styles.css";
+import { type DehydratedState, hydrate } from "@tanstack/react-query";
 import { StrictMode } from "react";
-import { createRoot } from "react-dom/client";
+import { createRoot, hydrateRoot } from "react-dom/client";
+import { createBrowserRouter } from "react-router-dom";
+import { SERVER_STATE_ID, type ServerState } from "../worker/features/pages/contract";
 import { App } from "./app/app";
+import { loadRouteModules, routes } from "./app/router";
+import { createQueryClient } from "./lib/query-client";
 
-const root = document.getElementById("root");
-if (!root) throw new Error("#root is missing from index.html");
-createRoot(root).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
-);
+/** The Worker's start-up state when it rendered this page (public pages), else null (the empty shell). */
+function readServerState(): ServerState | null {
+  const script = document.getElementById(SERVER_STATE_ID);
+  return script?.textContent ? (JSON.parse(script.textContent) as ServerState) : null;
+}
+
+async function start() {
+  const root = document.getElementById("root");
+  if (!root) throw new Error("#root is missing from index.html");
+  const server = readServerState();
+  const queryClient = createQueryClient();
+  if (server) {
+    // The data is as fresh as the page (which the edge may have cached for a minute): count its
+    // age from now, so the pages do not fetch again what they were just handed.
+    const state = server.queries as DehydratedState;
+    const now = Date.now();
+    for (const query of state.queries) query.state.dataUpdatedAt = now;
+    hydrate(queryClient, state);
+    // The matched pages' code must be in place before hydrating, or the router renders its fallback.
+    await loadRouteModules(window.location.pathname);
+  }
+  const app = (
+    <StrictMode>
+      <App
+        router={createBrowserRouter(routes)}
+        queryClient={queryClient}
+        site={server?.site ?? { origin: window.location.origin, timeZone: "UTC" }}
+      />
+    </StrictMode>
+  );
+  if (server) hydrateRoot(root, app);
+  else createRoot(root).render(app);
+}
+
+void start();

@@ -1,7 +1,6 @@
 import { Hono } from "hono";
 import { HTTPException } from "hono/http-exception";
 import { actionsAdminRoutes } from "./features/actions/admin-routes";
-import { actionPageRoutes } from "./features/actions/page-routes";
 import { actionsRoutes } from "./features/actions/routes";
 import { meRoutes } from "./features/auth/me-routes";
 import { authRoutes } from "./features/auth/routes";
@@ -25,12 +24,13 @@ import { mediaRoutes } from "./features/media/routes";
 import { openApiRoutes } from "./features/openapi/routes";
 import { operationsAdminRoutes } from "./features/operations/admin-routes";
 import { countServerError } from "./features/operations/error-rate";
+import { purgePagesAfterAdminWrite } from "./features/pages/page-cache";
+import { pagesRoutes, servePage } from "./features/pages/routes";
 import { petitionsAdminRoutes } from "./features/petitions/admin-routes";
 import { petitionsRoutes } from "./features/petitions/routes";
 import { auditAdminMutations } from "./features/security/admin-audit";
 import { securityAdminRoutes } from "./features/security/admin-routes";
 import { seoRoutes } from "./features/seo/routes";
-import { serveSpa, spaRoutes } from "./features/spa/routes";
 import { subscribersAdminRoutes } from "./features/subscribers/admin-routes";
 import { subscribersRoutes } from "./features/subscribers/routes";
 import { subscriptionRoutes } from "./features/subscribers/subscription-routes";
@@ -72,6 +72,7 @@ export function createApp() {
   const admin = createRouter()
     .use(requireAdmin)
     .use(auditAdminMutations)
+    .use(purgePagesAfterAdminWrite)
     .route("/actions", actionsAdminRoutes)
     .route("/media", mediaAdminRoutes)
     .route("/email", emailAdminRoutes)
@@ -113,16 +114,15 @@ export function createApp() {
     .route("/media", mediaRoutes)
     .route("/dev/mailbox", devMailboxRoutes)
     .route("/dev/fixtures", devFixtureRoutes)
-    .route("/", actionPageRoutes)
     .route("/", seoRoutes)
-    .route("/", spaRoutes);
+    .route("/", pagesRoutes);
 
   app.notFound((c) => {
     const path = new URL(c.req.url).pathname;
     if (path.startsWith("/api/") || path.startsWith("/dev/") || path.startsWith("/media/") || c.req.method !== "GET") {
       return c.json(errorBody("not_found", "Not found"), 404);
     }
-    return serveSpa(c, 404);
+    return servePage(c, null);
   });
 
   app.onError((err, c) => {

@@ -1,12 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { suggestIcsUrls } from "../../web/features/events/calendar-discovery-tool";
-import {
-  expandedRadius,
-  filterEvents,
-  formatEventWhen,
-  searchErrorText,
-  timeRange,
-} from "../../web/features/events/format";
+import { expandedRadius, filterEvents, formatEventWhen, searchErrorText } from "../../web/features/events/format";
+import { timeRange } from "../../web/features/events/time-frames";
 import { ApiError } from "../../web/lib/api";
 import type { EventResult } from "../../worker/features/events/schemas";
 

@@ -30,24 +30,39 @@ describe("GET /actions/:slug HTML with the action's tags", () => {
     expect(metaContent(html, "property", "og:title")).toBe(title);
     expect(metaContent(html, "property", "og:description")).toBe("Give solitary bees & wasps a home.");
     expect(metaContent(html, "name", "description")).toBe("Give solitary bees & wasps a home.");
-    expect(metaContent(html, "property", "og:image")).toBe(`${origin}/images/actions/bee-hotel.svg`);
+    // X and LinkedIn do not render SVG: the illustration's 1200×630 PNG twin, with its size.
+    expect(metaContent(html, "property", "og:image")).toBe(`${origin}/images/share/bee-hotel.png`);
+    expect(metaContent(html, "property", "og:image:width")).toBe("1200");
+    expect(metaContent(html, "property", "og:image:height")).toBe("630");
+    expect(metaContent(html, "property", "og:image:alt")).toBe('Build a "bee hotel" <today>');
     expect(metaContent(html, "property", "og:url")).toBe(`${origin}/actions/${action.slug}`);
     expect(metaContent(html, "property", "og:type")).toBe("article");
     expect(metaContent(html, "name", "twitter:card")).toBe("summary_large_image");
     expect(metaContent(html, "name", "twitter:title")).toBe(title);
-    expect(metaContent(html, "name", "twitter:image")).toBe(`${origin}/images/actions/bee-hotel.svg`);
+    expect(metaContent(html, "name", "twitter:image")).toBe(`${origin}/images/share/bee-hotel.png`);
     // Each tag once: replaced where index.html has it, added where it does not.
     expect(html.match(/property="og:title"/g)).toHaveLength(1);
     expect(html.match(/<title>/g)).toHaveLength(1);
   });
 
-  it("uses the default wildflower image when the action has none", async () => {
+  it("uses the default wildflower card when the action has no image", async () => {
     const action = await createAction({ imageUrl: null });
     const html = await (await api(`/actions/${action.slug}`)).text();
-    expect(metaContent(html, "property", "og:image")).toBe(`${config().siteOrigin}/images/wildflower-default.svg`);
+    expect(metaContent(html, "property", "og:image")).toBe(
+      `${config().siteOrigin}/images/share/wildflower-default.png`,
+    );
+    expect(metaContent(html, "property", "og:image:width")).toBe("1200");
   });
 
-  it("serves the SPA with 404 for unknown and draft slugs (the page shows 'Action not found')", async () => {
+  it("uses an uploaded raster image as it is, without claiming a size", async () => {
+    const action = await createAction({ imageUrl: "/media/uploads/2026/abc.jpg" });
+    const html = await (await api(`/actions/${action.slug}`)).text();
+    expect(metaContent(html, "property", "og:image")).toBe(`${config().siteOrigin}/media/uploads/2026/abc.jpg`);
+    expect(metaContent(html, "property", "og:image:width")).toBeUndefined();
+    expect(metaContent(html, "property", "og:image:height")).toBeUndefined();
+  });
+
+  it("answers 404 for unknown and draft slugs (the page shows 'Action not found')", async () => {
     const draft = await createAction({ status: "draft", publishedAt: null });
     for (const slug of ["no-such-action", draft.slug]) {
       const res = await api(`/actions/${slug}`);

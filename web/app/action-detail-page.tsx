@@ -9,8 +9,8 @@ import { actionBySlugQuery, useRefreshActionImpact } from "../features/actions/a
 import { ShareButtons } from "../features/actions/share-buttons";
 import { ActionCompletionControl } from "../features/completions/action-completion-control";
 import { QuickWinsPetitions } from "../features/petitions/quick-wins-petitions";
-import { ApiError } from "../lib/api";
 import { useAuth } from "../lib/auth/auth-provider";
+import { useSiteOrigin } from "../lib/site";
 import { usePageTitle } from "../lib/use-page-title";
 
 const linkClass = "font-semibold text-forest-700 underline underline-offset-4 hover:text-forest-900";
@@ -19,6 +19,7 @@ const linkClass = "font-semibold text-forest-700 underline underline-offset-4 ho
 export function ActionDetailPage() {
   const { slug = "" } = useParams();
   const { user } = useAuth();
+  const origin = useSiteOrigin();
   const query = useQuery(actionBySlugQuery(slug));
   const refreshImpact = useRefreshActionImpact();
   usePageTitle(query.data?.title ?? "Weekly Action");
@@ -30,9 +31,9 @@ export function ActionDetailPage() {
       </div>
     );
   }
+  if (query.data === null) return <ActionNotFound />;
   if (query.isError) {
     const err = query.error;
-    if (err instanceof ApiError && err.status === 404) return <ActionNotFound />;
     return (
       <ActionNotFound
         title="Failed to load action"
@@ -42,7 +43,7 @@ export function ActionDetailPage() {
   }
 
   const action = query.data;
-  const shareUrl = new URL(actionPath(action), window.location.origin).toString();
+  const shareUrl = new URL(actionPath(action), origin).toString();
   return (
     <div className="px-4 py-16 sm:px-6 sm:py-20 lg:px-8">
       <ActionArticle

@@ -1,11 +1,16 @@
+import type { QueryClient } from "@tanstack/react-query";
+import type { DataRouter } from "react-router-dom";
 import { RouterProvider } from "react-router-dom";
+import { type Site, SiteContext } from "../lib/site";
 import { Providers } from "./providers";
-import { router } from "./router";
 
-export function App() {
+/** The whole app; the browser passes a browser router, the Worker a memory router at the request's URL. */
+export function App({ router, queryClient, site }: { router: DataRouter; queryClient: QueryClient; site: Site }) {
   return (
-    <Providers>
-      <RouterProvider router={router} />
-    </Providers>
+    <SiteContext.Provider value={site}>
+      <Providers queryClient={queryClient}>
+        <RouterProvider router={router} />
+      </Providers>
+    </SiteContext.Provider>
   );
 }

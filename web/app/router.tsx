@@ -1,5 +1,5 @@
 import type { ComponentType } from "react";
-import { createBrowserRouter, type RouteObject } from "react-router-dom";
+import { matchRoutes, type RouteObject } from "react-router-dom";
 import { SPA_ROUTES, type SpaRouteName } from "../../worker/features/spa/route-table";
 import { HomePage } from "./home/home-page";
 import { RootLayout } from "./layout";
@@ -98,4 +98,18 @@ export const routes: RouteObject[] = [
   },
 ];
 
-export const router = createBrowserRouter(routes);
+/**
+ * Loads the code of every lazy route that matches `pathname` and writes it into the route objects, so
+ * a router created afterwards renders the page at once instead of its HydrateFallback. The Worker
+ * does this before rendering and the browser before hydrating: both then render the same tree.
+ */
+export async function loadRouteModules(pathname: string): Promise<void> {
+  const matches = matchRoutes(routes, pathname) ?? [];
+  await Promise.all(
+    matches.map(async ({ route }) => {
+      if (typeof route.lazy !== "function") return;
+      const loaded = await route.lazy();
+      Object.assign(route, { ...loaded, lazy: undefined });
+    }),
+  );
+}

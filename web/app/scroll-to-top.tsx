@@ -20,6 +20,7 @@ const USER_SCROLL_EVENTS = ["wheel", "touchstart", "keydown", "pointerdown"] as 
 export function ScrollToTop() {
   const { pathname, hash } = useLocation();
   const previousPathname = useRef(pathname);
+  const firstRender = useRef(true);
   const queryClient = useQueryClient();
 
   useEffect(() => {
@@ -27,6 +28,11 @@ export function ScrollToTop() {
     const behavior: ScrollBehavior = previousPathname.current === pathname ? "auto" : "instant";
     previousPathname.current = pathname;
     const id = hash.length > 1 ? decodeURIComponent(hash.slice(1)) : "";
+    const loaded = firstRender.current;
+    firstRender.current = false;
+    // On load the browser has placed the page (top, or where a reload was): a visitor who began reading
+    // the server-rendered page before it hydrated is not sent back to the top (decision 140).
+    if (!id && loaded) return;
     if (!id) {
       window.scrollTo({ top: 0, left: 0, behavior });
       return;

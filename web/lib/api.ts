@@ -8,36 +8,10 @@
 import { type ClientResponse, hc } from "hono/client";
 import type { SuccessStatusCode } from "hono/utils/http-status";
 import type { AppType } from "../../.types/worker/app";
+import { getAccessToken } from "./access-token";
+import { ApiError, isAbortError } from "./api-error";
 
-/** An API failure, built from the server's `{ "error": { "code", "message" } }` body. */
-export class ApiError extends Error {
-  override readonly name = "ApiError";
-  readonly status: number;
-  readonly code: string;
-
-  constructor(status: number, code: string, message: string) {
-    super(message);
-    this.status = status;
-    this.code = code;
-  }
-}
-
-/**
- * Returns the current access token. `refresh: true` asks for a new one: the signed-in client passes
- * it after a 401, once, so an access token that expired in flight costs one retry instead of a sign-out.
- */
-export type AccessTokenGetter = (options: { refresh: boolean }) => Promise<string | null>;
-
-let getAccessToken: AccessTokenGetter = async () => null;
-
-/** Called by the auth state once its session store exists. */
-export function setAccessTokenGetter(getter: AccessTokenGetter): void {
-  getAccessToken = getter;
-}
-
-export function isAbortError(error: unknown): boolean {
-  return error instanceof DOMException && error.name === "AbortError";
-}
+export { ApiError, isAbortError };
 
 /**
  * The client's `fetch`: JSON accept header, same-origin cookies, network failures and non-2xx answers

@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { RETENTION_DAYS } from "../../../worker/features/security/schemas";
+import { RETENTION_DAYS } from "../../../worker/features/security/retention";
 
 function LegalSection({ id, title, children }: { id: string; title: string; children: ReactNode }) {
   return (

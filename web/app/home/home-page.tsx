@@ -1,4 +1,4 @@
-import { lazy, type ReactNode, Suspense } from "react";
+import { type ReactNode, Suspense } from "react";
 import { Link } from "react-router-dom";
 import { PAGE_META } from "../../../worker/features/seo/page-meta";
 import { routePath } from "../../../worker/features/spa/route-table";
@@ -7,20 +7,19 @@ import { CheckList } from "../../components/ui/check-list";
 import { Spinner } from "../../components/ui/spinner";
 import { HowItWorksSteps } from "../../features/how-it-works/how-it-works-steps";
 import { cn } from "../../lib/cn";
+import { lazyBlock } from "../../lib/lazy-block";
 import { usePageMeta } from "../../lib/use-page-meta";
 import { HeroSection } from "./hero-section";
 import { HOME_SECTION_IDS, SUBSCRIPTION_BENEFITS } from "./home-sections";
 import { EventsTeaserSlot, SignupSlot, WeeklyActionSlot } from "./home-slots";
 
 // Below the fold: its code (cards, data fetching) loads after the first paint, off the entry chunk's budget.
-const QuickWinsPetitions = lazy(() =>
-  import("../../features/petitions/quick-wins-petitions").then((m) => ({ default: m.QuickWinsPetitions })),
+const QuickWinsPetitions = lazyBlock(() =>
+  import("../../features/petitions/quick-wins-petitions").then((m) => m.QuickWinsPetitions),
 );
 
 // Below the fold as well, in the signup form's chunk: the list of what each weekly email brings.
-const WeeklyEmailContents = lazy(() =>
-  import("./weekly-email-contents").then((m) => ({ default: m.WeeklyEmailContents })),
-);
+const WeeklyEmailContents = lazyBlock(() => import("./weekly-email-contents").then((m) => m.WeeklyEmailContents));
 
 const SECTION_BOX = "mx-auto max-w-7xl px-4 py-20 sm:px-6 sm:py-24 lg:px-8";
 

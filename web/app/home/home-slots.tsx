@@ -1,5 +1,6 @@
-import { lazy, Suspense } from "react";
+import { Suspense } from "react";
 import { Spinner } from "../../components/ui/spinner";
+import { lazyBlock } from "../../lib/lazy-block";
 
 /**
  * The home page's blocks that other features build (composed here, per the conventions). Everything
@@ -10,11 +11,9 @@ import { Spinner } from "../../components/ui/spinner";
  *   SignupSlot       → subscribers: web/features/subscribers/signup-form.tsx (the form; the section is ours)
  */
 
-const WeeklyAction = lazy(() => import("./weekly-action").then((m) => ({ default: m.WeeklyAction })));
-const SignupForm = lazy(() => import("./weekly-email-contents").then((m) => ({ default: m.SignupForm })));
-const EventsTeaser = lazy(() =>
-  import("../../features/events/events-teaser").then((m) => ({ default: m.EventsTeaser })),
-);
+const WeeklyAction = lazyBlock(() => import("./weekly-action").then((m) => m.WeeklyAction));
+const SignupForm = lazyBlock(() => import("./weekly-email-contents").then((m) => m.SignupForm));
+const EventsTeaser = lazyBlock(() => import("../../features/events/events-teaser").then((m) => m.EventsTeaser));
 
 export function WeeklyActionSlot() {
   return (

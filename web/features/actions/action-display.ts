@@ -1,4 +1,3 @@
-import { format, parseISO } from "date-fns";
 import type { ActionLink, PublicAction } from "../../../worker/features/actions/schemas";
 
 export const DEFAULT_ACTION_IMAGE = "/images/wildflower-default.svg";
@@ -38,11 +37,19 @@ export function acceptedLinks(list: unknown): ActionLink[] {
 /** "May 4 – May 10, 2026" (or one date when they are the same day). */
 export function formatDateRange(start: string | null, end: string | null): string | null {
   if (!start || !end) return null;
-  const s = parseISO(start);
-  const e = parseISO(end);
-  if (start === end) return format(s, "MMMM d, yyyy");
-  const sameYear = s.getFullYear() === e.getFullYear();
-  return `${format(s, sameYear ? "MMMM d" : "MMMM d, yyyy")} – ${format(e, "MMMM d, yyyy")}`;
+  // Calendar dates: formatted in UTC, where "YYYY-MM-DD" is that very day for every viewer and the server.
+  const s = new Date(`${start}T00:00:00Z`);
+  const e = new Date(`${end}T00:00:00Z`);
+  const format = (d: Date, withYear: boolean) =>
+    d.toLocaleDateString("en-US", {
+      timeZone: "UTC",
+      month: "long",
+      day: "numeric",
+      ...(withYear && { year: "numeric" }),
+    });
+  if (start === end) return format(s, true);
+  const sameYear = s.getUTCFullYear() === e.getUTCFullYear();
+  return `${format(s, !sameYear)} – ${format(e, true)}`;
 }
 
 export const actionPath = (a: Pick<PublicAction, "slug">) => `/actions/${encodeURIComponent(a.slug)}`;

@@ -1,5 +1,5 @@
 import { queryOptions, useQueryClient } from "@tanstack/react-query";
-import { api, read, signedInApi, withSignal } from "../../lib/api";
+import { ApiError, api, read, signedInApi, withSignal } from "../../lib/api";
 
 /** Query keys and fetchers for the public action pages (and the admin-only preview read). */
 export const actionKeys = {
@@ -24,10 +24,15 @@ export const archiveQuery = (limit = 10) =>
     select: (data) => data.actions,
   });
 
+/** `action: null` for an unknown or unpublished slug (the API's 404), so 'not found' is data the Worker can hand over. */
 export const actionBySlugQuery = (slug: string) =>
   queryOptions({
     queryKey: actionKeys.bySlug(slug),
-    queryFn: ({ signal }) => read(api.api.actions[":slug"].$get({ param: { slug } }, withSignal(signal))),
+    queryFn: ({ signal }) =>
+      read(api.api.actions[":slug"].$get({ param: { slug } }, withSignal(signal))).catch((error: unknown) => {
+        if (error instanceof ApiError && error.status === 404) return { action: null };
+        throw error;
+      }),
     select: (data) => data.action,
   });
 

@@ -1,11 +1,13 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { useEffect, useRef, useState } from "react";
+import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import { Button, type ButtonProps } from "../../components/ui/button";
 import { toast } from "../../components/ui/use-toast";
 import { useAuth } from "../../lib/auth/auth-provider";
 import { completionForActionQuery, completionKeys, recordCompletion } from "./api";
-import { CompletionDialog } from "./completion-dialog";
 import { takePendingCompletion } from "./pending-completion";
+
+// The dialog (Radix Dialog, the notes form) loads when first opened, not with every action card.
+const CompletionDialog = lazy(() => import("./completion-dialog").then((m) => ({ default: m.CompletionDialog })));
 
 /** Spec §9: the completed state is re-checked 500 ms after the dialog closes. */
 export const RECHECK_DELAY_MS = 500;
@@ -33,6 +35,7 @@ export function ActionCompletionControl({
   const { user } = useAuth();
   const queryClient = useQueryClient();
   const [open, setOpen] = useState(false);
+  const [dialogWanted, setDialogWanted] = useState(false);
   const recheckTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
   // A ref, so a new callback from the parent does not re-run the pending-completion effect.
   const onRecordedRef = useRef(onRecorded);
@@ -75,6 +78,7 @@ export function ActionCompletionControl({
 
   const onOpenChange = (next: boolean) => {
     setOpen(next);
+    if (next) setDialogWanted(true);
     if (!next) {
       clearTimeout(recheckTimer.current);
       recheckTimer.current = setTimeout(() => {
@@ -91,11 +95,15 @@ export function ActionCompletionControl({
           Completed!
         </Button>
       ) : (
-        <Button variant={variant} size={size} className={className} onClick={() => setOpen(true)}>
+        <Button variant={variant} size={size} className={className} onClick={() => onOpenChange(true)}>
           Mark as Complete
         </Button>
       )}
-      <CompletionDialog actionId={actionId} open={open} onOpenChange={onOpenChange} onRecorded={onRecorded} />
+      {dialogWanted ? (
+        <Suspense fallback={null}>
+          <CompletionDialog actionId={actionId} open={open} onOpenChange={onOpenChange} onRecorded={onRecorded} />
+        </Suspense>
+      ) : null}
     </>
   );
 }

@@ -1,8 +1,9 @@
-import { CATEGORY_LABELS, type CategoryFilter } from "../../../worker/features/events/schemas";
+import { CATEGORY_LABELS, type CategoryFilter } from "../../../worker/features/events/constants";
 import { Badge } from "../../components/ui/badge";
 import { buttonClasses } from "../../components/ui/button";
 import { Card } from "../../components/ui/card";
 import { cn } from "../../lib/cn";
+import { useDisplayTimeZone } from "../../lib/site";
 import { type EventResult, eventCalendarUrl } from "./api";
 import { formatEventWhen, formatMiles } from "./format";
 
@@ -23,6 +24,7 @@ const PIN =
 
 /** One event: when, where, how far, and the two things a visitor does next (register, save). */
 export function EventCard({ event, compact = false }: { event: EventResult; compact?: boolean }) {
+  const timeZone = useDisplayTimeZone();
   const place = event.is_virtual
     ? "Online"
     : [event.venue_name, [event.city, event.state].filter(Boolean).join(", ")].filter(Boolean).join(" · ");
@@ -41,7 +43,7 @@ export function EventCard({ event, compact = false }: { event: EventResult; comp
         <ul className="mt-3 grid gap-1.5 text-sm text-foreground">
           <li className="flex gap-2">
             <Icon d={CLOCK} />
-            <span>{formatEventWhen(event)}</span>
+            <span>{formatEventWhen(event, timeZone)}</span>
           </li>
           {place ? (
             <li className="flex gap-2">

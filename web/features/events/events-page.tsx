@@ -1,7 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
-import { useMemo, useState } from "react";
+import { useEffect, useMemo, useState } from "react";
 import { Link, useSearchParams } from "react-router-dom";
-import { DEFAULT_RADIUS, PAGE_LIMIT, SEARCH_DEBOUNCE_MS } from "../../../worker/features/events/schemas";
+import { DEFAULT_RADIUS, PAGE_LIMIT, SEARCH_DEBOUNCE_MS } from "../../../worker/features/events/constants";
 import { routePath } from "../../../worker/features/spa/route-table";
 import { isZip } from "../../../worker/platform/field-rules";
 import { PageHeader } from "../../components/page-header";
@@ -9,8 +9,9 @@ import { usePageTitle } from "../../lib/use-page-title";
 import { eventsSearchQuery, type SearchParams } from "./api";
 import { EventsFilters, type FilterState } from "./events-filters";
 import { EventsResults } from "./events-results";
-import { filterEvents, searchErrorText, timeRange } from "./format";
+import { filterEvents, searchErrorText } from "./format";
 import { loadSavedZip, saveZip } from "./saved-zip";
+import { timeRange } from "./time-frames";
 import { useDebouncedValue } from "./use-debounced-value";
 import { useGeolocatedZip } from "./use-geolocated-zip";
 
@@ -23,8 +24,19 @@ const zipFromUrl = (params: URLSearchParams) => {
 export function EventsPage() {
   usePageTitle("Local Events");
   const [urlParams, setUrlParams] = useSearchParams();
-  const [zip, setZip] = useState<string | null>(() => zipFromUrl(urlParams) ?? loadSavedZip());
+  const [zip, setZip] = useState<string | null>(() => zipFromUrl(urlParams));
   const [zipInput, setZipInput] = useState(zip ?? "");
+  // The saved ZIP is this visitor's, so it applies after hydration (the rendered page is everyone's);
+  // geolocation waits for it, so a visitor with a saved ZIP is not asked for their position.
+  const [savedZipRead, setSavedZipRead] = useState(false);
+  useEffect(() => {
+    const saved = loadSavedZip();
+    if (saved) {
+      setZip((current) => current ?? saved);
+      setZipInput((current) => current || saved);
+    }
+    setSavedZipRead(true);
+  }, []);
   const [locationNote, setLocationNote] = useState<string | null>(null);
   const [filters, setFilters] = useState<FilterState>({
     radius: DEFAULT_RADIUS,
@@ -40,7 +52,7 @@ export function EventsPage() {
     setUrlParams({ zip: next }, { replace: true });
   };
 
-  useGeolocatedZip(zip === null, (found) => {
+  useGeolocatedZip(savedZipRead && zip === null, (found) => {
     setZip((current) => current ?? found.zip);
     setZipInput((current) => current || found.zip);
     setLocationNote(`Using your location: near ${found.city}, ${found.state} (${found.zip}).`);

@@ -1,13 +1,14 @@
 import { useQuery } from "@tanstack/react-query";
-import { type FormEvent, useId, useMemo, useState } from "react";
+import { type FormEvent, useEffect, useId, useMemo, useState } from "react";
 import { Link } from "react-router-dom";
-import { DEFAULT_RADIUS, TEASER_LIMIT } from "../../../worker/features/events/schemas";
+import { DEFAULT_RADIUS, TEASER_LIMIT } from "../../../worker/features/events/constants";
 import { routePath } from "../../../worker/features/spa/route-table";
 import { FIELD_MAX } from "../../../worker/platform/field-rules";
 import { Button } from "../../components/ui/button";
 import { Checkbox } from "../../components/ui/checkbox";
 import { Input } from "../../components/ui/input";
 import { Label } from "../../components/ui/label";
+import { LiveFieldset } from "../../components/ui/live-fieldset";
 import { Spinner } from "../../components/ui/spinner";
 import { eventsSearchQuery, type SearchParams } from "./api";
 import { EventCard } from "./event-card";
@@ -20,8 +21,17 @@ import { loadSavedZip, saveZip } from "./saved-zip";
  */
 export function EventsTeaser() {
   const id = useId();
-  const [zip, setZip] = useState<string | null>(() => loadSavedZip());
-  const [zipInput, setZipInput] = useState(zip ?? "");
+  const [zip, setZip] = useState<string | null>(null);
+  const [zipInput, setZipInput] = useState("");
+  // The saved ZIP is this visitor's: applied after hydration, so the page the Worker rendered (and
+  // may have cached for everyone) shows the upcoming events anywhere first.
+  useEffect(() => {
+    const saved = loadSavedZip();
+    if (saved) {
+      setZip(saved);
+      setZipInput(saved);
+    }
+  }, []);
   const [includeOnline, setIncludeOnline] = useState(false);
   const radius = DEFAULT_RADIUS;
   const params = useMemo<SearchParams>(
@@ -53,29 +63,31 @@ export function EventsTeaser() {
           </h2>
         </div>
         <form onSubmit={submit} className="flex flex-wrap items-end gap-3" aria-label="Show events near you">
-          <div className="grid gap-1.5">
-            <Label htmlFor={`${id}-zip`}>ZIP code</Label>
-            <Input
-              id={`${id}-zip`}
-              className="w-36"
-              inputMode="numeric"
-              autoComplete="postal-code"
-              maxLength={FIELD_MAX.zip}
-              value={zipInput}
-              onChange={(e) => setZipInput(e.target.value)}
-            />
-          </div>
-          <Button type="submit" variant="outline">
-            Show events
-          </Button>
-          <div className="flex w-full items-center gap-2">
-            <Checkbox
-              id={`${id}-online`}
-              checked={includeOnline}
-              onCheckedChange={(v) => setIncludeOnline(v === true)}
-            />
-            <Label htmlFor={`${id}-online`}>Include online events</Label>
-          </div>
+          <LiveFieldset>
+            <div className="grid gap-1.5">
+              <Label htmlFor={`${id}-zip`}>ZIP code</Label>
+              <Input
+                id={`${id}-zip`}
+                className="w-36"
+                inputMode="numeric"
+                autoComplete="postal-code"
+                maxLength={FIELD_MAX.zip}
+                value={zipInput}
+                onChange={(e) => setZipInput(e.target.value)}
+              />
+            </div>
+            <Button type="submit" variant="outline">
+              Show events
+            </Button>
+            <div className="flex w-full items-center gap-2">
+              <Checkbox
+                id={`${id}-online`}
+                checked={includeOnline}
+                onCheckedChange={(v) => setIncludeOnline(v === true)}
+              />
+              <Label htmlFor={`${id}-online`}>Include online events</Label>
+            </div>
+          </LiveFieldset>
         </form>
       </div>
 

@@ -1,22 +1,6 @@
-import { addDays, addMonths, format, isValid } from "date-fns";
-import { RADIUS_OPTIONS } from "../../../worker/features/events/schemas";
-import { ApiError } from "../../lib/api";
+import { RADIUS_OPTIONS } from "../../../worker/features/events/constants";
+import { ApiError } from "../../lib/api-error";
 import type { EventResult } from "./api";
-
-export type TimeFrame = "week" | "month" | "all";
-
-export const TIME_FRAMES: { value: TimeFrame; label: string }[] = [
-  { value: "week", label: "This week" },
-  { value: "month", label: "This month" },
-  { value: "all", label: "All upcoming" },
-];
-
-/** This week = the next 7 days, this month = the next month; all upcoming sends no bounds. */
-export function timeRange(frame: TimeFrame, now: Date): { start?: string; end?: string } {
-  if (frame === "all") return {};
-  const end = frame === "week" ? addDays(now, 7) : addMonths(now, 1);
-  return { start: now.toISOString(), end: end.toISOString() };
-}
 
 /** The spec's 'Expand to N miles': double the radius up to 100, landing on an offered option. */
 export function expandedRadius(radius: number): number | null {
@@ -25,24 +9,44 @@ export function expandedRadius(radius: number): number | null {
   return RADIUS_OPTIONS.find((r) => r >= target) ?? 100;
 }
 
-/**
- * The calendar day of an all-day event: stored from local midnight in the event's US zone, so
- * noon after it is still that day in UTC (decision 042), whatever the viewer's zone.
- */
-function allDayDate(iso: string): Date {
-  const noon = new Date(new Date(iso).getTime() + 12 * 3_600_000);
-  return new Date(noon.getUTCFullYear(), noon.getUTCMonth(), noon.getUTCDate());
+const formatters = new Map<string, Intl.DateTimeFormat>();
+/** Intl in en-US (what date-fns' 'MMM d' and 'h:mm a' print), cached per zone and pattern. */
+function formatIn(date: Date, pattern: "day" | "time" | "ymd", timeZone: string | undefined): string {
+  const key = `${pattern}|${timeZone ?? ""}`;
+  let fmt = formatters.get(key);
+  if (!fmt) {
+    const options: Intl.DateTimeFormatOptions =
+      pattern === "day"
+        ? { month: "short", day: "numeric" }
+        : pattern === "time"
+          ? { hour: "numeric", minute: "2-digit", hour12: true }
+          : { year: "numeric", month: "2-digit", day: "2-digit" };
+    fmt = new Intl.DateTimeFormat(pattern === "ymd" ? "en-CA" : "en-US", { ...options, timeZone });
+    formatters.set(key, fmt);
+  }
+  // ICU puts a narrow no-break space before AM/PM; the copy uses a plain one.
+  return fmt.format(date).replace(/\s/g, " ");
 }
 
-/** 'MMM d, h:mm a' (with the end time when known), 'MMM d · All day', 'Time TBA' or 'Date TBA'. */
-export function formatEventWhen(e: Pick<EventResult, "start_time" | "end_time" | "all_day">): string {
+/**
+ * 'MMM d, h:mm a' (with the end time when known), 'MMM d · All day', 'Time TBA' or 'Date TBA', in
+ * `timeZone` (the viewer's when omitted). All-day events are a calendar day whatever the zone: stored
+ * from local midnight in the event's US zone, so noon after it is still that day in UTC (decision 042).
+ */
+export function formatEventWhen(
+  e: Pick<EventResult, "start_time" | "end_time" | "all_day">,
+  timeZone?: string,
+): string {
   if (!e.start_time) return "Time TBA";
   const start = new Date(e.start_time);
-  if (!isValid(start)) return "Date TBA";
-  if (e.all_day) return `${format(allDayDate(e.start_time), "MMM d")} · All day`;
+  if (Number.isNaN(start.getTime())) return "Date TBA";
+  if (e.all_day) return `${formatIn(new Date(start.getTime() + 12 * 3_600_000), "day", "UTC")} · All day`;
   const end = e.end_time ? new Date(e.end_time) : null;
-  const sameDay = end && isValid(end) && format(end, "yyyy-MM-dd") === format(start, "yyyy-MM-dd");
-  return `${format(start, "MMM d, h:mm a")}${sameDay ? ` – ${format(end, "h:mm a")}` : ""}`;
+  const sameDay =
+    end && !Number.isNaN(end.getTime()) && formatIn(end, "ymd", timeZone) === formatIn(start, "ymd", timeZone);
+  return `${formatIn(start, "day", timeZone)}, ${formatIn(start, "time", timeZone)}${
+    sameDay ? ` – ${formatIn(end, "time", timeZone)}` : ""
+  }`;
 }
 
 /** Whole miles, as the spec shows distance. */

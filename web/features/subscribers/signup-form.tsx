@@ -11,6 +11,7 @@ import {
 import { Button } from "../../components/ui/button";
 import { Input } from "../../components/ui/input";
 import { Label } from "../../components/ui/label";
+import { LiveFieldset } from "../../components/ui/live-fieldset";
 import { toast } from "../../components/ui/use-toast";
 import { ApiError } from "../../lib/api";
 import { signup } from "./api";
@@ -129,22 +130,24 @@ export function SignupForm() {
       aria-label="Sign up for weekly actions"
       className="grid content-start gap-5 rounded-card border border-border bg-card p-6 shadow-sm sm:p-8"
     >
-      {field("first_name", "First name", { autoComplete: "given-name", maxLength: NAME_MAX + 10 })}
-      {field("email", "Email", {
-        type: "email",
-        autoComplete: "email",
-        inputMode: "email",
-        maxLength: EMAIL_MAX + 10,
-      })}
-      {field("zip_code", "ZIP code (optional, for local events)", {
-        autoComplete: "postal-code",
-        inputMode: "numeric",
-        maxLength: ZIP_FIELD_MAX,
-      })}
-      <Button type="submit" size="lg" disabled={mutation.isPending || checking}>
-        {mutation.isPending ? "Signing Up..." : "Sign Up for Weekly Actions"}
-      </Button>
-      <p className="text-sm text-muted-foreground">One email a week. Unsubscribe anytime with one click.</p>
+      <LiveFieldset>
+        {field("first_name", "First name", { autoComplete: "given-name", maxLength: NAME_MAX + 10 })}
+        {field("email", "Email", {
+          type: "email",
+          autoComplete: "email",
+          inputMode: "email",
+          maxLength: EMAIL_MAX + 10,
+        })}
+        {field("zip_code", "ZIP code (optional, for local events)", {
+          autoComplete: "postal-code",
+          inputMode: "numeric",
+          maxLength: ZIP_FIELD_MAX,
+        })}
+        <Button type="submit" size="lg" disabled={mutation.isPending || checking}>
+          {mutation.isPending ? "Signing Up..." : "Sign Up for Weekly Actions"}
+        </Button>
+        <p className="text-sm text-muted-foreground">One email a week. Unsubscribe anytime with one click.</p>
+      </LiveFieldset>
     </form>
   );
 }

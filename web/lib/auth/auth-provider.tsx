@@ -1,7 +1,7 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { createContext, type ReactNode, useContext, useEffect, useMemo, useSyncExternalStore } from "react";
-import { setAccessTokenGetter } from "../api";
-import { type AuthListener, authClient, type Role, type Session } from "./auth-client";
+import { setAccessTokenGetter } from "../access-token";
+import type { AuthClient, AuthListener, AuthState, Role, Session } from "./auth-client";
 
 export type AuthUser = { id: string; email: string };
 
@@ -24,17 +24,68 @@ export type AuthContextValue = {
 
 const AuthContext = createContext<AuthContextValue | null>(null);
 
+/** What the Worker renders, the browser hydrates, and every visitor sees until the session is known. */
+const LOADING: AuthState = { session: null, role: null, loading: true };
+
+/**
+ * The session store (auth-client.ts, with the API client under it) is not needed to paint or hydrate a
+ * page, only to apply the visitor's session after it, so it loads beside hydration rather than in the
+ * entry chunk (decision 144). The browser starts fetching it at once; everything below waits for it.
+ */
+let loading: Promise<AuthClient> | null = null;
+let loaded: AuthClient | null = null;
+const stateListeners = new Set<() => void>();
+function loadAuthClient(): Promise<AuthClient> {
+  loading ??= import("./auth-client").then(({ authClient }) => {
+    loaded = authClient;
+    authClient.subscribeState(() => {
+      for (const listener of stateListeners) listener();
+    });
+    for (const listener of stateListeners) listener();
+    return authClient;
+  });
+  return loading;
+}
+if (typeof document !== "undefined") void loadAuthClient();
+
+const subscribeState = (listener: () => void) => {
+  stateListeners.add(listener);
+  return () => {
+    stateListeners.delete(listener);
+  };
+};
+const getState = () => loaded?.getState() ?? LOADING;
+const serverState = () => LOADING;
+
+/** Like `authClient.onAuthStateChange`, registered once the store has loaded (none is emitted before). */
+function onAuthStateChange(listener: AuthListener): () => void {
+  let unsubscribe: (() => void) | null = null;
+  let cancelled = false;
+  void loadAuthClient().then((client) => {
+    if (!cancelled) unsubscribe = client.onAuthStateChange(listener);
+  });
+  return () => {
+    cancelled = true;
+    unsubscribe?.();
+  };
+}
+
+const withClient =
+  <A extends unknown[], R>(call: (client: AuthClient, ...args: A) => Promise<R>) =>
+  async (...args: A): Promise<R> =>
+    call(await loadAuthClient(), ...args);
+
 // Registered at import time so a request made before the provider mounts still waits for the session.
-setAccessTokenGetter(({ refresh }) => authClient.getAccessToken({ refresh }));
+setAccessTokenGetter(async ({ refresh }) => (await loadAuthClient()).getAccessToken({ refresh }));
 
 export function AuthProvider({ children }: { children: ReactNode }) {
-  const state = useSyncExternalStore(authClient.subscribeState, authClient.getState, authClient.getState);
+  const state = useSyncExternalStore(subscribeState, getState, serverState);
   const queryClient = useQueryClient();
 
   useEffect(() => {
-    void authClient.start();
+    void loadAuthClient().then((client) => client.start());
     // Cached member data belongs to the previous user: drop it when the user changes.
-    return authClient.onAuthStateChange((event) => {
+    return onAuthStateChange((event) => {
       if (event === "SIGNED_IN") queryClient.removeQueries({ queryKey: ["me"] });
       if (event === "SIGNED_OUT") queryClient.clear();
     });
@@ -47,17 +98,21 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       loading: state.loading,
       role: state.role,
       isAdmin: state.role === "admin",
-      getAccessToken: () => authClient.getAccessToken(),
-      signOut: () => authClient.signOut(),
-      sendMagicLink: (email, redirectTo) => authClient.sendMagicLink(email, redirectTo),
-      signInWithPassword: (email, password) => authClient.signInWithPassword(email, password),
-      verifyMagicLink: (token) => authClient.verifyMagicLink(token),
+      getAccessToken: withClient((client) => client.getAccessToken()),
+      signOut: withClient((client) => client.signOut()),
+      sendMagicLink: withClient((client, email: string, redirectTo?: string) =>
+        client.sendMagicLink(email, redirectTo),
+      ),
+      signInWithPassword: withClient((client, email: string, password: string) =>
+        client.signInWithPassword(email, password),
+      ),
+      verifyMagicLink: withClient((client, token: string) => client.verifyMagicLink(token)),
       updatePassword: async (password, currentPassword) => {
-        await authClient.updatePassword(password, currentPassword);
+        await (await loadAuthClient()).updatePassword(password, currentPassword);
         await queryClient.invalidateQueries({ queryKey: ["me"] });
       },
-      deleteAccount: (confirmEmail) => authClient.deleteAccount(confirmEmail),
-      onAuthStateChange: (listener) => authClient.onAuthStateChange(listener),
+      deleteAccount: withClient((client, confirmEmail: string) => client.deleteAccount(confirmEmail)),
+      onAuthStateChange,
     }),
     [state, queryClient],
   );

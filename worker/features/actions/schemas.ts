@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { isCalendarDate, isPlainText, isSitePath, isWebUrl, normaliseUrl } from "../../platform/field-rules";
+import type { ActionImpact } from "./impact-words";
 
 /**
  * The weekly-action form's rules (product spec §5), shared by the admin form (zodResolver) and the
@@ -192,20 +193,8 @@ export type PublicAction = {
   timing: ActionTiming;
 };
 
-/** How many members recorded an action and how many left a note: counts only, never who. */
-export type ActionImpact = { completed_count: number; with_notes_count: number };
-
-/** "42 members did this": the words the action page, the home card and the weekly email share. */
-export const membersDidThis = (n: number) => `${n.toLocaleString("en-US")} ${n === 1 ? "member" : "members"} did this`;
-
-/** The impact in words, or null while nobody has recorded the action (nothing is shown then). */
-export function impactWords(impact: ActionImpact | undefined): string | null {
-  if (!impact || impact.completed_count <= 0) return null;
-  const notes = impact.with_notes_count;
-  return notes > 0
-    ? `${membersDidThis(impact.completed_count)} · ${notes.toLocaleString("en-US")} shared how it went`
-    : membersDidThis(impact.completed_count);
-}
+// Zod-free (the home card and action page import them): see ./impact-words.ts.
+export { type ActionImpact, impactWords, membersDidThis } from "./impact-words";
 
 /** GET /api/actions/current and /api/actions/:slug carry the action's collective impact. */
 export type PublicActionWithImpact = PublicAction & { impact: ActionImpact };

@@ -70,8 +70,5 @@ export const ELEVATED_ACTIVITY_THRESHOLD = 10;
 /** The dashboard's sensitive-access card shows the first 5 of the 20 loaded. */
 export const SENSITIVE_PREVIEW_COUNT = 5;
 
-/**
- * How long audit rows and reviewed event submissions are kept. Long enough to investigate an
- * incident reported weeks later; short enough that organizer emails and IPs are not kept forever.
- */
-export const RETENTION_DAYS = 90;
+// Zod-free, for the About page's privacy section: see ./retention.ts.
+export { RETENTION_DAYS } from "./retention";

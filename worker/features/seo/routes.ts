@@ -2,8 +2,7 @@ import { desc, eq } from "drizzle-orm";
 import type { Context } from "hono";
 import { weeklyActions } from "../../../db/schema";
 import { type AppBindings, createRouter } from "../../platform/hono";
-import { routePath, SPA_ROUTES } from "../spa/route-table";
-import { fetchIndexHtml } from "../spa/routes";
+import { routePath } from "../spa/route-table";
 import { robotsTxt, type SitemapEntry, sitemapXml } from "./documents";
 import { PAGE_META, type PageMeta, SOCIAL_IMAGE_PATH } from "./page-meta";
 
@@ -23,39 +22,34 @@ async function publishedActionEntries(c: Context<AppBindings>): Promise<SitemapE
   return rows.map((r) => ({ path: routePath("action", { slug: r.slug }), lastmod: r.updatedAt }));
 }
 
-/** The SPA shell with this page's title, description, canonical link and OpenGraph tags written in. */
-async function servePageWithMeta(c: Context<AppBindings>, meta: PageMeta): Promise<Response> {
-  const asset = await fetchIndexHtml(c);
-  if (!asset.ok) return c.text("The web app has not been built. Run `npm run build`.", 503);
-  const origin = c.var.config.siteOrigin;
+/** The shell's head with this page's title, description, canonical link and OpenGraph tags written in. */
+export function withPageMeta(shell: Response, meta: PageMeta, origin: string): Response {
   const canonical = origin + meta.canonical;
   const setContent = (value: string) => ({
     element(el: Element) {
       el.setAttribute("content", value);
     },
   });
-  const html = new HTMLRewriter()
-    .on("title", {
-      element(el) {
-        el.setInnerContent(meta.title);
-      },
-    })
-    .on('meta[name="description"]', setContent(meta.description))
-    .on('meta[property="og:title"]', setContent(meta.title))
-    .on('meta[property="og:description"]', setContent(meta.description))
-    // Link previews need an absolute image URL.
-    .on('meta[property="og:image"]', setContent(origin + SOCIAL_IMAGE_PATH))
-    .on("head", {
-      element(el) {
-        el.append(`<link rel="canonical" href="${canonical}" />`, { html: true });
-        el.append(`<meta property="og:url" content="${canonical}" />`, { html: true });
-      },
-    })
-    .transform(new Response(asset.body, asset));
-  return c.body(await html.text(), 200, {
-    "Content-Type": "text/html; charset=utf-8",
-    "Cache-Control": "no-cache",
-  });
+  return (
+    new HTMLRewriter()
+      .on("title", {
+        element(el) {
+          el.setInnerContent(meta.title);
+        },
+      })
+      .on('meta[name="description"]', setContent(meta.description))
+      .on('meta[property="og:title"]', setContent(meta.title))
+      .on('meta[property="og:description"]', setContent(meta.description))
+      // Link previews need an absolute image URL.
+      .on('meta[property="og:image"]', setContent(origin + SOCIAL_IMAGE_PATH))
+      .on("head", {
+        element(el) {
+          el.append(`<link rel="canonical" href="${canonical}" />`, { html: true });
+          el.append(`<meta property="og:url" content="${canonical}" />`, { html: true });
+        },
+      })
+      .transform(shell)
+  );
 }
 
 export const seoRoutes = createRouter()
@@ -70,8 +64,3 @@ export const seoRoutes = createRouter()
       "Cache-Control": "public, max-age=3600",
     });
   });
-
-// Registered before the SPA routes (see worker/app.ts), so these public pages get their own tags.
-for (const [name, meta] of Object.entries(PAGE_META)) {
-  seoRoutes.get(SPA_ROUTES[name as keyof typeof PAGE_META], (c) => servePageWithMeta(c, meta));
-}

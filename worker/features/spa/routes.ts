@@ -1,6 +1,5 @@
 import type { Context } from "hono";
-import { type AppBindings, createRouter } from "../../platform/hono";
-import { SPA_ROUTES } from "./route-table";
+import type { AppBindings } from "../../platform/hono";
 
 /** Fetches the built index.html from Workers Static Assets. */
 export async function fetchIndexHtml(c: Context<AppBindings>): Promise<Response> {
@@ -16,10 +15,4 @@ export async function serveSpa(c: Context<AppBindings>, status: 200 | 404): Prom
     "Content-Type": "text/html; charset=utf-8",
     "Cache-Control": "no-cache",
   });
-}
-
-/** A GET route per SPA path. Routes that need more (OpenGraph tags) are registered before this app. */
-export const spaRoutes = createRouter();
-for (const path of new Set(Object.values(SPA_ROUTES))) {
-  spaRoutes.get(path, (c) => serveSpa(c, 200));
 }

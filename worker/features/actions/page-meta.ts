@@ -1,23 +1,28 @@
-import type { Context } from "hono";
-import { type AppBindings, createRouter } from "../../platform/hono";
-import { fetchIndexHtml, serveSpa } from "../spa/routes";
 import type { PublicAction } from "./schemas";
-import { findPublishedBySlug } from "./service";
+import { actionShareImage } from "./share-card";
 
-/** The social preview image used when an action has none (shipped in public/). */
-export const DEFAULT_ACTION_IMAGE = "/images/wildflower-default.svg";
-
-type MetaTags = { title: string; description: string; image: string; url: string };
+type MetaTags = {
+  title: string;
+  description: string;
+  image: string;
+  /** Known for the generated share cards; left out for uploaded images. */
+  imageSize?: { width: number; height: number };
+  imageAlt: string;
+  url: string;
+};
 
 /** Absolute URL on the site for relative paths (crawlers need absolute og:image / og:url). */
 const absolute = (origin: string, pathOrUrl: string) => new URL(pathOrUrl, origin).toString();
 
 export function actionMetaTags(action: PublicAction, origin: string, siteName: string): MetaTags {
   const description = (action.summary || action.why_it_matters || `This week's action from ${siteName}.`).slice(0, 300);
+  const { url: image, width, height } = actionShareImage(action.image_url);
   return {
     title: `${action.title} · ${siteName}`,
     description,
-    image: absolute(origin, action.image_url || DEFAULT_ACTION_IMAGE),
+    image: absolute(origin, image),
+    imageSize: width && height ? { width, height } : undefined,
+    imageAlt: action.title,
     url: absolute(origin, `/actions/${encodeURIComponent(action.slug)}`),
   };
 }
@@ -26,11 +31,15 @@ export function actionMetaTags(action: PublicAction, origin: string, siteName: s
  * Rewrites the SPA shell's head: replaces the site-wide title/description/OpenGraph/Twitter values
  * and appends the tags index.html lacks. Values are escaped for their context (text or quoted attribute).
  */
-function injectMeta(html: Response, tags: MetaTags): Response {
+export function withActionMeta(html: Response, tags: MetaTags): Response {
   const wanted: Record<string, string> = {
     "og:title": tags.title,
     "og:description": tags.description,
     "og:image": tags.image,
+    "og:image:alt": tags.imageAlt,
+    ...(tags.imageSize
+      ? { "og:image:width": String(tags.imageSize.width), "og:image:height": String(tags.imageSize.height) }
+      : {}),
     "og:url": tags.url,
     "og:type": "article",
     "twitter:card": "summary_large_image",
@@ -43,7 +52,9 @@ function injectMeta(html: Response, tags: MetaTags): Response {
   const attrValue = (s: string) => s.replace(/&/g, "&amp;");
   const seen = new Set<string>();
   const setMeta = (el: Element, key: string | null) => {
-    if (key && key in wanted) {
+    // The site card's size in index.html is not this image's (an upload's size is unknown).
+    if ((key === "og:image:width" || key === "og:image:height") && !(key in wanted)) el.remove();
+    else if (key && key in wanted) {
       el.setAttribute("content", attrValue(wanted[key] as string));
       seen.add(key);
     }
@@ -65,17 +76,3 @@ function injectMeta(html: Response, tags: MetaTags): Response {
     })
     .transform(html);
 }
-
-async function servePage(c: Context<AppBindings>) {
-  const { db, config } = c.var;
-  const action = await findPublishedBySlug(db, config.SITE_TIMEZONE, new Date(), c.req.param("slug") ?? "");
-  // Unknown or unpublished slugs: the SPA renders 'Action not found', with a real 404 status.
-  if (!action) return serveSpa(c, 404);
-  const asset = await fetchIndexHtml(c);
-  if (!asset.ok) return serveSpa(c, 200);
-  const page = injectMeta(asset, actionMetaTags(action, config.siteOrigin, config.SITE_NAME));
-  return c.body(await page.text(), 200, { "Content-Type": "text/html; charset=utf-8", "Cache-Control": "no-cache" });
-}
-
-/** HTML routes for action pages (per-action <title>/OpenGraph tags); mounted before the SPA routes. */
-export const actionPageRoutes = createRouter().get("/actions/:slug", servePage);

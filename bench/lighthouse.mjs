@@ -1,0 +1,110 @@
+// Lighthouse (mobile preset, simulated throttling) against a freshly built and seeded local server, with
+// Debian's Chromium. Every page is measured LIGHTHOUSE_RUNS times (default 3) and the median of each
+// figure is printed, because the machine is shared and single runs swing. Fails when a median misses
+// the budget (ARCHITECTURE.md §10 / issue 11): performance ≥ 95, LCP ≤ 1.5 s, TBT ≤ 150 ms, CLS ≤ 0.05.
+//   --no-build      reuse dist/ as it is
+//   BENCH_URL=...   measure a server that is already running instead of starting one
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import * as chromeLauncher from "chrome-launcher";
+import lighthouse from "lighthouse";
+import { ensureDevVars, freePort, run, startDev } from "../scripts/local-env.mjs";
+
+const BUDGET = { performance: 95, lcpMs: 1500, tbtMs: 150, cls: 0.05 };
+const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
+const CHROME_FLAGS = [
+  "--headless",
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--no-first-run",
+];
+
+const root = path.resolve(import.meta.dirname, "..");
+let server;
+let persistDir;
+let baseUrl = process.env.BENCH_URL;
+if (!baseUrl) {
+  process.chdir(root);
+  ensureDevVars();
+  if (!process.argv.includes("--no-build")) run("npx", ["vite", "build"], { stdio: "ignore" });
+  persistDir = mkdtempSync(path.join(tmpdir(), "earthkind-lighthouse-"));
+  run("npx", ["node", "scripts/seed-local.mjs", "--persist-to", persistDir], { stdio: "ignore" });
+  const port = await freePort();
+  baseUrl = `http://localhost:${port}`;
+  server = await startDev({ persistDir, port, vars: { SITE_URL: baseUrl } });
+}
+
+const median = (xs) => {
+  const s = [...xs].sort((a, b) => a - b);
+  const mid = Math.floor(s.length / 2);
+  return s.length % 2 ? s[mid] : (s[mid - 1] + s[mid]) / 2;
+};
+
+let chrome;
+let failed = false;
+try {
+  const current = await (await fetch(`${baseUrl}/api/actions/current`)).json();
+  const slug = current.action?.slug;
+  if (!slug) throw new Error("the seeded database has no current action");
+  const pages = ["/", "/events", "/actions", `/actions/${slug}`];
+
+  chrome = await chromeLauncher.launch({ chromePath: "/usr/bin/chromium", chromeFlags: CHROME_FLAGS });
+  const rows = [];
+  for (const page of pages) {
+    const runs = [];
+    for (let i = 0; i < RUNS; i++) {
+      // The default config is the mobile preset (Moto G Power, slow 4G, 4× CPU slowdown, simulated).
+      const result = await lighthouse(`${baseUrl}${page}`, {
+        port: chrome.port,
+        output: "json",
+        logLevel: "error",
+        onlyCategories: ["performance"],
+      });
+      const { audits, categories } = result.lhr;
+      const scripts = audits["resource-summary"].details.items.find((item) => item.resourceType === "script");
+      runs.push({
+        performance: Math.round(categories.performance.score * 100),
+        fcpMs: audits["first-contentful-paint"].numericValue,
+        lcpMs: audits["largest-contentful-paint"].numericValue,
+        tbtMs: audits["total-blocking-time"].numericValue,
+        cls: audits["cumulative-layout-shift"].numericValue,
+        jsKb: (scripts?.transferSize ?? 0) / 1024,
+        jsFiles: scripts?.requestCount ?? 0,
+      });
+    }
+    const m = Object.fromEntries(Object.keys(runs[0]).map((k) => [k, median(runs.map((r) => r[k]))]));
+    const misses = [
+      m.performance < BUDGET.performance && "performance",
+      m.lcpMs > BUDGET.lcpMs && "LCP",
+      m.tbtMs > BUDGET.tbtMs && "TBT",
+      m.cls > BUDGET.cls && "CLS",
+    ].filter(Boolean);
+    if (misses.length) failed = true;
+    rows.push({ page, m, runs: runs.map((r) => r.performance).join("/"), misses });
+  }
+
+  console.log(`\nLighthouse ${RUNS} run(s) per page, medians (mobile preset, ${baseUrl}):\n`);
+  console.log("| page | performance (runs) | FCP | LCP | TBT | CLS | JS (files) | budget |");
+  console.log("|---|---:|---:|---:|---:|---:|---:|---|");
+  for (const { page, m, runs, misses } of rows) {
+    console.log(
+      `| \`${page}\` | ${m.performance} (${runs}) | ${(m.fcpMs / 1000).toFixed(1)} s | ${(m.lcpMs / 1000).toFixed(1)} s | ` +
+        `${Math.round(m.tbtMs)} ms | ${m.cls.toFixed(3)} | ${m.jsKb.toFixed(1)} KB (${m.jsFiles}) | ` +
+        `${misses.length ? `✗ ${misses.join(", ")}` : "✓"} |`,
+    );
+  }
+  console.log(
+    `\nBudget: performance ≥ ${BUDGET.performance}, LCP ≤ ${BUDGET.lcpMs / 1000} s, TBT ≤ ${BUDGET.tbtMs} ms, CLS ≤ ${BUDGET.cls}`,
+  );
+} catch (err) {
+  console.error(err);
+  failed = true;
+} finally {
+  await chrome?.kill();
+  server?.stop();
+  if (persistDir) rmSync(persistDir, { recursive: true, force: true });
+}
+process.exit(failed ? 1 : 0);

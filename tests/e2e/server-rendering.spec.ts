@@ -1,0 +1,89 @@
+import { expect, type Page, test } from "@playwright/test";
+
+type PublicAction = { slug: string; title: string; why_it_matters: string; steps: string[] };
+
+const PUBLIC_PAGES = [
+  "/",
+  "/actions",
+  "/events",
+  "/how-it-works",
+  "/about",
+  "/support",
+  "/get-support",
+  "/submit-event",
+  "/auth",
+  "/no-such-page",
+  "/actions/no-such-action",
+];
+
+async function currentAction(page: Page): Promise<PublicAction> {
+  const res = await page.request.get("/api/actions/current");
+  return ((await res.json()) as { action: PublicAction }).action;
+}
+
+/** Console errors and warnings (React reports hydration mismatches as either), and the API reads made. */
+function watch(page: Page) {
+  const messages: string[] = [];
+  const apiReads: string[] = [];
+  page.on("console", (msg) => {
+    if (msg.type() === "error" || msg.type() === "warning") messages.push(msg.text());
+  });
+  page.on("pageerror", (err) => messages.push(err.message));
+  page.on("request", (req) => {
+    const url = new URL(req.url());
+    // The session check is per visitor, so it is the browser's to make.
+    if (url.pathname.startsWith("/api/") && url.pathname !== "/api/auth/refresh") apiReads.push(url.pathname);
+  });
+  return { messages, apiReads };
+}
+
+test("public pages hydrate without warnings or errors and fetch none of the data they arrived with", async ({
+  page,
+}) => {
+  const action = await currentAction(page);
+  for (const path of [...PUBLIC_PAGES, `/actions/${action.slug}`]) {
+    const seen = watch(page);
+    const response = await page.goto(path, { waitUntil: "networkidle" });
+    const notFound = path.includes("no-such");
+    expect(response?.status(), path).toBe(notFound ? 404 : 200);
+    // Hydrated: React has attached its handlers to the rendered root.
+    await expect
+      .poll(() =>
+        page.evaluate(() => Object.keys(document.getElementById("root") ?? {}).some((k) => k.startsWith("__react"))),
+      )
+      .toBe(true);
+    await expect(page.locator("h1"), path).toHaveCount(1);
+    // Chromium logs the document's own 404 status as a console error: that one is expected.
+    const problems = seen.messages.filter((m) => !(notFound && /status of 404/.test(m)));
+    expect(problems, path).toEqual([]);
+    expect(seen.apiReads, path).toEqual([]);
+    page.removeAllListeners("console");
+    page.removeAllListeners("pageerror");
+    page.removeAllListeners("request");
+  }
+});
+
+test.describe("with JavaScript disabled", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("the home page shows the hero, this week's action and its buttons", async ({ page }) => {
+    const action = await currentAction(page);
+    await page.goto("/");
+    await expect(page.getByRole("heading", { level: 1, name: "Protect the Wild. Start Today." })).toBeVisible();
+    const card = page.locator("#weekly-action");
+    await expect(card.getByRole("heading", { name: action.title })).toBeVisible();
+    await expect(card.locator(`a[href="/actions/${action.slug}"]`)).toBeVisible();
+    await expect(card.getByRole("link", { name: "Sign Up for Weekly Actions" })).toBeVisible();
+    await expect(page.getByRole("heading", { name: "Quick Wins to Protect Nature" })).toBeVisible();
+    await expect(page.getByText(/Loading/)).toHaveCount(0);
+  });
+
+  test("an action page shows the title, Why It Matters and the steps", async ({ page }) => {
+    const action = await currentAction(page);
+    await page.goto(`/actions/${action.slug}`);
+    await expect(page.getByRole("heading", { level: 1, name: action.title })).toBeVisible();
+    await expect(page.getByRole("heading", { name: "Why It Matters" })).toBeVisible();
+    await expect(page.getByText(action.why_it_matters)).toBeVisible();
+    for (const step of action.steps.filter((s) => s.trim())) await expect(page.getByText(step)).toBeVisible();
+  });
+});

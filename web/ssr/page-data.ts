@@ -1,0 +1,66 @@
+import type { QueryClient } from "@tanstack/react-query";
+import { DEFAULT_RADIUS, TEASER_LIMIT } from "../../worker/features/events/constants";
+import type { PageData, ServerRenderedRoute } from "../../worker/features/pages/contract";
+import { actionBySlugQuery, archiveQuery, currentActionQuery } from "../features/actions/api";
+import { siteImpactQuery } from "../features/completions/api";
+import { eventsSearchQuery, type SearchParams } from "../features/events/api";
+import { type PublicPetitionsParams, publicPetitionsQuery } from "../features/petitions/api";
+import { currentTipQuery } from "../features/tips/api";
+
+/**
+ * The data each server-rendered page reads on first render, put in the query cache under the keys
+ * the pages use (the features' own queryOptions, with the fetch swapped for a direct service call).
+ * The browser hydrates that cache, so it makes none of these requests after load.
+ */
+type Prefetch = (
+  qc: QueryClient,
+  data: PageData,
+  params: Record<string, string | undefined>,
+) => Promise<typeof NOT_FOUND | unknown>;
+
+/** Returned by a page whose subject does not exist: the Worker answers 404 with the page's not-found content. */
+export const NOT_FOUND = Symbol("not found");
+
+/** The home teaser's first search: the next upcoming events anywhere (a saved ZIP applies after load). */
+export const TEASER_SEARCH: SearchParams = { radius: DEFAULT_RADIUS, limit: TEASER_LIMIT };
+
+const petitions = (qc: QueryClient, data: PageData, params: PublicPetitionsParams) =>
+  qc.prefetchQuery({
+    ...publicPetitionsQuery(params),
+    queryFn: () => data.petitions(params).then((r) => r.petitions),
+  });
+
+const currentAction = (qc: QueryClient, data: PageData) =>
+  qc.prefetchQuery({ ...currentActionQuery(), queryFn: () => data.currentAction() });
+
+/** How It Works and About show the site-wide impact figure. */
+const siteImpact = (qc: QueryClient, data: PageData) =>
+  qc.prefetchQuery({ ...siteImpactQuery(), queryFn: () => data.siteImpact() });
+
+export const PAGE_DATA: Partial<Record<ServerRenderedRoute, Prefetch>> = {
+  home: (qc, data) =>
+    Promise.all([
+      currentAction(qc, data),
+      petitions(qc, data, { campaign: "petitions_home", limit: 3 }),
+      qc.prefetchQuery({
+        ...eventsSearchQuery(TEASER_SEARCH),
+        queryFn: () => data.events(TEASER_SEARCH).then((r) => r.events),
+      }),
+    ]),
+  actions: (qc, data) =>
+    Promise.all([
+      currentAction(qc, data),
+      qc.prefetchQuery({ ...archiveQuery(10), queryFn: () => data.archive(10) }),
+      qc.prefetchQuery({ ...currentTipQuery(), queryFn: () => data.currentTip() }),
+    ]),
+  howItWorks: siteImpact,
+  about: siteImpact,
+  action: async (qc, data, { slug = "" }) => {
+    const query = actionBySlugQuery(slug);
+    await Promise.all([
+      qc.prefetchQuery({ ...query, queryFn: () => data.actionBySlug(slug) }),
+      petitions(qc, data, { campaign: "petitions_action", limit: 3 }),
+    ]);
+    return qc.getQueryData(query.queryKey)?.action === null ? NOT_FOUND : undefined;
+  },
+};

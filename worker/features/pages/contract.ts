@@ -1,0 +1,73 @@
+import type { PublicAction, PublicActionWithImpact } from "../actions/schemas";
+import type { SiteImpact } from "../completions/schemas";
+import type { EventResult } from "../events/schemas";
+import type { PetitionTopic, PublicPetition } from "../petitions/schemas";
+import type { SpaRouteName } from "../spa/route-table";
+import type { PublicTip } from "../tips/schemas";
+
+/**
+ * The seam between the Worker and the web app's server renderer (decision 140). The Worker owns the
+ * data (feature services, no HTTP) and the HTML document; web/ssr owns the React tree. Both programs
+ * type-check against this file, so neither can drift from the other.
+ */
+
+/** Public pages the Worker renders; the others (admin, My Progress, previews) get the empty shell. */
+export const SERVER_RENDERED_ROUTES = [
+  "home",
+  "howItWorks",
+  "events",
+  "actions",
+  "action",
+  "about",
+  "support",
+  "getSupport",
+  "submitEvent",
+  "auth",
+] as const satisfies readonly SpaRouteName[];
+
+export type ServerRenderedRoute = (typeof SERVER_RENDERED_ROUTES)[number];
+
+/** What a public page may need, answered with exactly the JSON bodies of the matching API routes. */
+export interface PageData {
+  /** GET /api/actions/current (with the action's impact counts) */
+  currentAction(): Promise<{ action: PublicActionWithImpact | null }>;
+  /** GET /api/actions?limit= */
+  archive(limit: number): Promise<{ actions: PublicAction[] }>;
+  /** GET /api/actions/:slug (with impact counts), with `{ action: null }` where the API answers 404. */
+  actionBySlug(slug: string): Promise<{ action: PublicActionWithImpact | null }>;
+  /** GET /api/petitions?campaign=&topic=&limit= */
+  petitions(params: { campaign?: string; topic?: PetitionTopic; limit?: number }): Promise<{
+    petitions: PublicPetition[];
+  }>;
+  /** GET /api/events?… with the query string's values. */
+  events(params: Record<string, string | number | undefined>): Promise<{ events: EventResult[] }>;
+  /** GET /api/tips/current */
+  currentTip(): Promise<{ tip: PublicTip | null }>;
+  /** GET /api/impact */
+  siteImpact(): Promise<{ impact: SiteImpact }>;
+}
+
+export type RenderRequest = {
+  /** The request URL (path and query are used). */
+  url: string;
+  /** SITE_URL's origin (share links) and SITE_TIMEZONE (times until hydrated), the same on both sides. */
+  site: { origin: string; timeZone: string };
+  data: PageData;
+};
+
+export type RenderedPage = {
+  /** 404 for unknown paths and unknown action slugs (the page then shows the not-found content). */
+  status: 200 | 404;
+  /** The app's HTML for inside #root, complete (every Suspense boundary resolved). */
+  html: ReadableStream<Uint8Array>;
+  /** The client's start-up state: JSON of `ServerState`, already safe to put in a <script>. */
+  state: string;
+};
+
+/** Read by web/main.tsx from the page's #ek-state script. */
+export type ServerState = { site: { origin: string; timeZone: string }; queries: unknown };
+
+/** The id of the JSON <script> that carries `ServerState` in the page. */
+export const SERVER_STATE_ID = "ek-state";
+
+export type RenderPage = (request: RenderRequest) => Promise<RenderedPage>;

@@ -1,0 +1,50 @@
+import type { Context } from "hono";
+import type { AppBindings } from "../../platform/hono";
+import { findCurrentAction, findPublishedBySlug, listPastActions } from "../actions/service";
+import { siteImpact } from "../completions/impact";
+import { searchQuerySchema } from "../events/schemas";
+import { searchEvents } from "../events/search";
+import { publicPetitionsQuerySchema } from "../petitions/schemas";
+import { selectPublicPetitions } from "../petitions/selection";
+import { readPetitions } from "../petitions/service";
+import { currentTip } from "../tips/service";
+import type { PageData } from "./contract";
+
+/**
+ * The page renderer's data, read from the feature services exactly as the public API routes read it
+ * (same schemas, same clock, same bodies), so the cache the browser hydrates equals what it would
+ * have fetched. Memoised per request: the action page's meta tags and its render share one read.
+ */
+export function pageData(c: Context<AppBindings>): PageData {
+  const { db, config } = c.var;
+  const now = new Date();
+  const memo = new Map<string, Promise<unknown>>();
+  const once = <T>(key: string, read: () => Promise<T>): Promise<T> => {
+    if (!memo.has(key)) memo.set(key, read());
+    return memo.get(key) as Promise<T>;
+  };
+  return {
+    currentAction: () =>
+      once("current", async () => ({ action: await findCurrentAction(db, config.SITE_TIMEZONE, now) })),
+    archive: (limit) =>
+      once(`archive:${limit}`, async () => ({
+        actions: await listPastActions(db, config.SITE_TIMEZONE, now, limit),
+      })),
+    actionBySlug: (slug) =>
+      once(`slug:${slug}`, async () => ({
+        action: await findPublishedBySlug(db, config.SITE_TIMEZONE, now, slug),
+      })),
+    petitions: (params) =>
+      once(`petitions:${JSON.stringify(params)}`, async () => {
+        const { campaign, topic, limit } = publicPetitionsQuerySchema.parse(params);
+        const list = await readPetitions(db, c.env.KV);
+        return { petitions: selectPublicPetitions(list, { topic, limit, campaign: campaign || undefined }) };
+      }),
+    events: (params) =>
+      once(`events:${JSON.stringify(params)}`, async () => ({
+        events: await searchEvents(db, searchQuerySchema.parse(params), { now, siteTimeZone: config.SITE_TIMEZONE }),
+      })),
+    currentTip: () => once("tip", async () => ({ tip: await currentTip(db) })),
+    siteImpact: () => once("impact", async () => ({ impact: await siteImpact(db) })),
+  };
+}

@@ -1,0 +1,60 @@
+import { renderPage } from "@web/ssr";
+import type { Context } from "hono";
+import { type AppBindings, createRouter } from "../../platform/hono";
+import { actionMetaTags, withActionMeta } from "../actions/page-meta";
+import { PAGE_META } from "../seo/page-meta";
+import { withPageMeta } from "../seo/routes";
+import { SPA_ROUTES } from "../spa/route-table";
+import { fetchIndexHtml, serveSpa } from "../spa/routes";
+import { SERVER_RENDERED_ROUTES, type ServerRenderedRoute } from "./contract";
+import { pageData } from "./data-source";
+import { cachedPage, isSignedInRequest, pageCacheKey, storePage } from "./page-cache";
+import { pageDocument } from "./page-document";
+
+/**
+ * A public page, rendered by React in the Worker (decision 140) and, for anonymous visitors, served
+ * from the edge cache while it is fresh (decision 141). `route` is null for unknown paths: the app's
+ * 404 page with status 404.
+ */
+export async function servePage(c: Context<AppBindings>, route: ServerRenderedRoute | null): Promise<Response> {
+  const signedIn = isSignedInRequest(c);
+  const key = signedIn ? null : await pageCacheKey(c);
+  const hit = key ? await cachedPage(key) : null;
+  if (hit) return hit;
+
+  const asset = await fetchIndexHtml(c);
+  if (!asset.ok) return c.text("The web app has not been built. Run `npm run build`.", 503);
+  const { config } = c.var;
+  const data = pageData(c);
+  let shell = asset;
+  if (route === "action") {
+    const { action } = await data.actionBySlug(c.req.param("slug") ?? "");
+    if (action) shell = withActionMeta(asset, actionMetaTags(action, config.siteOrigin, config.SITE_NAME));
+  } else if (route && route in PAGE_META) {
+    shell = withPageMeta(asset, PAGE_META[route as keyof typeof PAGE_META], config.siteOrigin);
+  }
+
+  const site = { origin: config.siteOrigin, timeZone: config.SITE_TIMEZONE };
+  const page = await renderPage({ url: c.req.url, site, data });
+  const response = new Response(pageDocument(await shell.text(), page), {
+    status: page.status,
+    headers: { "Content-Type": "text/html; charset=utf-8", "Cache-Control": "no-cache" },
+  });
+  if (!key) {
+    response.headers.set("X-Page-Cache", "bypass");
+    return response;
+  }
+  return storePage(c, key, response);
+}
+
+/**
+ * A GET route per path of the SPA's route table (so the Worker and the web router never disagree):
+ * the public pages rendered here, the others (admin, My Progress, previews, sign-in links) as the
+ * empty shell the browser renders. Anything else is the 404 page (worker/app.ts `notFound`).
+ */
+export const pagesRoutes = createRouter();
+const rendered = new Set<string>(SERVER_RENDERED_ROUTES);
+for (const [name, path] of Object.entries(SPA_ROUTES)) {
+  if (rendered.has(name)) pagesRoutes.get(path, (c) => servePage(c, name as ServerRenderedRoute));
+  else pagesRoutes.get(path, (c) => serveSpa(c, 200));
+}
