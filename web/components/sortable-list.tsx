@@ -120,7 +120,9 @@ export function SortableList<T extends Item>({
   const sensors = useSensors(
     // A few pixels of movement before a drag starts, so a click on the handle is not a drag.
     useSensor(PointerSensor, { activationConstraint: { distance: 4 } }),
-    useSensor(KeyboardSensor, { coordinateGetter: rowByRowCoordinates(ids) }),
+    // Instant scrolling: with the default smooth scroll the rows are still moving when the next
+    // arrow press is measured, and the lifted row lands a place off.
+    useSensor(KeyboardSensor, { coordinateGetter: rowByRowCoordinates(ids), scrollBehavior: "auto" }),
   );
 
   const title = (id: string | number) => {
