@@ -35,9 +35,10 @@ test("the dashboard shows the weekly email's waves, one per subscriber time zone
   while (new Date(monday).getUTCDay() !== 1 || monday + 17 * 3_600_000 > now) monday -= 86_400_000;
   const day = (ms: number) => new Date(ms).toISOString().slice(0, 10);
   const title = `Wave watch ${now}`;
-  localD1(`INSERT INTO weekly_actions (id, title, slug, start_date, end_date, summary, steps, materials, status, schedule_send)
+  // A complete action: it becomes the current one for the specs that run after this one.
+  localD1(`INSERT INTO weekly_actions (id, title, slug, start_date, end_date, summary, why_it_matters, steps, materials, status, schedule_send)
     VALUES ('${randomUUID()}', '${title}', 'e2e-waves-${randomUUID()}', '${day(monday - 86_400_000)}', '${day(monday + 8 * 86_400_000)}',
-            'Count the birds.', '["Sit still"]', '["A notebook"]', 'published', 1)`);
+            'Count the birds.', 'Counts tell scientists where birds are declining.', '["Sit still"]', '["A notebook"]', 'published', 1)`);
   const tick = await request.get(`/cdn-cgi/handler/scheduled?cron=${encodeURIComponent("*/5 * * * *")}&time=${now}`);
   expect(tick.status()).toBe(200);
 

@@ -43,16 +43,16 @@ test("an unknown path shows the 404 page with a link home", async ({ page }) => 
   await expect(page.getByRole("heading", { level: 1, name: "Protect the Wild. Start Today." })).toBeVisible();
 });
 
-test("every route in the route table renders one h1 without console errors", async ({ page }) => {
-  const errors = collectConsoleErrors(page);
-  // Signed out, /my-progress and /admin/* land on the sign-in page, which has its own h1.
-  const paths = Object.values(SPA_ROUTES).map((p) =>
-    p.replace(":slug", "no-such-action").replace(":id", "00000000-0000-0000-0000-000000000000"),
-  );
-  for (const path of paths) {
+// One test per route of the route table (so a route added later is covered, and a slow or broken
+// one is named on its own). Signed out, /my-progress and /admin/* land on the sign-in page, which
+// has its own h1.
+for (const [name, pattern] of Object.entries(SPA_ROUTES)) {
+  const path = pattern.replace(":slug", "no-such-action").replace(":id", "00000000-0000-0000-0000-000000000000");
+  test(`route ${name} (${path}) renders one h1 without console errors`, async ({ page }) => {
+    const errors = collectConsoleErrors(page);
     await page.goto(path);
-    await expect(page.locator("h1"), path).toHaveCount(1);
-  }
-  // 404s of API reads for made-up ids are expected network errors, not script errors.
-  expect(errors.filter((e) => !/status of 40[14]/.test(e))).toEqual([]);
-});
+    await expect(page.locator("h1")).toHaveCount(1);
+    // 404s of API reads for made-up ids are expected network errors, not script errors.
+    expect(errors.filter((e) => !/status of 40[14]/.test(e))).toEqual([]);
+  });
+}
