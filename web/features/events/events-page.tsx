@@ -7,6 +7,7 @@ import { zip5 } from "../../../worker/platform/field-rules";
 import { PageHeader } from "../../components/page-header";
 import { usePageTitle } from "../../lib/use-page-title";
 import { eventsSearchQuery, type SearchParams } from "./api";
+import { CalendarSubscribe } from "./calendar-subscribe";
 import { EventsFilters, type FilterState } from "./events-filters";
 import { EventsResults } from "./events-results";
 import { filterEvents, searchErrorText } from "./format";
@@ -112,6 +113,10 @@ export function EventsPage() {
             onExpand={(r) => setFilters((f) => ({ ...f, radius: r }))}
           />
         </div>
+        {/* Offered for a well-formed ZIP the search did not refuse (a feed for it would be refused too). */}
+        {zip && zip5(zip) && !search.isError ? (
+          <CalendarSubscribe params={{ zip, radius, ...(includeOnline ? { include_online: "true" as const } : {}) }} />
+        ) : null}
         <p className="text-sm text-muted-foreground">
           Organizing something?{" "}
           <Link className="font-semibold text-forest-700 underline" to={routePath("submitEvent")}>
