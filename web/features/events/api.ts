@@ -53,12 +53,6 @@ export const nearestZipQuery = (lat: number, lon: number) =>
 export const eventCalendarUrl = (id: string) =>
   api.api.events[":file{.+\\.ics}"].$path({ param: { file: `${id}.ics` } });
 
-/** The calendar feed's query: the page's place parameters (category and keyword filter only the page). */
-export type FeedParams = { zip: string; radius: number; include_online?: "true" };
-
-/** The site path of the calendar feed for a search (a link for calendar apps, not a fetch). */
-export const eventsFeedPath = (params: FeedParams) => api.api.events["feed.ics"].$path({ query: toQuery(params) });
-
 export const submitEvent = (json: EventSubmission) => read(api.api["event-submissions"].$post({ json }));
 
 // Admin ------------------------------------------------------------------------------------------

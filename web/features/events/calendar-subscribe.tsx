@@ -3,8 +3,17 @@ import { Button } from "../../components/ui/button";
 import { Input } from "../../components/ui/input";
 import { Label } from "../../components/ui/label";
 import { toast } from "../../components/ui/use-toast";
+import { api, toQuery } from "../../lib/api";
 import { useSiteOrigin } from "../../lib/site";
-import { eventsFeedPath, type FeedParams } from "./api";
+
+/** The calendar feed's query: the page's place parameters (category and keyword filter only the page). */
+export type FeedParams = { zip: string; radius: number; include_online?: "true" };
+
+/**
+ * The feed's site path for a search: a link for calendar apps, not a fetch. It lives here, not in
+ * ./api, because that module is loaded by the home page's teaser too.
+ */
+const eventsFeedPath = (params: FeedParams) => api.api.events["feed.ics"].$path({ query: toQuery(params) });
 
 /**
  * "Subscribe in your calendar" for the current search: a webcal:// link (calendar apps open it and
