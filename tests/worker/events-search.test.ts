@@ -292,7 +292,11 @@ describe("GET /api/events — parameters", () => {
   it("searches a ZIP+4 as its 5-digit ZIP", async () => {
     const zip = await createZip();
     const base = futureBase();
-    const near = await createEvent({ ...northOf(zip.lat, zip.lon, 3), state: zip.state, startAtUtc: base.toISOString() });
+    const near = await createEvent({
+      ...northOf(zip.lat, zip.lon, 3),
+      state: zip.state,
+      startAtUtc: base.toISOString(),
+    });
     const five = await search({ zip: zip.zip, radius: "5", ...windowAround(base) });
     const plus4 = await search({ zip: ` ${zip.zip}-6789 `, radius: "5", ...windowAround(base) });
     expect(plus4.status).toBe(200);
