@@ -126,3 +126,48 @@ test("a search error shows the server's message", async ({ page }) => {
     "Error: We couldn't find ZIP code 00000. Please check it and try again.",
   );
 });
+
+test("a ZIP+4 searches its ZIP, and the page offers a calendar feed of the current search", async ({
+  page,
+  context,
+  request,
+}) => {
+  await context.grantPermissions(["clipboard-read", "clipboard-write"]);
+  const errors = collectConsoleErrors(page);
+  await page.goto("/events");
+  await searchZip(page, "97201-1234");
+  await expect(page).toHaveURL(/\?zip=97201$/);
+  await expect(cards(page).first()).toBeVisible();
+  await page.getByLabel("Time frame").selectOption("all");
+  const all = await apiEvents(request, "zip=97201&radius=25&limit=20");
+  await expect(cards(page)).toHaveCount(all.length);
+
+  const origin = new URL(page.url()).origin;
+  const feedUrl = (query: string) => `${origin}/api/events/feed.ics?${query}`;
+  const subscribe = page.getByRole("link", { name: "Subscribe in your calendar" });
+  const field = page.getByLabel("Calendar feed URL");
+  await expect(page.getByRole("heading", { name: "Subscribe in your calendar" })).toBeVisible();
+  await expect(subscribe).toHaveAttribute("href", feedUrl("zip=97201&radius=25").replace(/^https?:/, "webcal:"));
+  await expect(field).toHaveValue(feedUrl("zip=97201&radius=25"));
+
+  // The feed follows the search's radius and online choice.
+  await page.getByLabel("Radius").selectOption("10");
+  await page.getByLabel("Include online events").check();
+  const current = feedUrl("zip=97201&radius=10&include_online=true");
+  await expect(field).toHaveValue(current);
+  await expect(subscribe).toHaveAttribute("href", current.replace(/^https?:/, "webcal:"));
+  const feed = await request.get(current);
+  expect(feed.status()).toBe(200);
+  expect(feed.headers()["content-type"]).toBe("text/calendar; charset=utf-8");
+  expect(await feed.text()).toMatch(/^BEGIN:VCALENDAR\r\n[\s\S]*BEGIN:VEVENT[\s\S]*END:VCALENDAR\r\n$/);
+
+  // Keyboard: the copy button is reachable and copies the https URL.
+  await field.focus();
+  await page.keyboard.press("Tab");
+  await expect(page.getByRole("button", { name: "Copy URL" })).toBeFocused();
+  await page.keyboard.press("Enter");
+  await expect(page.getByText("Link copied to clipboard", { exact: true })).toBeVisible();
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(current);
+  await expectNoAxeViolations(page);
+  expect(errors).toEqual([]);
+});

@@ -266,8 +266,10 @@ describe("GET /api/events — parameters", () => {
   });
 
   it.each([
-    [{ zip: "9720" }, "ZIP code must be 5 digits"],
-    [{ zip: "abcde" }, "ZIP code must be 5 digits"],
+    [{ zip: "9720" }, "ZIP code must be 5 digits or ZIP+4 (12345-6789)"],
+    [{ zip: "abcde" }, "ZIP code must be 5 digits or ZIP+4 (12345-6789)"],
+    [{ zip: "97201-12" }, "ZIP code must be 5 digits or ZIP+4 (12345-6789)"],
+    [{ zip: "97201-12345" }, "ZIP code must be 5 digits or ZIP+4 (12345-6789)"],
     [{ zip: "97201", radius: "7" }, "Radius must be one of 5, 10, 25, 50 or 100 miles"],
     [{ zip: "97201", radius: "far" }, "Radius must be one of 5, 10, 25, 50 or 100 miles"],
     [{ zip: "97201", limit: "0" }, "Limit must be a whole number from 1 to 50"],
@@ -285,6 +287,24 @@ describe("GET /api/events — parameters", () => {
     const { status, body } = await search(params);
     expect(status).toBe(400);
     expect(body.error?.message).toBe(message);
+  });
+
+  it("searches a ZIP+4 as its 5-digit ZIP", async () => {
+    const zip = await createZip();
+    const base = futureBase();
+    const near = await createEvent({
+      ...northOf(zip.lat, zip.lon, 3),
+      state: zip.state,
+      startAtUtc: base.toISOString(),
+    });
+    const five = await search({ zip: zip.zip, radius: "5", ...windowAround(base) });
+    const plus4 = await search({ zip: ` ${zip.zip}-6789 `, radius: "5", ...windowAround(base) });
+    expect(plus4.status).toBe(200);
+    expect(plus4.body.events.map((e) => e.id)).toContain(near.id);
+    expect(plus4.body).toEqual(five.body);
+    // An unknown ZIP+4 is named by its 5-digit ZIP.
+    const unknown = await search({ zip: "00000-1234" });
+    expect(unknown.body.error?.message).toBe("We couldn't find ZIP code 00000. Please check it and try again.");
   });
 
   it("without a ZIP lists upcoming events anywhere, without distances", async () => {

@@ -80,7 +80,7 @@ describe("event submission validation (shared schema)", () => {
     expect(await errorMessage(res)).toBe(message);
   });
 
-  it("accepts ZIP+4 and stores a pending submission with the state uppercased and the email lower-cased", async () => {
+  it("accepts ZIP+4 (keeping its 5-digit ZIP) and stores a pending submission with the state uppercased and the email lower-cased", async () => {
     const title = `Cleanup ${Date.now()}`;
     const res = await submit(validSubmission({ title, postal_code: "97204-1234", organizer_url: "https://rf.org" }));
     expect(res.status).toBe(201);
@@ -89,7 +89,7 @@ describe("event submission validation (shared schema)", () => {
     expect(row).toMatchObject({
       status: "pending",
       state: "OR",
-      postalCode: "97204-1234",
+      postalCode: "97204",
       organizerEmail: "hello@riverfriends.org",
       organizerUrl: "https://rf.org/", // normalised: new URL(v).href
       endTime: null,
@@ -201,10 +201,14 @@ describe("moderation (admin)", () => {
     expect(await errorMessage(bad)).toContain("Enter a corrected ZIP code to approve it.");
     const fixed = await api(`/api/admin/event-submissions/${nowhere.id}/approve`, {
       method: "POST",
-      json: { postal_code: zip.zip },
+      json: { postal_code: `${zip.zip}-0001` },
       headers,
     });
     expect(fixed.status).toBe(200);
+    // The corrected ZIP+4 geocodes by its 5-digit ZIP.
+    const { event_id: fixedId } = (await fixed.json()) as { event_id: string };
+    const [fixedEvent] = await db().select().from(events).where(eq(events.id, fixedId));
+    expect(fixedEvent).toMatchObject({ lat: zip.lat, lon: zip.lon });
   });
 
   it("rejects with a reason, and the reason is required", async () => {

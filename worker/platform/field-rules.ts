@@ -31,8 +31,8 @@ export const FIELD_MAX = {
 const EMAIL = /^[A-Za-z0-9._%+'-]+@(?:[A-Za-z0-9-]+\.)+[A-Za-z]{2,}$/;
 /** The contact form's looser "something@something" (product spec §5). */
 const LOOSE_EMAIL = /^[^\s@]+@[^\s@]+$/;
-const ZIP5 = /^\d{5}$/;
-const ZIP_PLUS4 = /^\d{5}(?:-\d{4})?$/;
+/** ZIP or ZIP+4: every field that takes a ZIP takes both and keeps the first five digits (decision 160). */
+const ZIP = /^\d{5}(?:-\d{4})?$/;
 const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 const TAB = 0x09;
 const LF = 0x0a;
@@ -59,11 +59,13 @@ export const isEmail = (value: string): boolean => value.length <= FIELD_MAX.ema
 /** "something@something", at most 254 characters (the contact form's rule). */
 export const isLooseEmail = (value: string): boolean => value.length <= FIELD_MAX.email && LOOSE_EMAIL.test(value);
 
-/** A US ZIP: 5 digits, or 5+4 unless `fiveDigitsOnly`. */
-export const isZip = (value: string, options: { fiveDigitsOnly?: boolean } = {}): boolean =>
-  value.length <= FIELD_MAX.zip && (options.fiveDigitsOnly ? ZIP5 : ZIP_PLUS4).test(value);
+/** A US ZIP: 5 digits or ZIP+4 ("12345-6789"). */
+export const isZip = (value: string): boolean => value.length <= FIELD_MAX.zip && ZIP.test(value);
 
-/** The leading 5 digits of a ZIP or ZIP+4, or undefined. */
+/**
+ * The leading 5 digits of a ZIP or ZIP+4 (after trimming), or undefined: what is stored, searched
+ * and shown, since the ZIP table and every lookup are by 5-digit ZIP.
+ */
 export const zip5 = (value: string | null | undefined): string | undefined => {
   const v = value?.trim() ?? "";
   return isZip(v) ? v.slice(0, 5) : undefined;

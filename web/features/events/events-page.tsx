@@ -3,10 +3,11 @@ import { useEffect, useMemo, useState } from "react";
 import { Link, useSearchParams } from "react-router-dom";
 import { DEFAULT_RADIUS, PAGE_LIMIT, SEARCH_DEBOUNCE_MS } from "../../../worker/features/events/constants";
 import { routePath } from "../../../worker/features/spa/route-table";
-import { isZip } from "../../../worker/platform/field-rules";
+import { zip5 } from "../../../worker/platform/field-rules";
 import { PageHeader } from "../../components/page-header";
 import { usePageTitle } from "../../lib/use-page-title";
 import { eventsSearchQuery, type SearchParams } from "./api";
+import { CalendarSubscribe } from "./calendar-subscribe";
 import { EventsFilters, type FilterState } from "./events-filters";
 import { EventsResults } from "./events-results";
 import { filterEvents, searchErrorText } from "./format";
@@ -15,10 +16,7 @@ import { timeRange } from "./time-frames";
 import { useDebouncedValue } from "./use-debounced-value";
 import { useGeolocatedZip } from "./use-geolocated-zip";
 
-const zipFromUrl = (params: URLSearchParams) => {
-  const zip = params.get("zip")?.trim();
-  return zip && isZip(zip, { fiveDigitsOnly: true }) ? zip : null;
-};
+const zipFromUrl = (params: URLSearchParams) => zip5(params.get("zip")) ?? null;
 
 /** /events: the full search (spec §2 Events, §4 Events search, §8 event search messages). */
 export function EventsPage() {
@@ -96,7 +94,8 @@ export function EventsPage() {
             const trimmed = zipInput.trim();
             if (!trimmed) return; // an empty ZIP after trimming is ignored (spec §5)
             setLocationNote(null);
-            chooseZip(trimmed);
+            // A ZIP+4 searches (and is shown as) its 5-digit ZIP; anything else goes to the server, whose message is shown.
+            chooseZip(zip5(trimmed) ?? trimmed);
           }}
           locationNote={locationNote}
           filters={filters}
@@ -114,6 +113,10 @@ export function EventsPage() {
             onExpand={(r) => setFilters((f) => ({ ...f, radius: r }))}
           />
         </div>
+        {/* Offered for a well-formed ZIP the search did not refuse (a feed for it would be refused too). */}
+        {zip && zip5(zip) && !search.isError ? (
+          <CalendarSubscribe params={{ zip, radius, ...(includeOnline ? { include_online: "true" as const } : {}) }} />
+        ) : null}
         <p className="text-sm text-muted-foreground">
           Organizing something?{" "}
           <Link className="font-semibold text-forest-700 underline" to={routePath("submitEvent")}>

@@ -3,7 +3,7 @@ import { type FormEvent, useEffect, useId, useMemo, useState } from "react";
 import { Link } from "react-router-dom";
 import { DEFAULT_RADIUS, TEASER_LIMIT } from "../../../worker/features/events/constants";
 import { routePath } from "../../../worker/features/spa/route-table";
-import { FIELD_MAX } from "../../../worker/platform/field-rules";
+import { FIELD_MAX, zip5 } from "../../../worker/platform/field-rules";
 import { Button } from "../../components/ui/button";
 import { Checkbox } from "../../components/ui/checkbox";
 import { Input } from "../../components/ui/input";
@@ -49,7 +49,8 @@ export function EventsTeaser() {
     e.preventDefault();
     const trimmed = zipInput.trim();
     if (!trimmed) return;
-    setZip(trimmed);
+    // A ZIP+4 searches (and is shown as) its 5-digit ZIP; anything else goes to the server, whose message is shown.
+    setZip(zip5(trimmed) ?? trimmed);
     saveZip(trimmed);
   };
 

@@ -1,4 +1,4 @@
-import { isZip } from "../../../worker/platform/field-rules";
+import { zip5 } from "../../../worker/platform/field-rules";
 
 /** The last ZIP searched, so the home teaser and the events page start where the visitor left off. */
 const KEY = "earthkind:events-zip";
@@ -6,7 +6,7 @@ const KEY = "earthkind:events-zip";
 export function loadSavedZip(): string | null {
   try {
     const zip = window.localStorage.getItem(KEY);
-    return zip && isZip(zip, { fiveDigitsOnly: true }) ? zip : null;
+    return zip5(zip) ?? null;
   } catch {
     return null;
   }
@@ -14,7 +14,8 @@ export function loadSavedZip(): string | null {
 
 export function saveZip(zip: string): void {
   try {
-    if (isZip(zip, { fiveDigitsOnly: true })) window.localStorage.setItem(KEY, zip);
+    const five = zip5(zip);
+    if (five) window.localStorage.setItem(KEY, five);
   } catch {
     // Storage can be disabled (private mode); remembering the ZIP is only a convenience.
   }

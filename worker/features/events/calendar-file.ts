@@ -78,18 +78,9 @@ export function foldLine(line: string): string {
   return out.join("\r\n ");
 }
 
-/** One event as an iCalendar file (RFC 5545), written line by line so escaping and folding are ours. */
-export function eventToIcs(e: CalendarEvent, siteHost: string, now: Date): string {
-  const lines: string[] = [
-    "BEGIN:VCALENDAR",
-    "PRODID:-//Earthkind//Local Events//EN",
-    "VERSION:2.0",
-    "CALSCALE:GREGORIAN",
-    "METHOD:PUBLISH",
-    "BEGIN:VEVENT",
-    `UID:${escapeText(`${e.id}@${siteHost}`)}`,
-    `DTSTAMP:${utcValue(now.toISOString())}`,
-  ];
+/** The lines of one VEVENT. The UID is the event's id at this site, the same in every file and feed. */
+function eventLines(e: CalendarEvent, siteHost: string, stamp: string): string[] {
+  const lines: string[] = ["BEGIN:VEVENT", `UID:${escapeText(`${e.id}@${siteHost}`)}`, `DTSTAMP:${stamp}`];
   if (e.allDay) {
     lines.push(`DTSTART;VALUE=DATE:${dateValue(allDayDate(e.startAtUtc))}`);
     if (e.endAtUtc) lines.push(`DTEND;VALUE=DATE:${dateValue(allDayDate(e.endAtUtc))}`);
@@ -106,9 +97,41 @@ export function eventToIcs(e: CalendarEvent, siteHost: string, now: Date): strin
     : [e.venueName, e.address ?? [e.city, e.state].filter(Boolean).join(", ")].filter(Boolean).join(", ");
   if (place) lines.push(`LOCATION:${escapeText(place)}`);
   if (url) lines.push(`URL:${url}`);
-  lines.push("END:VEVENT", "END:VCALENDAR");
+  lines.push("END:VEVENT");
+  return lines;
+}
+
+/** A subscribed calendar's name and how often clients should fetch it again (RFC 7986). */
+export type CalendarFeedInfo = { name: string; refreshSeconds: number };
+
+/**
+ * An iCalendar file (RFC 5545) of any number of events, written line by line so escaping and
+ * folding are ours. With `feed`, the calendar carries its name and refresh interval.
+ */
+export function eventsToIcs(list: CalendarEvent[], siteHost: string, now: Date, feed?: CalendarFeedInfo): string {
+  const lines: string[] = [
+    "BEGIN:VCALENDAR",
+    "PRODID:-//Earthkind//Local Events//EN",
+    "VERSION:2.0",
+    "CALSCALE:GREGORIAN",
+    "METHOD:PUBLISH",
+  ];
+  if (feed) {
+    lines.push(
+      `NAME:${escapeText(feed.name)}`,
+      `X-WR-CALNAME:${escapeText(feed.name)}`,
+      `REFRESH-INTERVAL;VALUE=DURATION:PT${feed.refreshSeconds}S`,
+      `X-PUBLISHED-TTL:PT${feed.refreshSeconds}S`,
+    );
+  }
+  const stamp = utcValue(now.toISOString());
+  for (const e of list) lines.push(...eventLines(e, siteHost, stamp));
+  lines.push("END:VCALENDAR");
   return `${lines.map(foldLine).join("\r\n")}\r\n`;
 }
+
+/** One event as an iCalendar file. */
+export const eventToIcs = (e: CalendarEvent, siteHost: string, now: Date): string => eventsToIcs([e], siteHost, now);
 
 /** A safe download name: letters, digits and dashes from the title. */
 export function icsFileName(title: string): string {

@@ -3,12 +3,13 @@ import { events } from "../../../db/schema";
 import { notFound } from "../../platform/errors";
 import { createRouter } from "../../platform/hono";
 import { validate } from "../../platform/validate";
+import { eventsFeed, FEED_TTL_SECONDS } from "./calendar-feed";
 import { eventToIcs, icsFileName } from "./calendar-file";
 import { nearestZip } from "./nearest-zip";
-import { nearestZipQuerySchema, searchQuerySchema } from "./schemas";
+import { feedQuerySchema, nearestZipQuerySchema, searchQuerySchema } from "./schemas";
 import { searchEvents } from "./search";
 
-/** Public events API: search, nearest ZIP for the page's geolocation, and .ics downloads. */
+/** Public events API: search, nearest ZIP for the page's geolocation, the calendar feed and .ics downloads. */
 export const eventsRoutes = createRouter()
   .get("/", validate("query", searchQuerySchema), async (c) => {
     const found = await searchEvents(c.var.db, c.req.valid("query"), {
@@ -22,6 +23,19 @@ export const eventsRoutes = createRouter()
     const found = await nearestZip(c.var.db, lat, lon);
     if (!found) throw notFound("No US ZIP code found near this location");
     return c.json(found);
+  })
+  // Before the one-event route, whose pattern would also match "feed.ics".
+  .get("/feed.ics", validate("query", feedQuerySchema), async (c) => {
+    const body = await eventsFeed(c.var.db, c.req.valid("query"), {
+      now: new Date(),
+      siteTimeZone: c.var.config.SITE_TIMEZONE,
+      siteHost: new URL(c.var.config.siteOrigin).host,
+    });
+    return c.body(body, 200, {
+      "Content-Type": "text/calendar; charset=utf-8",
+      "Content-Disposition": 'inline; filename="earthkind-events.ics"',
+      "Cache-Control": `public, max-age=${FEED_TTL_SECONDS}`,
+    });
   })
   // No "/" in the pattern: the typed web client splits route paths on it (any id with a slash is unknown anyway).
   .get("/:file{.+\\.ics}", async (c) => {

@@ -8,6 +8,7 @@ import {
   isWebUrl,
   isZip,
   normaliseUrl,
+  zip5,
 } from "../../platform/field-rules";
 
 // The constants the pages need live apart from zod, so a page showing events does not load it.
@@ -22,6 +23,9 @@ import {
   RADIUS_OPTIONS,
   type Radius,
 } from "./constants";
+
+/** The search's answer to a malformed ZIP (the events page shows it as "Error: …"). */
+export const SEARCH_ZIP_MESSAGE = "ZIP code must be 5 digits or ZIP+4 (12345-6789)";
 
 const blankToUndefined = (v: unknown) => (typeof v === "string" && v.trim() === "" ? undefined : v);
 
@@ -43,34 +47,39 @@ const timeBound = (name: string) =>
       .optional(),
   );
 
+/** A ZIP+4 searches its 5-digit ZIP (the ZIP table is by 5-digit ZIP); `missing` is the answer to none. */
+const zipParam = (missing?: string) =>
+  z
+    .string(missing ? { error: missing } : undefined)
+    .trim()
+    .refine(isZip, SEARCH_ZIP_MESSAGE)
+    .transform((v) => zip5(v) as string);
+
+const radiusParam = z.preprocess(
+  blankToUndefined,
+  z.coerce
+    .number({ error: "Radius must be one of 5, 10, 25, 50 or 100 miles" })
+    .refine((r) => (RADIUS_OPTIONS as readonly number[]).includes(r), {
+      message: "Radius must be one of 5, 10, 25, 50 or 100 miles",
+    })
+    .default(DEFAULT_RADIUS),
+);
+
+const includeOnlineParam = z.preprocess(
+  blankToUndefined,
+  z
+    .enum(["true", "false"], { error: "include_online must be 'true' or 'false'" })
+    .optional()
+    .transform((v) => v === "true"),
+);
+
 export const searchQuerySchema = z
   .object({
-    zip: z.preprocess(
-      blankToUndefined,
-      z
-        .string()
-        .trim()
-        .refine((v) => isZip(v, { fiveDigitsOnly: true }), "ZIP code must be 5 digits")
-        .optional(),
-    ),
-    radius: z.preprocess(
-      blankToUndefined,
-      z.coerce
-        .number({ error: "Radius must be one of 5, 10, 25, 50 or 100 miles" })
-        .refine((r) => (RADIUS_OPTIONS as readonly number[]).includes(r), {
-          message: "Radius must be one of 5, 10, 25, 50 or 100 miles",
-        })
-        .default(DEFAULT_RADIUS),
-    ),
+    zip: z.preprocess(blankToUndefined, zipParam().optional()),
+    radius: radiusParam,
     start: timeBound("start"),
     end: timeBound("end"),
-    include_online: z.preprocess(
-      blankToUndefined,
-      z
-        .enum(["true", "false"], { error: "include_online must be 'true' or 'false'" })
-        .optional()
-        .transform((v) => v === "true"),
-    ),
+    include_online: includeOnlineParam,
     limit: z.preprocess(
       blankToUndefined,
       z.coerce
@@ -83,6 +92,19 @@ export const searchQuerySchema = z
   })
   .transform((q) => ({ ...q, radius: q.radius as Radius }));
 export type SearchQuery = z.infer<typeof searchQuerySchema>;
+
+/** The calendar feed's answer when no ZIP is given: a feed is always of events near a place. */
+export const FEED_ZIP_REQUIRED_MESSAGE = "A ZIP code is required for the calendar feed";
+
+/** GET /api/events/feed.ics: the search's place parameters, with the same rules and messages. */
+export const feedQuerySchema = z
+  .object({
+    zip: z.preprocess(blankToUndefined, zipParam(FEED_ZIP_REQUIRED_MESSAGE)),
+    radius: radiusParam,
+    include_online: includeOnlineParam,
+  })
+  .transform((q) => ({ ...q, radius: q.radius as Radius }));
+export type FeedQuery = z.infer<typeof feedQuerySchema>;
 
 /** The spec's Event (search response) fields. */
 export type EventResult = {
@@ -235,6 +257,7 @@ export const eventSubmissionSchema = z
   .transform((v) => ({
     ...v,
     registration_url: normaliseUrl(v.registration_url),
+    postal_code: zip5(v.postal_code) ?? "",
     organizer_url: v.organizer_url && normaliseUrl(v.organizer_url),
     image_url: v.image_url && normaliseUrl(v.image_url),
   }));
@@ -253,7 +276,8 @@ export const approveSubmissionSchema = z.object({
   postal_code: z
     .string()
     .trim()
-    .refine((v) => isZip(v), SUBMISSION_MESSAGES.postalCode)
+    .refine(isZip, SUBMISSION_MESSAGES.postalCode)
+    .transform((v) => zip5(v) as string)
     .optional(),
 });
 

@@ -20,6 +20,7 @@ const columns = {
   title: events.title,
   description: events.description,
   venueName: events.venueName,
+  address: events.address,
   category: events.category,
   city: events.city,
   state: events.state,
@@ -35,7 +36,7 @@ const columns = {
 };
 /** A selected row: the table's own types for the columns above. */
 type Row = Pick<typeof events.$inferSelect, keyof typeof columns>;
-type Hit = { row: Row; distance: number | null; fallback: boolean };
+export type Hit = { row: Row; distance: number | null; fallback: boolean };
 
 export type TimeWindow = { from: string; to: string | null; earliestStart: string };
 
@@ -197,11 +198,8 @@ export function toEventResult(h: Hit): EventResult {
   };
 }
 
-export async function searchEvents(
-  db: Db,
-  q: SearchQuery,
-  opts: { now: Date; siteTimeZone: string },
-): Promise<EventResult[]> {
+/** The search as rows (the calendar feed writes columns the API's Event leaves out, such as the address). */
+export async function searchHits(db: Db, q: SearchQuery, opts: { now: Date; siteTimeZone: string }): Promise<Hit[]> {
   const w = timeWindow(q, opts.now, opts.siteTimeZone);
   let hits: Hit[];
   if (q.zip) {
@@ -212,5 +210,13 @@ export async function searchEvents(
     hits = await byStart(db, w, q.limit, false);
   }
   if (q.include_online) hits = hits.concat(await byStart(db, w, q.limit, true));
-  return hits.sort(byStartThenDistance).slice(0, q.limit).map(toEventResult);
+  return hits.sort(byStartThenDistance).slice(0, q.limit);
+}
+
+export async function searchEvents(
+  db: Db,
+  q: SearchQuery,
+  opts: { now: Date; siteTimeZone: string },
+): Promise<EventResult[]> {
+  return (await searchHits(db, q, opts)).map(toEventResult);
 }

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { isEmail, isPlainText, isZip } from "../../platform/field-rules";
+import { isEmail, isPlainText, isZip, zip5 } from "../../platform/field-rules";
 import {
   EMAIL_MAX,
   INVALID_LINK_MESSAGE,
@@ -43,7 +43,9 @@ export const zipCodeSchema = z.preprocess(
     .string({ error: zipMessage })
     .trim()
     .max(ZIP_FIELD_MAX, zipMessage)
-    .refine((v) => isZip(v), zipMessage)
+    .refine(isZip, zipMessage)
+    // A ZIP+4 is kept as its 5-digit ZIP: events and the weekly send's zone look up 5-digit ZIPs.
+    .transform((v) => zip5(v) as string)
     .optional(),
 );
 
