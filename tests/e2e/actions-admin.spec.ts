@@ -1,6 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
-import { expect, type Page, test } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { signInWithMagicLink } from "./actions-helpers";
+import { expect, test } from "./fixtures";
 import { grantAdmin, uniqueEmail } from "./support";
 
 async function signInAsAdmin(page: Page) {

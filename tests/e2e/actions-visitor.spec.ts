@@ -1,7 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
-import { expect, test } from "@playwright/test";
 import { currentAction, magicLinkFrom } from "./actions-helpers";
-import { collectConsoleErrors, latestMailTo, uniqueEmail } from "./support";
+import { expect, test } from "./fixtures";
+import { collectConsoleErrors, latestMailTo, uniqueEmail, waitForHydration } from "./support";
 
 // The This-Week's-Action card is exercised on /actions: the home page that will also show it is
 // assembled by the petitions feature. The visitor still starts from home, via the hero button.
@@ -33,6 +33,7 @@ test("a visitor opens the current action from home, copies its link, completes i
   await expect(page.getByRole("heading", { name: "How to Do It" })).toBeVisible();
 
   // Share: copy link.
+  await waitForHydration(page);
   await page.getByRole("button", { name: "Copy Link" }).click();
   await expect(page.getByText("Link copied to clipboard", { exact: true })).toBeVisible();
   expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(page.url());

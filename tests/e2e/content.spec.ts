@@ -1,5 +1,5 @@
 import AxeBuilder from "@axe-core/playwright";
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import { collectConsoleErrors } from "./support";
 
 test("home shows its sections in the spec's order with their copy", async ({ page }) => {

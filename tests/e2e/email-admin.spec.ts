@@ -1,5 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
-import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
+import type { APIRequestContext, Page } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import { grantAdmin, latestMailTo, uniqueEmail } from "./support";
 
 /** Signs in through the auth feature's magic-link flow and makes the account an admin. */

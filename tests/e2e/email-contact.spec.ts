@@ -1,5 +1,5 @@
 import AxeBuilder from "@axe-core/playwright";
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import { latestMailTo, uniqueEmail } from "./support";
 
 test("the Join the Mission form validates, sends, thanks for 5 seconds and emails the team", async ({

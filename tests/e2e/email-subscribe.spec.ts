@@ -1,5 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
-import { expect, type Page, test } from "@playwright/test";
+import type { Page } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import { collectConsoleErrors, latestMailTo, uniqueEmail } from "./support";
 
 const signupForm = (page: Page) => page.getByRole("form", { name: "Sign up for weekly actions" });

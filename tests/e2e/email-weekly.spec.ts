@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import { latestMailTo, localD1, type MailboxMessage, uniqueEmail } from "./support";
 
 /**

@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
-import { expect, type Page, test } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { signInAsAdmin, toasts } from "./events-admin-support";
+import { expect, test } from "./fixtures";
 import { localD1 } from "./support";
 
 // In development the ingestion sources are served from local fixtures (decision 046), so these

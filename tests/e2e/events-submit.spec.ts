@@ -1,6 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
-import { expect, type Page, test } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { signInAsAdmin, toasts } from "./events-admin-support";
+import { expect, test } from "./fixtures";
 import { collectConsoleErrors } from "./support";
 
 /** A datetime-local value a few days ahead, at 10:00 in the browser's zone. */

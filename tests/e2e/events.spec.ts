@@ -1,6 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
-import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
+import type { APIRequestContext, Page } from "@playwright/test";
 import type { EventResult } from "../../worker/features/events/schemas";
+import { expect, test } from "./fixtures";
 import { collectConsoleErrors } from "./support";
 
 // The seed (db/seed/events.ts) puts 9 upcoming events within 25 miles of 97201 (Portland), two of

@@ -1,5 +1,5 @@
-import { expect, test } from "@playwright/test";
 import { SPA_ROUTES } from "../../worker/features/spa/route-table";
+import { expect, test } from "./fixtures";
 import { collectConsoleErrors } from "./support";
 
 test("home shows the hero headline", async ({ page }) => {

@@ -1,7 +1,8 @@
 import AxeBuilder from "@axe-core/playwright";
-import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
+import type { APIRequestContext, Page } from "@playwright/test";
 import { currentAction, signInWithMagicLink } from "./actions-helpers";
 import { toasts } from "./events-admin-support";
+import { expect, test } from "./fixtures";
 import { grantAdmin, uniqueEmail } from "./support";
 
 // Each test signs in through the mailbox and runs several round trips: a loaded machine needs room.

@@ -1,5 +1,5 @@
 import AxeBuilder from "@axe-core/playwright";
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import { grantAdmin, latestMailTo, localD1, uniqueEmail } from "./support";
 
 test("an admin sees an open alert on the dashboard, acknowledges it, and the status page renders", async ({

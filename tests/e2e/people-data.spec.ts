@@ -1,8 +1,9 @@
 import { readFileSync } from "node:fs";
 import AxeBuilder from "@axe-core/playwright";
-import { expect, type Page, test } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { signInWithMagicLink } from "./actions-helpers";
 import { signInAsAdmin } from "./events-admin-support";
+import { expect, test } from "./fixtures";
 import { latestMailTo, localD1, uniqueEmail } from "./support";
 
 async function expectNoAxeViolations(page: Page) {

@@ -1,5 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
-import { type APIRequestContext, type BrowserContext, expect, type Locator, type Page, test } from "@playwright/test";
+import type { APIRequestContext, BrowserContext, Locator, Page } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import { grantAdmin, latestMailTo, uniqueEmail } from "./support";
 
 // Everything that reads or changes the one petitions list runs in this file, in order, so parallel
@@ -181,6 +182,9 @@ test.describe("admin petitions", () => {
 
     // Keyboard reorder: lift with Space, move to the top with the arrows, drop with Space. Each step
     // waits for the screen-reader announcement, so no key press lands while the list is still moving.
+    // The whole list is in view: when a press has to scroll the page, dnd-kit's keyboard sensor
+    // scrolls instead of moving and can land a row off (a known limit, noted in decision 151).
+    await page.setViewportSize({ width: 1280, height: 2400 });
     const announcer = page.locator('[id^="DndLiveRegion"]');
     const handle = page.getByRole("button", { name: new RegExp(`^Reorder ${title}`) });
     await handle.focus();
@@ -195,6 +199,7 @@ test.describe("admin petitions", () => {
     await expect(announcer).toHaveText(`Dropped ${title} at position 1.`);
     await expectToast(page, "Order updated");
     await expect(rows(page).first().locator("h2")).toHaveText(title);
+    await page.setViewportSize({ width: 1280, height: 800 });
 
     // The public block now shows it first, with the default image after the broken one fails.
     const home = await context.newPage();

@@ -1,7 +1,7 @@
-import { expect, test } from "@playwright/test";
 import { currentAction, signInWithMagicLink } from "./actions-helpers";
 import { toasts } from "./events-admin-support";
-import { uniqueEmail } from "./support";
+import { expect, test } from "./fixtures";
+import { uniqueEmail, waitForHydration } from "./support";
 
 // Copy the spec gives (§2 screens, §8 messages) that no other journey shows, typed from the spec.
 
@@ -9,6 +9,7 @@ test("copy link on an action page: 'Copied!' / 'Link copied to clipboard'", asyn
   await context.grantPermissions(["clipboard-read", "clipboard-write"]);
   const action = await currentAction(request);
   await page.goto(`/actions/${action.slug}`);
+  await waitForHydration(page);
   await page.getByRole("button", { name: "Copy Link" }).click();
   await expect(toasts(page).getByText("Copied!", { exact: true })).toBeVisible();
   await expect(toasts(page).getByText("Link copied to clipboard", { exact: true })).toBeVisible();

@@ -61,3 +61,8 @@ export function collectConsoleErrors(page: Page): string[] {
 
 let n = 0;
 export const uniqueEmail = (prefix = "e2e") => `${prefix}-${Date.now()}-${process.pid}-${++n}@example.com`;
+
+/** Waits until the server-rendered page has hydrated (web/app/app.tsx): before that, clicks do nothing. */
+export async function waitForHydration(page: Page) {
+  await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+}

@@ -1,4 +1,5 @@
 import type { QueryClient } from "@tanstack/react-query";
+import { useEffect } from "react";
 import type { DataRouter } from "react-router-dom";
 import { RouterProvider } from "react-router-dom";
 import { type Site, SiteContext } from "../lib/site";
@@ -6,6 +7,11 @@ import { Providers } from "./providers";
 
 /** The whole app; the browser passes a browser router, the Worker a memory router at the request's URL. */
 export function App({ router, queryClient, site }: { router: DataRouter; queryClient: QueryClient; site: Site }) {
+  // Marks the page interactive: a server-rendered button does nothing until hydration has attached
+  // its handler, so browser tests wait for this before clicking one (e2e `waitForHydration`).
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = "true";
+  }, []);
   return (
     <SiteContext.Provider value={site}>
       <Providers queryClient={queryClient}>
