@@ -1,59 +1,54 @@
-import {
-  type CollisionDetection,
-  closestCenter,
-  DndContext,
-  type DragEndEvent,
-  type KeyboardCoordinateGetter,
-  KeyboardSensor,
-  PointerSensor,
-  rectIntersection,
-  useSensor,
-  useSensors,
-} from "@dnd-kit/core";
+import { DndContext, type DragEndEvent, PointerSensor, rectIntersection, useSensor, useSensors } from "@dnd-kit/core";
 import { arrayMove, SortableContext, useSortable, verticalListSortingStrategy } from "@dnd-kit/sortable";
 import { CSS } from "@dnd-kit/utilities";
-import type { ReactNode } from "react";
+import { type ReactNode, useState } from "react";
 import { cn } from "../lib/cn";
-
-/**
- * With a pointer, only a row the dragged row overlaps is a target, so dropping outside the list has
- * no target and changes nothing (spec §4). The keyboard moves row by row, where the nearest row is right.
- */
-const collisionDetection: CollisionDetection = (args) =>
-  args.pointerCoordinates ? rectIntersection(args) : closestCenter(args);
 
 type Item = { id: string };
 
-/**
- * Up and Down move the lifted row exactly one place, by list order: its centre goes to the centre of
- * the neighbouring row, which closestCenter then picks. dnd-kit's geometric sortableKeyboardCoordinates
- * picks "the nearest row above" by corners, which with rows of different heights (and the page
- * scrolling to follow) skipped several places per press, back and forth.
- */
-function rowByRowCoordinates(ids: readonly string[]): KeyboardCoordinateGetter {
-  return (event, { currentCoordinates, context: { active, over, collisionRect, droppableRects } }) => {
-    if (event.code !== "ArrowUp" && event.code !== "ArrowDown") return undefined;
-    event.preventDefault();
-    if (!active || !collisionRect) return undefined;
-    const from = ids.indexOf(String(over?.id ?? active.id));
-    const target = droppableRects.get(ids[from + (event.code === "ArrowUp" ? -1 : 1)] ?? "");
-    if (from < 0 || !target) return currentCoordinates;
-    const centre = (r: { top: number; height: number }) => r.top + r.height / 2;
-    return { x: currentCoordinates.x, y: currentCoordinates.y + centre(target) - centre(collisionRect) };
-  };
+/** Two small buttons that move a row one place; at either end the button stays focusable but inert. */
+function MoveButtons({
+  title,
+  isFirst,
+  isLast,
+  onMove,
+}: {
+  title: string;
+  isFirst: boolean;
+  isLast: boolean;
+  onMove: (by: -1 | 1) => void;
+}) {
+  const button = (by: -1 | 1, inert: boolean, label: string, path: string) => (
+    <button
+      type="button"
+      // aria-disabled rather than disabled: focus stays on the button when the row reaches an end.
+      aria-disabled={inert || undefined}
+      onClick={() => !inert && onMove(by)}
+      aria-label={`${label} ${title}`}
+      className="inline-flex size-8 items-center justify-center rounded-lg text-muted-foreground hover:bg-muted aria-disabled:cursor-not-allowed aria-disabled:opacity-40"
+    >
+      <svg className="size-4" viewBox="0 0 20 20" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
+        <path d={path} strokeLinecap="round" strokeLinejoin="round" />
+      </svg>
+    </button>
+  );
+  return (
+    <div className="flex shrink-0 gap-1 self-start sm:flex-col sm:self-center">
+      {button(-1, isFirst, "Move up", "M5 12l5-5 5 5")}
+      {button(1, isLast, "Move down", "M5 8l5 5 5-5")}
+    </div>
+  );
 }
 
 function SortableRow({
   id,
-  title,
-  position,
   testId,
+  handle,
   children,
 }: {
   id: string;
-  title: string;
-  position: number;
   testId: string;
+  handle: ReactNode;
   children: ReactNode;
 }) {
   const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({
@@ -69,36 +64,41 @@ function SortableRow({
         isDragging && "relative z-10 shadow-lg ring-2 ring-forest-300",
       )}
     >
-      <button
-        type="button"
-        ref={setActivatorNodeRef}
-        {...attributes}
-        {...listeners}
-        aria-label={`Reorder ${title} (position ${position})`}
-        className="inline-flex size-10 shrink-0 cursor-grab touch-none items-center justify-center self-start rounded-lg text-muted-foreground hover:bg-muted active:cursor-grabbing sm:self-center"
-      >
-        <svg className="size-5" viewBox="0 0 20 20" fill="currentColor" aria-hidden="true">
-          <circle cx="7" cy="5" r="1.5" />
-          <circle cx="13" cy="5" r="1.5" />
-          <circle cx="7" cy="10" r="1.5" />
-          <circle cx="13" cy="10" r="1.5" />
-          <circle cx="7" cy="15" r="1.5" />
-          <circle cx="13" cy="15" r="1.5" />
-        </svg>
-      </button>
+      <div className="flex shrink-0 items-center gap-1 self-start sm:self-center">
+        {/* The drag handle is for pointers only; keyboards and screen readers use the move buttons. */}
+        <span
+          ref={setActivatorNodeRef}
+          {...attributes}
+          {...listeners}
+          tabIndex={-1}
+          aria-hidden="true"
+          data-testid="drag-handle"
+          className="inline-flex size-10 cursor-grab touch-none items-center justify-center rounded-lg text-muted-foreground hover:bg-muted active:cursor-grabbing"
+        >
+          <svg className="size-5" viewBox="0 0 20 20" fill="currentColor" aria-hidden="true">
+            <circle cx="7" cy="5" r="1.5" />
+            <circle cx="13" cy="5" r="1.5" />
+            <circle cx="7" cy="10" r="1.5" />
+            <circle cx="13" cy="10" r="1.5" />
+            <circle cx="7" cy="15" r="1.5" />
+            <circle cx="13" cy="15" r="1.5" />
+          </svg>
+        </span>
+        {handle}
+      </div>
       {children}
     </li>
   );
 }
 
 /**
- * An ordered list reorderable by dragging a row's handle or with the keyboard (focus the handle,
- * Space to lift, arrows to move, Space to drop, Escape to cancel), with screen-reader announcements
- * that name the row. Used by the petitions and tips admin screens.
+ * An ordered list reordered by dragging a row's handle (pointer) or with each row's "Move up" and
+ * "Move down" buttons (keyboard, screen readers, and anyone who finds dragging hard). The buttons
+ * replace dnd-kit's keyboard sensor, which could land a row a place off when a press had to scroll
+ * the page (decision 152). Used by the petitions and tips admin screens.
  */
 export function SortableList<T extends Item>({
   items,
-  noun,
   label,
   testId,
   titleOf,
@@ -106,49 +106,47 @@ export function SortableList<T extends Item>({
   renderRow,
 }: {
   items: T[];
-  /** What a row is, for the instructions ("petition", "tip"). */
-  noun: string;
   /** The list's accessible name. */
   label: string;
   testId: string;
   titleOf: (item: T) => string;
   onReorder: (next: T[]) => void;
-  /** The row's content after its drag handle. */
+  /** The row's content after its drag handle and move buttons. */
   renderRow: (item: T) => ReactNode;
 }) {
   const ids = items.map((i) => i.id);
-  const sensors = useSensors(
-    // A few pixels of movement before a drag starts, so a click on the handle is not a drag.
-    useSensor(PointerSensor, { activationConstraint: { distance: 4 } }),
-    // Instant scrolling: with the default smooth scroll the rows are still moving when the next
-    // arrow press is measured, and the lifted row lands a place off.
-    useSensor(KeyboardSensor, { coordinateGetter: rowByRowCoordinates(ids), scrollBehavior: "auto" }),
-  );
-
+  // A few pixels of movement before a drag starts, so a click on the handle is not a drag.
+  const sensors = useSensors(useSensor(PointerSensor, { activationConstraint: { distance: 4 } }));
+  const [announcement, setAnnouncement] = useState("");
   const title = (id: string | number) => {
     const item = items.find((i) => i.id === id);
-    return item ? titleOf(item) : noun;
+    return item ? titleOf(item) : "";
   };
   const position = (id: string | number) => items.findIndex((i) => i.id === id) + 1;
+
+  const move = (from: number, to: number) => {
+    const item = items[from];
+    if (!item || to < 0 || to >= items.length || from === to) return;
+    onReorder(arrayMove(items, from, to));
+    setAnnouncement(`${titleOf(item)} moved to position ${to + 1} of ${items.length}.`);
+  };
 
   const onDragEnd = ({ active, over }: DragEndEvent) => {
     // A drop outside the list, or back where it started, changes nothing (spec §4).
     if (!over || active.id === over.id) return;
-    const from = items.findIndex((i) => i.id === active.id);
-    const to = items.findIndex((i) => i.id === over.id);
-    if (from < 0 || to < 0) return;
-    onReorder(arrayMove(items, from, to));
+    move(
+      items.findIndex((i) => i.id === active.id),
+      items.findIndex((i) => i.id === over.id),
+    );
   };
 
+  // Only a row the dragged row overlaps is a target, so a drop outside the list changes nothing (spec §4).
   return (
     <DndContext
       sensors={sensors}
-      collisionDetection={collisionDetection}
+      collisionDetection={rectIntersection}
       onDragEnd={onDragEnd}
       accessibility={{
-        screenReaderInstructions: {
-          draggable: `To reorder, press Space or Enter to lift the ${noun}, use the arrow keys to move it, then press Space or Enter to drop it, or Escape to cancel.`,
-        },
         announcements: {
           onDragStart: ({ active }) => `Picked up ${title(active.id)}, position ${position(active.id)}.`,
           onDragOver: ({ active, over }) =>
@@ -164,12 +162,27 @@ export function SortableList<T extends Item>({
       <SortableContext items={ids} strategy={verticalListSortingStrategy}>
         <ol className="grid gap-3" aria-label={label}>
           {items.map((item, index) => (
-            <SortableRow key={item.id} id={item.id} title={titleOf(item)} position={index + 1} testId={testId}>
+            <SortableRow
+              key={item.id}
+              id={item.id}
+              testId={testId}
+              handle={
+                <MoveButtons
+                  title={titleOf(item)}
+                  isFirst={index === 0}
+                  isLast={index === items.length - 1}
+                  onMove={(by) => move(index, index + by)}
+                />
+              }
+            >
               {renderRow(item)}
             </SortableRow>
           ))}
         </ol>
       </SortableContext>
+      <p className="sr-only" aria-live="polite" data-testid="reorder-status">
+        {announcement}
+      </p>
     </DndContext>
   );
 }

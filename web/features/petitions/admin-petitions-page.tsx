@@ -34,6 +34,8 @@ const FAILURE: Record<SaveKind, string> = {
   reorder: "Failed to update order. Please try again.",
 };
 
+const SAVE_KEY = ["petitions", "save"];
+
 /** /admin/settings/petitions: every change saves the whole ordered list. */
 export function AdminPetitionsPage() {
   usePageTitle("Petitions");
@@ -44,6 +46,10 @@ export function AdminPetitionsPage() {
   const [deleting, setDeleting] = useState<Petition | null>(null);
 
   const save = useMutation({
+    // Every save sends the whole list, so saves run one after another in the order they were made;
+    // with quick "Move up" presses, the last list pressed is the one that stays.
+    mutationKey: SAVE_KEY,
+    scope: { id: "petitions-save" },
     mutationFn: ({ next }: { kind: SaveKind; next: (Petition | PetitionInput)[] }) => savePetitionList(next),
     onMutate: async ({ kind, next }) => {
       if (kind !== "reorder") return undefined;
@@ -54,7 +60,8 @@ export function AdminPetitionsPage() {
       return { previous };
     },
     onSuccess: (saved, { kind }) => {
-      queryClient.setQueryData(petitionKeys.admin(), saved);
+      // A save still queued behind this one already shows its newer list.
+      if (queryClient.isMutating({ mutationKey: SAVE_KEY }) <= 1) queryClient.setQueryData(petitionKeys.admin(), saved);
       // Public blocks show the new list on their next read.
       void queryClient.invalidateQueries({ queryKey: petitionKeys.all, predicate: (q) => q.queryKey[1] === "public" });
       toast(SUCCESS[kind]);
@@ -83,7 +90,7 @@ export function AdminPetitionsPage() {
         <PageHeader
           eyebrow="Admin"
           title="Petitions"
-          lead="Verified petitions appear in the 'Quick Wins to Protect Nature' blocks, in this order. Drag to reorder."
+          lead="Verified petitions appear in the 'Quick Wins to Protect Nature' blocks, in this order. Drag to reorder, or use the arrow buttons."
         />
         <Button
           onClick={() => {

@@ -58,7 +58,6 @@ export function SortablePetitionList({
   return (
     <SortableList
       items={petitions}
-      noun="petition"
       label="Petitions in display order"
       testId="admin-petition"
       titleOf={(p) => p.title}

@@ -14,6 +14,8 @@ import { TipFormDialog, topicLabel } from "./tip-form-dialog";
 
 const errorText = (err: unknown) => (err instanceof Error && err.message ? err.message : "Please try again.");
 
+const REORDER_KEY = ["tips", "reorder"];
+
 /** /admin/settings/tips: the sustainable-living tips, their order and which are in rotation. */
 export function AdminTipsPage() {
   usePageTitle("Tips");
@@ -63,6 +65,9 @@ export function AdminTipsPage() {
   });
 
   const reorder = useMutation({
+    // Saves run in the order they were made, so quick "Move up" presses end on the last order pressed.
+    mutationKey: REORDER_KEY,
+    scope: { id: "tips-reorder" },
     mutationFn: (next: Tip[]) => reorderTips(next.map((t) => t.id)),
     onMutate: async (next) => {
       // The new order shows at once; a failed save puts the old one back.
@@ -72,7 +77,8 @@ export function AdminTipsPage() {
       return { previous };
     },
     onSuccess: (saved) => {
-      queryClient.setQueryData(tipKeys.admin(), saved);
+      // A save still queued behind this one already shows its newer order.
+      if (queryClient.isMutating({ mutationKey: REORDER_KEY }) <= 1) queryClient.setQueryData(tipKeys.admin(), saved);
       toast({ title: "Order updated" });
     },
     onError: (_err, _next, context) => {
@@ -87,7 +93,7 @@ export function AdminTipsPage() {
         <PageHeader
           eyebrow="Admin"
           title="Sustainable Living Tips"
-          lead="Each weekly email carries the next active tip: every active tip goes out once before any repeats, in this order. Drag to reorder."
+          lead="Each weekly email carries the next active tip: every active tip goes out once before any repeats, in this order. Drag to reorder, or use the arrow buttons."
         />
         <Button
           onClick={() => {
@@ -117,7 +123,6 @@ export function AdminTipsPage() {
         ) : (
           <SortableList
             items={tips}
-            noun="tip"
             label="Tips in rotation order"
             testId="admin-tip"
             titleOf={(t) => t.title}
