@@ -2,7 +2,7 @@ import "@fontsource-variable/inter";
 import "@fontsource-variable/fraunces";
 import "./styles.css";
 import { type DehydratedState, hydrate } from "@tanstack/react-query";
-import { StrictMode } from "react";
+import { StrictMode, startTransition } from "react";
 import { createRoot, hydrateRoot } from "react-dom/client";
 import { createBrowserRouter } from "react-router-dom";
 import { SERVER_STATE_ID, type ServerState } from "../worker/features/pages/contract";
@@ -40,7 +40,9 @@ async function start() {
       />
     </StrictMode>
   );
-  if (server) hydrateRoot(root, app);
+  // As a transition, hydration is interruptible: React yields to the browser every few milliseconds
+  // instead of holding the main thread for the whole page (the phone's first tap is not blocked).
+  if (server) startTransition(() => hydrateRoot(root, app));
   else createRoot(root).render(app);
 }
 

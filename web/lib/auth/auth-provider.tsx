@@ -38,10 +38,11 @@ const stateListeners = new Set<() => void>();
 function loadAuthClient(): Promise<AuthClient> {
   loading ??= import("./auth-client").then(({ authClient }) => {
     loaded = authClient;
+    // No notification on load: the store starts in the state the page was hydrated with, and a
+    // store change while React hydrates would make it finish hydrating in one blocking task.
     authClient.subscribeState(() => {
       for (const listener of stateListeners) listener();
     });
-    for (const listener of stateListeners) listener();
     return authClient;
   });
   return loading;
@@ -54,7 +55,11 @@ const subscribeState = (listener: () => void) => {
     stateListeners.delete(listener);
   };
 };
-const getState = () => loaded?.getState() ?? LOADING;
+/** The client's own starting state equals LOADING; returning the same object keeps React's snapshot stable. */
+const getState = () => {
+  const state = loaded?.getState();
+  return !state || (state.loading && !state.session) ? LOADING : state;
+};
 const serverState = () => LOADING;
 
 /** Like `authClient.onAuthStateChange`, registered once the store has loaded (none is emitted before). */
