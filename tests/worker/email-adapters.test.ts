@@ -63,6 +63,23 @@ describe("resend adapter", () => {
     ]);
   });
 
+  it("waits out a short 429 inside the call and sends with the same idempotency key; a third 429 is returned", async () => {
+    const tooMany = () =>
+      json(429, { name: "rate_limit_exceeded", message: "Too many requests" }, { "retry-after": "1" });
+    const api = fakeApi(resendOk, [tooMany]);
+    const started = Date.now();
+    const results = await provider(api.fetch).sendBatch(messages(2));
+    expect(results.every((r) => r.ok)).toBe(true);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(1000);
+    expect(api.requests).toHaveLength(2);
+    expect(api.requests[1]?.headers.get("Idempotency-Key")).toBe(api.requests[0]?.headers.get("Idempotency-Key"));
+
+    const busy = fakeApi(resendOk, [tooMany, tooMany, tooMany]);
+    const given = await provider(busy.fetch).sendBatch(messages(1));
+    expect(busy.requests).toHaveLength(3);
+    expect(given[0]).toMatchObject({ ok: false, retryable: true, retryAfterSeconds: 1 });
+  }, 20_000);
+
   it("maps 500 to retryable and 422/401 to permanent failures", async () => {
     const api = fakeApi(resendOk, [
       () => json(500, { message: "internal" }),

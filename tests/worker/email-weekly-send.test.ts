@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { emailCampaigns, outboxMessages, weeklyActions } from "../../db/schema";
+import { CONCURRENT_JOBS } from "../../worker/features/email/consumer";
 import { CLAIM_LEASE_SECONDS } from "../../worker/features/email/deliver-weekly";
 import { MAX_FANOUT_WAITS, runFanoutStep } from "../../worker/features/email/fanout";
 import { ResendProvider } from "../../worker/platform/mail/resend";
@@ -75,6 +76,32 @@ describe("weekly send consumer", () => {
     expect(done.completedAt).toBeTruthy();
     const [act] = await db().select().from(weeklyActions).where(eq(weeklyActions.id, action.id));
     expect(act?.sentAt).toBeTruthy();
+  }, 60_000);
+
+  it("runs the jobs of one batch side by side (one renders while another waits for the provider), each recipient once", async () => {
+    const action = await createAction();
+    const subs = await subscribersN(40);
+    const ids = subs.map((s) => s.id);
+    const campaign = await createCampaign(action.id, ids);
+    let inFlight = 0;
+    let most = 0;
+    const api = fakeApi(async (body) => {
+      most = Math.max(most, ++inFlight);
+      await new Promise((resolve) => setTimeout(resolve, 150));
+      inFlight--;
+      return resendOk(body);
+    });
+    const jobs = jobsFor(campaign.id, ids, 10);
+    // Each job twice in the same batch: the copies run at once and still send each recipient once.
+    const result = await runConsumer([...jobs, ...jobs], testDeps({ provider: resend(api.fetch) }));
+
+    expect(most).toBeGreaterThan(1);
+    expect(most).toBeLessThanOrEqual(CONCURRENT_JOBS);
+    expect(result.explicitAcks.length + result.retryMessages.length).toBe(jobs.length * 2);
+    const sentTo = api.requests.flatMap((r) => (r.body as { to: string[] }[]).map((m) => m.to[0]));
+    expect(sentTo).toHaveLength(40);
+    expect(new Set(sentTo)).toEqual(new Set(subs.map((s) => s.email)));
+    expect(await campaignRow(campaign.id)).toMatchObject({ status: "completed", sentCount: 40 });
   }, 60_000);
 
   it("honours a provider 429 with a delayed retry, then sends once", async () => {

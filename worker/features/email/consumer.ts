@@ -1,4 +1,5 @@
 import { eq } from "drizzle-orm";
+import pMap from "p-map";
 import { emailCampaigns } from "../../../db/schema";
 import { getConfig } from "../../platform/config";
 import { createDb } from "../../platform/db";
@@ -80,10 +81,17 @@ async function handleJob(
 }
 
 /**
- * Consumer of 'earthkind-email'. Messages run one after another so a batch never bursts past the
- * provider's rate limit; each is acked or retried on its own — a 429 retries after the provider's
- * Retry-After, other transient failures back off exponentially, and after the last retry the queue
- * moves the message to the dead-letter queue (handled below).
+ * Jobs of one batch that run at once. Provider calls stay spaced to its rate limit by the isolate's
+ * request slots (platform/mail/http.ts), so concurrency never bursts past it; what it buys is that
+ * one job renders and writes its ledger rows while another waits for its slot, which keeps a wave
+ * at the provider's ceiling instead of at "slot wait + work" per request (issue 12, decision 153).
+ */
+export const CONCURRENT_JOBS = 4;
+
+/**
+ * Consumer of 'earthkind-email'. Each message is acked or retried on its own — a 429 retries after the
+ * provider's Retry-After, other transient failures back off exponentially, and after the last retry
+ * the queue moves the message to the dead-letter queue (handled below).
  */
 export async function handleEmailBatch(
   batch: MessageBatch<unknown>,
@@ -91,21 +99,25 @@ export async function handleEmailBatch(
   others: OtherEmailJobs,
 ): Promise<void> {
   const cache: ContentCache = new Map();
-  for (const msg of batch.messages) {
-    if (!isEmailJob(msg.body)) {
-      console.error("email queue: dropping malformed message", msg.id);
-      msg.ack();
-      continue;
-    }
-    try {
-      const outcome = await handleJob(deps, msg.body, msg.attempts, cache, others);
-      if (outcome.retryAfterSeconds !== undefined) msg.retry({ delaySeconds: clampDelay(outcome.retryAfterSeconds) });
-      else msg.ack();
-    } catch (err) {
-      console.error("email queue: job failed", msg.body.type, err);
-      msg.retry({ delaySeconds: backoffSeconds(msg.attempts) });
-    }
-  }
+  await pMap(
+    batch.messages,
+    async (msg) => {
+      if (!isEmailJob(msg.body)) {
+        console.error("email queue: dropping malformed message", msg.id);
+        msg.ack();
+        return;
+      }
+      try {
+        const outcome = await handleJob(deps, msg.body, msg.attempts, cache, others);
+        if (outcome.retryAfterSeconds !== undefined) msg.retry({ delaySeconds: clampDelay(outcome.retryAfterSeconds) });
+        else msg.ack();
+      } catch (err) {
+        console.error("email queue: job failed", msg.body.type, err);
+        msg.retry({ delaySeconds: backoffSeconds(msg.attempts) });
+      }
+    },
+    { concurrency: CONCURRENT_JOBS },
+  );
 }
 
 /** Queues accept delays of 0..43200 s. */

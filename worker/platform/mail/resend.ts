@@ -32,6 +32,10 @@ type ResendBatchReply = { data?: { id?: string }[]; errors?: { index?: number; m
  * index. The Idempotency-Key is per request: derived from the messages' own keys, so a retried batch
  * of the same recipients is deduplicated by Resend for 24 hours.
  */
+/** A 429 asking for at most this many seconds is retried inside the call, up to twice (decision 153). */
+const INLINE_429_MAX_WAIT_SECONDS = 2;
+const INLINE_429_RETRIES = 2;
+
 export class ResendProvider implements MailProvider {
   readonly name = "resend";
   readonly maxBatchSize = 100;
@@ -71,11 +75,20 @@ export class ResendProvider implements MailProvider {
     });
 
     let reply: HttpReply;
-    try {
-      await waitForRequestSlot(this.slotKey, this.options.requestsPerSecond);
-      reply = await this.post("/emails/batch", headers, payload);
-    } catch (err) {
-      return failAll(messages.length, `resend: ${err instanceof Error ? err.message : String(err)}`, true);
+    for (let retries = 0; ; retries++) {
+      try {
+        await waitForRequestSlot(this.slotKey, this.options.requestsPerSecond);
+        reply = await this.post("/emails/batch", headers, payload);
+      } catch (err) {
+        return failAll(messages.length, `resend: ${err instanceof Error ? err.message : String(err)}`, true);
+      }
+      if (reply.status !== 429) break;
+      const wait = retryAfterSeconds(reply.headers) ?? 1;
+      holdRequestSlots(this.slotKey, wait);
+      // A 429 from timing jitter says "a second later": waiting it out here (same idempotency key)
+      // costs that second, where a queue retry would cost this batch its place in the wave.
+      if (retries >= INLINE_429_RETRIES || wait > INLINE_429_MAX_WAIT_SECONDS) break;
+      await new Promise((resolve) => setTimeout(resolve, wait * 1000));
     }
 
     if (reply.status >= 200 && reply.status < 300)
@@ -87,7 +100,6 @@ export class ResendProvider implements MailProvider {
       return failAll(messages.length, error, true, 2);
     }
     const retryAfter = retryAfterSeconds(reply.headers);
-    if (reply.status === 429) holdRequestSlots(this.slotKey, retryAfter ?? 1);
     return failAll(messages.length, error, isRetryableStatus(reply.status), retryAfter);
   }
 
