@@ -327,7 +327,13 @@ try {
             .join(", ") + " below (tick-to-done)"
     }`,
   );
-  code = exact ? 0 : 1;
+  // A wave of a few requests cannot show a rate (its last batch is partial); judge those of ≥ 10 requests.
+  const judged = rows.filter((r) => r.messages >= 10 * MAX_PER_REQUEST);
+  const slow = judged.filter((r) => r.sendRate < 0.9 * CEILING);
+  console.log(
+    `  sending ≥ 90 % of ceiling ${slow.length === 0 ? "yes" : "NO"} for every wave of ≥ 10 requests (${judged.map((r) => `${r.wave} ${((r.sendRate / CEILING) * 100).toFixed(0)} %`).join(", ")})`,
+  );
+  code = exact && slow.length === 0 ? 0 : 1;
 } catch (err) {
   console.error(`✗ ${err instanceof Error ? err.message : err}`);
   if (server) console.error(server.log().slice(-3000));

@@ -254,7 +254,9 @@ describe("the edge cache of anonymous pages", () => {
     const first = await api(`/actions/${action.slug}`);
     expect(first.headers.get("X-Page-Cache")).toBe("miss");
     const html = await first.text();
-    expect(await expectCachedSoon(`/actions/${action.slug}`)).toBe(html);
+    // The page, not the document: under load a second miss may store its own copy before the first
+    // one's put lands, and the two differ only in the data's render timestamps.
+    expect(rootHtml(await expectCachedSoon(`/actions/${action.slug}`))).toBe(rootHtml(html));
     // Browsers always revalidate: only the edge keeps the copy.
     expect((await api(`/actions/${action.slug}`)).headers.get("Cache-Control")).toBe("no-cache");
   });
