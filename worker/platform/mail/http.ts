@@ -17,27 +17,19 @@ export type HttpProviderOptions = {
   requestsPerSecond?: number;
 };
 
-/** When the next request to a rate-limited origin may start, per origin, shared by every call in this isolate. */
+/** Next free request slot per rate-limited origin, shared by every call in this isolate. */
 const nextSlotAt = new Map<string, number>();
 
 /**
- * Waits until a request to `key` may start at `perSecond`, then takes that slot. The spacing runs from
- * when each request actually starts, not from a schedule reserved in advance: on a busy isolate a
- * timer fires late, and requests reserved ahead would then leave bunched together and trip the
- * provider's per-second window (the fan-out benchmark saw this as 429s). Concurrent senders wait
- * their turn rather than burst. No limit, no wait.
+ * Waits for this isolate's next request slot at `perSecond` (slots are reserved in call order, so
+ * concurrent senders in the isolate queue up rather than burst). No limit, no wait.
  */
 export async function waitForRequestSlot(key: string, perSecond: number | undefined): Promise<void> {
   if (!perSecond || perSecond <= 0) return;
-  for (;;) {
-    const now = Date.now();
-    const free = nextSlotAt.get(key) ?? 0;
-    if (free <= now) {
-      nextSlotAt.set(key, now + 1000 / perSecond);
-      return;
-    }
-    await new Promise((resolve) => setTimeout(resolve, free - now));
-  }
+  const now = Date.now();
+  const slot = Math.max(now, nextSlotAt.get(key) ?? 0);
+  nextSlotAt.set(key, slot + 1000 / perSecond);
+  if (slot > now) await new Promise((resolve) => setTimeout(resolve, slot - now));
 }
 
 /** After a 429: no request from this isolate to that origin before Retry-After has passed. */
