@@ -1,0 +1,32 @@
+import { describe, expect, it } from "vitest";
+import { holdRequestSlots, waitForRequestSlot } from "../../worker/platform/mail/http";
+
+/** Starts `n` concurrent callers and returns when each got its slot (ms since the first call). */
+async function slotTimes(key: string, n: number, perSecond: number) {
+  const t0 = Date.now();
+  return (
+    await Promise.all(Array.from({ length: n }, () => waitForRequestSlot(key, perSecond).then(() => Date.now() - t0)))
+  ).sort((a, b) => a - b);
+}
+
+describe("provider request slots", () => {
+  it("spaces concurrent callers to the rate, in call order", async () => {
+    const times = await slotTimes("test:spacing", 5, 20);
+    for (let i = 1; i < times.length; i++)
+      expect((times[i] as number) - (times[i - 1] as number)).toBeGreaterThanOrEqual(49);
+    expect(times[0]).toBeLessThan(100);
+  });
+
+  it("after a 429, no caller starts before Retry-After has passed", async () => {
+    const key = "test:hold";
+    await waitForRequestSlot(key, 50);
+    holdRequestSlots(key, 0.3);
+    const times = await slotTimes(key, 2, 50);
+    expect(times[0]).toBeGreaterThanOrEqual(290);
+  });
+
+  it("does not wait without a rate", async () => {
+    const times = await slotTimes("test:none", 5, 0);
+    expect(times.at(-1)).toBeLessThan(100);
+  });
+});
