@@ -42,7 +42,10 @@ async function start() {
   );
   // As a transition, hydration is interruptible: React yields to the browser every few milliseconds
   // instead of holding the main thread for the whole page (the phone's first tap is not blocked).
-  if (server) startTransition(() => hydrateRoot(root, app));
+  if (server)
+    startTransition(() => {
+      hydrateRoot(root, app);
+    });
   else createRoot(root).render(app);
 }
 
