@@ -35,7 +35,9 @@ for (const file of scripts) {
 console.log(`  ${"total".padEnd(45)} ${total.toFixed(1).padStart(6)} KB   (budget ${BUDGET_KB} KB)`);
 for (const file of css) console.log(`  CSS ${file.padEnd(41)} ${gz(file).toFixed(1).padStart(6)} KB`);
 if (inlineCss)
-  console.log(`  CSS ${"inlined in index.html".padEnd(41)} ${(gzipSync(inlineCss).length / 1024).toFixed(1).padStart(6)} KB`);
+  console.log(
+    `  CSS ${"inlined in index.html".padEnd(41)} ${(gzipSync(inlineCss).length / 1024).toFixed(1).padStart(6)} KB`,
+  );
 
 const admin = scripts.filter((f) => /admin/i.test(f));
 if (admin.length) console.log(`  ✗ admin code in the initial load: ${admin.join(", ")}`);
