@@ -23,12 +23,15 @@ export function useHydrated(): boolean {
   );
 }
 
+/** SITE_TIMEZONE, the same on the server and in the browser. */
+export function useSiteTimeZone(): string {
+  return useContext(SiteContext).timeZone;
+}
+
 /**
- * The zone to show times in: the site's while the server renders and the browser hydrates (the
- * server cannot know the visitor's zone, and both must print the same text), the visitor's own
- * (undefined) from then on.
+ * The visitor's own zone, from the browser, once the page has hydrated; null while the server
+ * renders and the browser hydrates (the server cannot know it, and both must print the same text).
  */
-export function useDisplayTimeZone(): string | undefined {
-  const { timeZone } = useContext(SiteContext);
-  return useHydrated() ? undefined : timeZone;
+export function useViewerTimeZone(): string | null {
+  return useHydrated() ? Intl.DateTimeFormat().resolvedOptions().timeZone : null;
 }

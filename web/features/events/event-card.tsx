@@ -3,7 +3,7 @@ import { Badge } from "../../components/ui/badge";
 import { buttonClasses } from "../../components/ui/button";
 import { Card } from "../../components/ui/card";
 import { cn } from "../../lib/cn";
-import { useDisplayTimeZone } from "../../lib/site";
+import { useSiteTimeZone, useViewerTimeZone } from "../../lib/site";
 import { type EventResult, eventCalendarUrl } from "./api";
 import { formatEventWhen, formatMiles } from "./format";
 
@@ -24,7 +24,7 @@ const PIN =
 
 /** One event: when, where, how far, and the two things a visitor does next (register, save). */
 export function EventCard({ event, compact = false }: { event: EventResult; compact?: boolean }) {
-  const timeZone = useDisplayTimeZone();
+  const zones = { site: useSiteTimeZone(), viewer: useViewerTimeZone() };
   const place = event.is_virtual
     ? "Online"
     : [event.venue_name, [event.city, event.state].filter(Boolean).join(", ")].filter(Boolean).join(" · ");
@@ -43,7 +43,7 @@ export function EventCard({ event, compact = false }: { event: EventResult; comp
         <ul className="mt-3 grid gap-1.5 text-sm text-foreground">
           <li className="flex gap-2">
             <Icon d={CLOCK} />
-            <span>{formatEventWhen(event, timeZone)}</span>
+            <span>{formatEventWhen(event, zones)}</span>
           </li>
           {place ? (
             <li className="flex gap-2">

@@ -1,4 +1,5 @@
 import { RADIUS_OPTIONS } from "../../../worker/features/events/constants";
+import { isValidTimeZone, zoneAbbreviation } from "../../../worker/platform/zoned-time";
 import { ApiError } from "../../lib/api-error";
 import type { EventResult } from "./api";
 
@@ -11,8 +12,8 @@ export function expandedRadius(radius: number): number | null {
 
 const formatters = new Map<string, Intl.DateTimeFormat>();
 /** Intl in en-US (what date-fns' 'MMM d' and 'h:mm a' print), cached per zone and pattern. */
-function formatIn(date: Date, pattern: "day" | "time" | "ymd", timeZone: string | undefined): string {
-  const key = `${pattern}|${timeZone ?? ""}`;
+function formatIn(date: Date, pattern: "day" | "time" | "ymd", timeZone: string): string {
+  const key = `${pattern}|${timeZone}`;
   let fmt = formatters.get(key);
   if (!fmt) {
     const options: Intl.DateTimeFormatOptions =
@@ -28,25 +29,41 @@ function formatIn(date: Date, pattern: "day" | "time" | "ymd", timeZone: string 
   return fmt.format(date).replace(/\s/g, " ");
 }
 
+/** The zones a card's time can be read in. */
+export type WhenZones = {
+  /** SITE_TIMEZONE: for in-person events whose zone is unknown, and online events until the viewer's is known. */
+  site: string;
+  /** The viewer's zone once the page has hydrated; null while the server renders and the browser hydrates. */
+  viewer: string | null;
+};
+
+type WhenFields = Pick<EventResult, "start_time" | "end_time" | "all_day" | "is_virtual" | "time_zone">;
+
 /**
- * 'MMM d, h:mm a' (with the end time when known), 'MMM d · All day', 'Time TBA' or 'Date TBA', in
- * `timeZone` (the viewer's when omitted). All-day events are a calendar day whatever the zone: stored
- * from local midnight in the event's US zone, so noon after it is still that day in UTC (decision 042).
+ * The spec's 'MMM d, h:mm a' (with the end time when on the same day) followed by the zone's
+ * abbreviation (decision 166): an in-person event at its own place's clock ("Dec 5, 9:00 AM PST",
+ * the same wherever it is viewed and on the server); an online event in the viewer's zone, saying
+ * so ("Dec 5, 12:00 PM EST (your time)"), or the site's until the page knows the viewer's.
+ * 'MMM d · All day' for all-day events (a calendar day in any zone: stored from local midnight, so
+ * noon after it is still that day in UTC, decision 042), 'Time TBA' and 'Date TBA' as the spec says.
  */
-export function formatEventWhen(
-  e: Pick<EventResult, "start_time" | "end_time" | "all_day">,
-  timeZone?: string,
-): string {
+export function formatEventWhen(e: WhenFields, zones: WhenZones): string {
   if (!e.start_time) return "Time TBA";
   const start = new Date(e.start_time);
   if (Number.isNaN(start.getTime())) return "Date TBA";
   if (e.all_day) return `${formatIn(new Date(start.getTime() + 12 * 3_600_000), "day", "UTC")} · All day`;
+  const own = !e.is_virtual && e.time_zone && isValidTimeZone(e.time_zone) ? e.time_zone : null;
+  const yours = e.is_virtual && zones.viewer !== null && isValidTimeZone(zones.viewer);
+  const zone = own ?? (yours ? (zones.viewer as string) : zones.site);
   const end = e.end_time ? new Date(e.end_time) : null;
-  const sameDay =
-    end && !Number.isNaN(end.getTime()) && formatIn(end, "ymd", timeZone) === formatIn(start, "ymd", timeZone);
-  return `${formatIn(start, "day", timeZone)}, ${formatIn(start, "time", timeZone)}${
-    sameDay ? ` – ${formatIn(end, "time", timeZone)}` : ""
-  }`;
+  const sameDay = end && !Number.isNaN(end.getTime()) && formatIn(end, "ymd", zone) === formatIn(start, "ymd", zone);
+  const startName = zoneAbbreviation(start, zone);
+  // A range across a DST change (rare: overnight events) names the zone at each end.
+  const endName = sameDay ? zoneAbbreviation(end, zone) : startName;
+  const range = sameDay
+    ? `${formatIn(start, "time", zone)}${endName === startName ? "" : ` ${startName}`} – ${formatIn(end, "time", zone)}`
+    : formatIn(start, "time", zone);
+  return `${formatIn(start, "day", zone)}, ${range} ${endName}${yours ? " (your time)" : ""}`;
 }
 
 /** Whole miles, as the spec shows distance. */
