@@ -1,5 +1,5 @@
-import ICAL from "ical.js";
 import { and, eq } from "drizzle-orm";
+import ICAL from "ical.js";
 import { describe, expect, it } from "vitest";
 import { events } from "../../db/schema";
 import { ingestSource } from "../../worker/features/ingestion/run-source";

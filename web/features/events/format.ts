@@ -1,28 +1,22 @@
-import { RADIUS_OPTIONS } from "../../../worker/features/events/constants";
-import { isValidTimeZone, zoneAbbreviation } from "../../../worker/platform/zoned-time";
 import { ApiError } from "../../lib/api-error";
 import type { EventResult } from "./api";
 
-/** The spec's 'Expand to N miles': double the radius up to 100, landing on an offered option. */
-export function expandedRadius(radius: number): number | null {
-  if (radius >= 100) return null;
-  const target = Math.min(radius * 2, 100);
-  return RADIUS_OPTIONS.find((r) => r >= target) ?? 100;
-}
-
 const formatters = new Map<string, Intl.DateTimeFormat>();
+const TIME: Intl.DateTimeFormatOptions = { hour: "numeric", minute: "2-digit", hour12: true };
+const OPTIONS = {
+  day: { month: "short", day: "numeric" },
+  time: TIME,
+  // "9:00 AM PST": Intl names the zone as US English does, standard or daylight as the date requires.
+  zoned: { ...TIME, timeZoneName: "short" },
+  ymd: { year: "numeric", month: "2-digit", day: "2-digit" },
+} satisfies Record<string, Intl.DateTimeFormatOptions>;
+
 /** Intl in en-US (what date-fns' 'MMM d' and 'h:mm a' print), cached per zone and pattern. */
-function formatIn(date: Date, pattern: "day" | "time" | "ymd", timeZone: string): string {
+function formatIn(date: Date, pattern: keyof typeof OPTIONS, timeZone: string): string {
   const key = `${pattern}|${timeZone}`;
   let fmt = formatters.get(key);
   if (!fmt) {
-    const options: Intl.DateTimeFormatOptions =
-      pattern === "day"
-        ? { month: "short", day: "numeric" }
-        : pattern === "time"
-          ? { hour: "numeric", minute: "2-digit", hour12: true }
-          : { year: "numeric", month: "2-digit", day: "2-digit" };
-    fmt = new Intl.DateTimeFormat(pattern === "ymd" ? "en-CA" : "en-US", { ...options, timeZone });
+    fmt = new Intl.DateTimeFormat(pattern === "ymd" ? "en-CA" : "en-US", { ...OPTIONS[pattern], timeZone });
     formatters.set(key, fmt);
   }
   // ICU puts a narrow no-break space before AM/PM; the copy uses a plain one.
@@ -46,24 +40,23 @@ type WhenFields = Pick<EventResult, "start_time" | "end_time" | "all_day" | "is_
  * so ("Dec 5, 12:00 PM EST (your time)"), or the site's until the page knows the viewer's.
  * 'MMM d · All day' for all-day events (a calendar day in any zone: stored from local midnight, so
  * noon after it is still that day in UTC, decision 042), 'Time TBA' and 'Date TBA' as the spec says.
+ * The API answers only zones Intl knows, and the viewer's comes from Intl itself.
  */
 export function formatEventWhen(e: WhenFields, zones: WhenZones): string {
   if (!e.start_time) return "Time TBA";
   const start = new Date(e.start_time);
   if (Number.isNaN(start.getTime())) return "Date TBA";
   if (e.all_day) return `${formatIn(new Date(start.getTime() + 12 * 3_600_000), "day", "UTC")} · All day`;
-  const own = !e.is_virtual && e.time_zone && isValidTimeZone(e.time_zone) ? e.time_zone : null;
-  const yours = e.is_virtual && zones.viewer !== null && isValidTimeZone(zones.viewer);
-  const zone = own ?? (yours ? (zones.viewer as string) : zones.site);
+  const yours = e.is_virtual && zones.viewer !== null;
+  const zone = (!e.is_virtual && e.time_zone) || (yours ? (zones.viewer as string) : zones.site);
   const end = e.end_time ? new Date(e.end_time) : null;
-  const sameDay = end && !Number.isNaN(end.getTime()) && formatIn(end, "ymd", zone) === formatIn(start, "ymd", zone);
-  const startName = zoneAbbreviation(start, zone);
-  // A range across a DST change (rare: overnight events) names the zone at each end.
-  const endName = sameDay ? zoneAbbreviation(end, zone) : startName;
-  const range = sameDay
-    ? `${formatIn(start, "time", zone)}${endName === startName ? "" : ` ${startName}`} – ${formatIn(end, "time", zone)}`
-    : formatIn(start, "time", zone);
-  return `${formatIn(start, "day", zone)}, ${range} ${endName}${yours ? " (your time)" : ""}`;
+  let range = formatIn(start, "zoned", zone);
+  if (end && !Number.isNaN(end.getTime()) && formatIn(end, "ymd", zone) === formatIn(start, "ymd", zone)) {
+    const until = formatIn(end, "zoned", zone);
+    // The zone is named once, after the end, unless a DST change falls between (an overnight event).
+    range = `${range.endsWith(until.slice(until.lastIndexOf(" "))) ? formatIn(start, "time", zone) : range} – ${until}`;
+  }
+  return `${formatIn(start, "day", zone)}, ${range}${yours ? " (your time)" : ""}`;
 }
 
 /** Whole miles, as the spec shows distance. */
@@ -77,14 +70,4 @@ export function searchErrorText(error: unknown): string {
     return `Error: ${error.message}`;
   }
   return "Failed to load events";
-}
-
-/** Client-side filters (spec §5): category unless 'all'; keyword trimmed, any case, on title/description/venue. */
-export function filterEvents(events: EventResult[], category: string, keyword: string): EventResult[] {
-  const kw = keyword.trim().toLowerCase();
-  return events.filter(
-    (e) =>
-      (category === "all" || e.category === category) &&
-      (!kw || [e.title, e.description, e.venue_name].some((t) => t?.toLowerCase().includes(kw))),
-  );
 }

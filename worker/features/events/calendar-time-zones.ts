@@ -39,13 +39,11 @@ export function offsetChanges(timeZone: string, start: number, end: number): Off
 
 const pad = (n: number) => String(Math.abs(n)).padStart(2, "0");
 /** "-0800", "+0530". */
-const offsetValue = (minutes: number) => `${minutes < 0 ? "-" : "+"}${pad(Math.trunc(minutes / 60))}${pad(minutes % 60)}`;
+const offsetValue = (minutes: number) =>
+  `${minutes < 0 ? "-" : "+"}${pad(Math.trunc(minutes / 60))}${pad(minutes % 60)}`;
 /** A UTC instant as the local DATE-TIME of an offset: "20301103T020000". */
 const localValue = (at: number, offsetMinutes: number) =>
-  new Date(at + offsetMinutes * MINUTE)
-    .toISOString()
-    .slice(0, 19)
-    .replace(/[-:]/g, "");
+  new Date(at + offsetMinutes * MINUTE).toISOString().slice(0, 19).replace(/[-:]/g, "");
 
 /** The wall-clock DATE-TIME (no zone suffix) of `iso` in `timeZone`, for `DTSTART;TZID=…:`. */
 export const zonedDateTimeValue = (iso: string, timeZone: string) => {
