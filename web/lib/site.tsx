@@ -27,11 +27,3 @@ export function useHydrated(): boolean {
 export function useSiteTimeZone(): string {
   return useContext(SiteContext).timeZone;
 }
-
-/**
- * The visitor's own zone, from the browser, once the page has hydrated; null while the server
- * renders and the browser hydrates (the server cannot know it, and both must print the same text).
- */
-export function useViewerTimeZone(): string | null {
-  return useHydrated() ? Intl.DateTimeFormat().resolvedOptions().timeZone : null;
-}

@@ -12,7 +12,7 @@ const OPTIONS = {
 } satisfies Record<string, Intl.DateTimeFormatOptions>;
 
 /** Intl in en-US (what date-fns' 'MMM d' and 'h:mm a' print), cached per zone and pattern. */
-function formatIn(date: Date, pattern: keyof typeof OPTIONS, timeZone: string): string {
+function formatIn(date: Date, pattern: keyof typeof OPTIONS, timeZone: string | undefined): string {
   const key = `${pattern}|${timeZone}`;
   let fmt = formatters.get(key);
   if (!fmt) {
@@ -23,14 +23,6 @@ function formatIn(date: Date, pattern: keyof typeof OPTIONS, timeZone: string): 
   return fmt.format(date).replace(/\s/g, " ");
 }
 
-/** The zones a card's time can be read in. */
-export type WhenZones = {
-  /** SITE_TIMEZONE: for in-person events whose zone is unknown, and online events until the viewer's is known. */
-  site: string;
-  /** The viewer's zone once the page has hydrated; null while the server renders and the browser hydrates. */
-  viewer: string | null;
-};
-
 type WhenFields = Pick<EventResult, "start_time" | "end_time" | "all_day" | "is_virtual" | "time_zone">;
 
 /**
@@ -38,17 +30,19 @@ type WhenFields = Pick<EventResult, "start_time" | "end_time" | "all_day" | "is_
  * abbreviation (decision 166): an in-person event at its own place's clock ("Dec 5, 9:00 AM PST",
  * the same wherever it is viewed and on the server); an online event in the viewer's zone, saying
  * so ("Dec 5, 12:00 PM EST (your time)"), or the site's until the page knows the viewer's.
+ * `viewerZone`: null while the server renders and the browser hydrates (the server cannot know it, and
+ * both must print the same text), undefined for the browser's own zone, or a zone (tests).
  * 'MMM d · All day' for all-day events (a calendar day in any zone: stored from local midnight, so
  * noon after it is still that day in UTC, decision 042), 'Time TBA' and 'Date TBA' as the spec says.
  * The API answers only zones Intl knows, and the viewer's comes from Intl itself.
  */
-export function formatEventWhen(e: WhenFields, zones: WhenZones): string {
+export function formatEventWhen(e: WhenFields, siteZone: string, viewerZone?: string | null): string {
   if (!e.start_time) return "Time TBA";
   const start = new Date(e.start_time);
   if (Number.isNaN(start.getTime())) return "Date TBA";
   if (e.all_day) return `${formatIn(new Date(start.getTime() + 12 * 3_600_000), "day", "UTC")} · All day`;
-  const yours = e.is_virtual && zones.viewer !== null;
-  const zone = (!e.is_virtual && e.time_zone) || (yours ? (zones.viewer as string) : zones.site);
+  const yours = e.is_virtual && viewerZone !== null;
+  const zone = (!e.is_virtual && e.time_zone) || (yours ? viewerZone : siteZone);
   const end = e.end_time ? new Date(e.end_time) : null;
   let range = formatIn(start, "zoned", zone);
   if (end && !Number.isNaN(end.getTime()) && formatIn(end, "ymd", zone) === formatIn(start, "ymd", zone)) {
