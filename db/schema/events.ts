@@ -31,6 +31,8 @@ export const events = sqliteTable(
     endAtUtc: text("end_at_utc"),
     allDay: bool("all_day").notNull().default(false),
     endTimeUnknown: bool("end_time_unknown").notNull().default(false),
+    /** IANA zone of an in-person event's place (its clock); null online or unknown (decision 165). */
+    timeZone: text("time_zone"),
     registrationUrl: text("registration_url"),
     imageUrl: text("image_url"),
     isVirtual: bool("is_virtual").notNull().default(false),

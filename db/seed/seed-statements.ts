@@ -88,7 +88,10 @@ export function nthWeekdayAfter(today: string, weekday: Weekday, week: number): 
   return fromDay(addDays(base, ahead + 7 * week));
 }
 
-/** Zones for the states the seed events are in (sample data, so a short table is enough). */
+/**
+ * Zones for the states the seed events are in, for ZIP rows loaded without a zone (the worker tests'
+ * few rows); the real rows carry the zone of their centroid, which wins.
+ */
 const STATE_TIME_ZONES: Record<string, string> = {
   AZ: "America/Phoenix",
   CA: "America/Los_Angeles",
@@ -228,6 +231,7 @@ function eventStatements(today: string, zipRows: ZipRow[]): string[] {
     "end_at_utc",
     "all_day",
     "end_time_unknown",
+    "time_zone",
     "registration_url",
     "image_url",
     "is_virtual",
@@ -236,7 +240,7 @@ function eventStatements(today: string, zipRows: ZipRow[]): string[] {
   const rows = SEED_EVENTS.map((e) => {
     const place = e.zip === null ? null : zips.get(e.zip);
     if (e.zip !== null && !place) throw new Error(`Seed event ${e.externalId}: ZIP ${e.zip} is not in zipRows`);
-    const timeZone = place ? STATE_TIME_ZONES[place.state] : e.timeZone;
+    const timeZone = place ? (place.timeZone ?? STATE_TIME_ZONES[place.state]) : e.timeZone;
     if (!timeZone) throw new Error(`Seed event ${e.externalId}: no time zone`);
     const t = eventTimes(e, nthWeekdayAfter(today, e.on, e.week), timeZone);
     return [
@@ -257,6 +261,8 @@ function eventStatements(today: string, zipRows: ZipRow[]): string[] {
       sqlLiteral(t.endAtUtc),
       sqlLiteral(t.allDay),
       sqlLiteral(t.endTimeUnknown),
+      // In-person events keep their place's zone; online ones are shown in the viewer's (decision 165).
+      sqlLiteral(place ? timeZone : null),
       sqlLiteral(e.registrationUrl),
       sqlLiteral(null),
       sqlLiteral(place === null),

@@ -1,5 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { addDays, dayInZone, dayOfWeek, daysBetween, localToUtc } from "../../worker/platform/zoned-time";
+import {
+  addDays,
+  dayInZone,
+  dayOfWeek,
+  daysBetween,
+  localToUtc,
+  utcOffsetMinutes,
+  zoneAbbreviation,
+} from "../../worker/platform/zoned-time";
 
 describe("zoned time", () => {
   it("converts local times to UTC across daylight saving changes", () => {
@@ -21,5 +29,15 @@ describe("zoned time", () => {
     expect(addDays("2026-12-31", 1)).toBe("2027-01-01");
     expect(dayOfWeek("2026-11-22")).toBe(0);
     expect(daysBetween("2026-10-31", "2026-11-02")).toBe(2);
+  });
+
+  it("names the zone as US English does, standard or daylight as the date requires", () => {
+    expect(zoneAbbreviation(new Date("2030-03-09T17:00:00Z"), "America/Los_Angeles")).toBe("PST");
+    expect(zoneAbbreviation(new Date("2030-03-10T17:00:00Z"), "America/Los_Angeles")).toBe("PDT");
+    expect(zoneAbbreviation(new Date("2030-07-01T17:00:00Z"), "America/Phoenix")).toBe("MST");
+    expect(zoneAbbreviation(new Date("2030-07-01T17:00:00Z"), "Pacific/Honolulu")).toBe("HST");
+    expect(zoneAbbreviation(new Date("2030-07-01T17:00:00Z"), "America/Anchorage")).toBe("AKDT");
+    expect(utcOffsetMinutes(Date.parse("2030-07-01T17:00:00Z"), "America/Los_Angeles")).toBe(-420);
+    expect(utcOffsetMinutes(Date.parse("2030-07-01T17:00:00Z"), "Asia/Kolkata")).toBe(330);
   });
 });

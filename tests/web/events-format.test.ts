@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { suggestIcsUrls } from "../../web/features/events/calendar-discovery-tool";
-import { expandedRadius, filterEvents, formatEventWhen, searchErrorText } from "../../web/features/events/format";
+import { formatEventWhen, searchErrorText } from "../../web/features/events/format";
+import { expandedRadius, filterEvents } from "../../web/features/events/search-filters";
 import { timeRange } from "../../web/features/events/time-frames";
 import { ApiError } from "../../web/lib/api";
 import type { EventResult } from "../../worker/features/events/schemas";
@@ -22,6 +23,7 @@ const event = (overrides: Partial<EventResult>): EventResult => ({
   end_time: null,
   all_day: false,
   end_time_unknown: true,
+  time_zone: "America/Los_Angeles",
   registration_url: null,
   image_url: null,
   is_virtual: false,
@@ -31,19 +33,60 @@ const event = (overrides: Partial<EventResult>): EventResult => ({
 });
 
 describe("event times", () => {
-  it("shows 'MMM d, h:mm a' in the viewer's zone, with the end time on the same day", () => {
-    expect(formatEventWhen(event({}))).toBe("Mar 7, 9:00 AM");
-    expect(formatEventWhen(event({ end_time: "2030-03-07T19:30:00.000Z" }))).toBe("Mar 7, 9:00 AM – 11:30 AM");
+  // The viewer here is in New York; in-person events still read their own place's clock.
+  const when = (e: EventResult, viewer: string | null = "America/New_York", site = "America/Los_Angeles") =>
+    formatEventWhen(e, site, viewer);
+
+  it("shows 'MMM d, h:mm a' at the event's own place with its zone, with the end time on the same day", () => {
+    expect(when(event({}))).toBe("Mar 7, 9:00 AM PST");
+    expect(when(event({}), null)).toBe("Mar 7, 9:00 AM PST");
+    expect(when(event({ end_time: "2030-03-07T19:30:00.000Z" }))).toBe("Mar 7, 9:00 AM – 11:30 AM PST");
   });
 
-  it("shows an all-day event on its own date, even from a zone behind the event's", () => {
+  it("names standard and daylight time on either side of the DST changes, and zones without DST all year", () => {
+    // Los Angeles springs forward on Mar 10, 2030 and falls back on Nov 3.
+    expect(when(event({ start_time: "2030-03-09T17:00:00.000Z" }))).toBe("Mar 9, 9:00 AM PST");
+    expect(when(event({ start_time: "2030-03-10T16:00:00.000Z" }))).toBe("Mar 10, 9:00 AM PDT");
+    expect(when(event({ start_time: "2030-11-02T16:00:00.000Z" }))).toBe("Nov 2, 9:00 AM PDT");
+    expect(when(event({ start_time: "2030-11-03T17:00:00.000Z" }))).toBe("Nov 3, 9:00 AM PST");
+    // An overnight range across the fall-back hour names the zone at each end.
+    expect(when(event({ start_time: "2030-11-03T08:30:00.000Z", end_time: "2030-11-03T10:30:00.000Z" }))).toBe(
+      "Nov 3, 1:30 AM PDT – 2:30 AM PST",
+    );
+    const phoenix = { time_zone: "America/Phoenix", state: "AZ" };
+    expect(when(event({ ...phoenix, start_time: "2030-01-15T16:00:00.000Z" }))).toBe("Jan 15, 9:00 AM MST");
+    expect(when(event({ ...phoenix, start_time: "2030-07-15T16:00:00.000Z" }))).toBe("Jul 15, 9:00 AM MST");
+    const honolulu = { time_zone: "Pacific/Honolulu", state: "HI" };
+    expect(when(event({ ...honolulu, start_time: "2030-12-05T19:00:00.000Z" }))).toBe("Dec 5, 9:00 AM HST");
+    expect(when(event({ ...honolulu, start_time: "2030-07-05T19:00:00.000Z" }))).toBe("Jul 5, 9:00 AM HST");
+    expect(when(event({ time_zone: "America/New_York", start_time: "2030-07-05T13:00:00.000Z" }), null)).toBe(
+      "Jul 5, 9:00 AM EDT",
+    );
+  });
+
+  it("reads an in-person event of unknown zone in the site's zone, saying which", () => {
+    expect(when(event({ time_zone: null }), "Europe/Paris", "America/Chicago")).toBe("Mar 7, 11:00 AM CST");
+  });
+
+  it("shows an online event in the viewer's zone and says so, and in the site's zone until it is known", () => {
+    const online = event({ is_virtual: true, time_zone: null, end_time: "2030-03-07T18:00:00.000Z" });
+    expect(when(online)).toBe("Mar 7, 12:00 PM – 1:00 PM EST (your time)");
+    // No zone given: the runtime's own (this test's TZ, Los Angeles), as a hydrated browser has it.
+    expect(formatEventWhen(online, "America/Chicago")).toBe("Mar 7, 9:00 AM – 10:00 AM PST (your time)");
+    expect(when(online, "Pacific/Honolulu")).toBe("Mar 7, 7:00 AM – 8:00 AM HST (your time)");
+    expect(when(online, null)).toBe("Mar 7, 9:00 AM – 10:00 AM PST");
+  });
+
+  it("shows an all-day event on its own date, whatever the viewer's zone", () => {
     // New York midnight is 9 pm the day before in California; the card still says Mar 8.
-    expect(formatEventWhen(event({ all_day: true, start_time: "2030-03-08T05:00:00.000Z" }))).toBe("Mar 8 · All day");
+    const allDay = event({ all_day: true, start_time: "2030-03-08T05:00:00.000Z", time_zone: "America/New_York" });
+    expect(when(allDay, "America/Los_Angeles")).toBe("Mar 8 · All day");
+    expect(when({ ...allDay, is_virtual: true })).toBe("Mar 8 · All day");
   });
 
   it("says 'Time TBA' without a start and 'Date TBA' for an unreadable one", () => {
-    expect(formatEventWhen(event({ start_time: "" }))).toBe("Time TBA");
-    expect(formatEventWhen(event({ start_time: "not a date" }))).toBe("Date TBA");
+    expect(when(event({ start_time: "" }))).toBe("Time TBA");
+    expect(when(event({ start_time: "not a date" }))).toBe("Date TBA");
   });
 });
 

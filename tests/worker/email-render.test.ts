@@ -124,11 +124,40 @@ describe("email templates", () => {
     expect(mail.text).toContain("Petition 3");
     expect(mail.text).not.toContain("Petition 4");
     expect(mail.text).toContain("Events near 97201:");
-    expect(mail.text).toContain("Event 3 — Mar 8, 9:00 AM · Johnson Creek · Portland, OR (3 mi)");
+    // No zone of its own: the site's, named.
+    expect(mail.text).toContain("Event 3 — Mar 8, 9:00 AM PST · Johnson Creek · Portland, OR (3 mi)");
     expect(mail.text).not.toContain("Event 4");
     expect(mail.html).toContain(
       "https://p.example/1?utm_source=email&amp;utm_medium=weekly_email&amp;utm_campaign=petitions_email",
     );
+  });
+
+  it("show each event at its own place's local time with the zone's abbreviation, all-day events on their date", () => {
+    const events: EmailEvent[] = [
+      // 9:00 in Denver (MDT) after the spring change; the site is in Los Angeles.
+      { ...event, id: "d", title: "Denver hike", start_time: "2030-04-06T15:00:00Z", time_zone: "America/Denver" },
+      { ...event, id: "p", title: "Phoenix walk", start_time: "2030-07-06T16:00:00Z", time_zone: "America/Phoenix" },
+      // All day from New York midnight: 9 pm the day before in the site's zone, still Nov 9 here.
+      {
+        ...event,
+        id: "n",
+        title: "NYC fair",
+        start_time: "2030-11-09T05:00:00Z",
+        all_day: true,
+        time_zone: "America/New_York",
+      },
+    ];
+    const mail = renderWeeklyEmail({
+      site,
+      action,
+      petitions: [],
+      events,
+      recipient: { firstName: "Ada", zipCode: "80202", links },
+    });
+    expect(mail.text).toContain("Denver hike — Apr 6, 9:00 AM MDT ·");
+    expect(mail.text).toContain("Phoenix walk — Jul 6, 9:00 AM MST ·");
+    expect(mail.text).toContain("NYC fair — Nov 9, All day ·");
+    expect(mail.html).toContain("Apr 6, 9:00 AM MDT");
   });
 
   it("pick verified petitions with a title and an http(s) url, in order", () => {

@@ -9,20 +9,23 @@ const rand = (min: number, max: number) => min + Math.random() * (max - min);
  * A ZIP row at a random place, so each test searches its own patch of the map: rows other tests
  * create are thousands of miles away. The state code is made up for the same reason.
  */
-export async function createZip(opts: { lat?: number; lon?: number; state?: string; city?: string } = {}) {
+export async function createZip(
+  opts: { lat?: number; lon?: number; state?: string; city?: string; timeZone?: string } = {},
+) {
   const row = {
     zip: String(Math.floor(rand(10_000, 99_999))),
     lat: opts.lat ?? rand(-55, 65),
     lon: opts.lon ?? rand(-170, 170),
     city: opts.city ?? `Testville ${++n}-${Math.floor(rand(0, 1e6))}`,
     state: opts.state ?? uniqueState(),
+    timeZone: opts.timeZone ?? null,
   };
   await db()
     .insert(zipCodes)
     .values(row)
     .onConflictDoUpdate({
       target: zipCodes.zip,
-      set: { lat: row.lat, lon: row.lon, city: row.city, state: row.state },
+      set: { lat: row.lat, lon: row.lon, city: row.city, state: row.state, timeZone: row.timeZone },
     });
   return row;
 }

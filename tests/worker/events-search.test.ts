@@ -100,6 +100,7 @@ describe("GET /api/events — radius", () => {
         "end_time",
         "all_day",
         "end_time_unknown",
+        "time_zone",
         "registration_url",
         "image_url",
         "is_virtual",

@@ -46,18 +46,18 @@ export function deps(fetch: SourceFetch, overrides: Partial<RunDeps> = {}): RunD
   return { db: db(), config: config(), fetch, now: FIXTURE_NOW, fixtures: false, ...overrides };
 }
 
-/** Real centroids of the ZIPs the fixtures use (as the zipcodes package has them, rounded). */
+/** Real centroids of the ZIPs the fixtures use (as the zipcodes package has them, rounded), with their zones. */
 export async function seedFixtureZips() {
   const rows = [
-    { zip: "94129", lat: 37.7989, lon: -122.4662, city: "San Francisco", state: "CA" },
-    { zip: "94118", lat: 37.7812, lon: -122.4614, city: "San Francisco", state: "CA" },
-    { zip: "94612", lat: 37.8113, lon: -122.2682, city: "Oakland", state: "CA" },
-    { zip: "94121", lat: 37.7786, lon: -122.4892, city: "San Francisco", state: "CA" },
-    { zip: "94704", lat: 37.8664, lon: -122.2576, city: "Berkeley", state: "CA" },
-    { zip: "97202", lat: 45.4843, lon: -122.6365, city: "Portland", state: "OR" },
-    { zip: "11693", lat: 40.5907, lon: -73.8096, city: "Far Rockaway", state: "NY" },
-    { zip: "98331", lat: 47.9, lon: -124.4, city: "Forks", state: "WA" },
-    { zip: "94129", lat: 37.7989, lon: -122.4662, city: "San Francisco", state: "CA" },
+    { zip: "94129", lat: 37.7989, lon: -122.4662, city: "San Francisco", state: "CA", timeZone: "America/Los_Angeles" },
+    { zip: "94118", lat: 37.7812, lon: -122.4614, city: "San Francisco", state: "CA", timeZone: "America/Los_Angeles" },
+    { zip: "94612", lat: 37.8113, lon: -122.2682, city: "Oakland", state: "CA", timeZone: "America/Los_Angeles" },
+    { zip: "94121", lat: 37.7786, lon: -122.4892, city: "San Francisco", state: "CA", timeZone: "America/Los_Angeles" },
+    { zip: "94704", lat: 37.8664, lon: -122.2576, city: "Berkeley", state: "CA", timeZone: "America/Los_Angeles" },
+    { zip: "97202", lat: 45.4843, lon: -122.6365, city: "Portland", state: "OR", timeZone: "America/Los_Angeles" },
+    { zip: "11693", lat: 40.5907, lon: -73.8096, city: "Far Rockaway", state: "NY", timeZone: "America/New_York" },
+    { zip: "98331", lat: 47.9, lon: -124.4, city: "Forks", state: "WA", timeZone: "America/Los_Angeles" },
+    { zip: "94129", lat: 37.7989, lon: -122.4662, city: "San Francisco", state: "CA", timeZone: "America/Los_Angeles" },
   ];
   for (const r of rows) {
     await db().insert(zipCodes).values(r).onConflictDoUpdate({ target: zipCodes.zip, set: r });

@@ -162,10 +162,15 @@ describe("pipeline on the recorded HTML and API sources", () => {
     expect(outcomes(out.counters)).toBe(out.counters.mapped);
     expect(await one(nps.key, "NPS-E-10001:2030-03-02")).toMatchObject({
       state: "CA",
+      timeZone: "America/Los_Angeles", // the nearest ZIP's zone
       startAtUtc: "2030-03-02T17:00:00.000Z",
       endAtUtc: "2030-03-02T20:00:00.000Z",
     });
-    expect(await one(nps.key, "NPS-E-10002:2030-03-23")).toMatchObject({ state: "WA", allDay: true });
+    expect(await one(nps.key, "NPS-E-10002:2030-03-23")).toMatchObject({
+      state: "WA",
+      allDay: true,
+      timeZone: "America/Los_Angeles",
+    });
   });
 });
 
@@ -213,6 +218,7 @@ describe("failures", () => {
       startAtUtc: "2030-05-01T17:00:00.000Z",
       endAtUtc: null,
       allDay: false,
+      timeZone: "America/Los_Angeles",
       endTimeUnknown: true,
       registrationUrl: null,
       imageUrl: null,

@@ -429,6 +429,7 @@ describe(".ics download: escaping and folding", () => {
     startAtUtc: "2030-03-10T17:00:00.000Z",
     endAtUtc: "2030-03-10T19:00:00.000Z",
     allDay: false,
+    timeZone: "America/Los_Angeles",
     registrationUrl: "https://example.org/register?a=1\r\nATTENDEE:mailto:evil@example.com",
     isVirtual: false,
   };

@@ -141,6 +141,14 @@ describe("seed", () => {
       "SELECT count(*) AS n FROM events WHERE is_virtual = 1 AND (lat IS NOT NULL OR city IS NOT NULL)",
     );
     expect(onlineWithPlace).toEqual({ n: 0 });
+    // Each in-person event carries its place's zone (these test ZIP rows have none: the state's); online ones none.
+    const zones = await all<{ is_virtual: number; state: string | null; time_zone: string | null }>(
+      "SELECT DISTINCT is_virtual, state, time_zone FROM events ORDER BY is_virtual, state",
+    );
+    expect(zones.filter((z) => z.is_virtual === 1)).toEqual([{ is_virtual: 1, state: null, time_zone: null }]);
+    expect(zones.filter((z) => z.is_virtual === 0).every((z) => z.time_zone?.startsWith("America/"))).toBe(true);
+    expect(zones).toContainEqual({ is_virtual: 0, state: "OR", time_zone: "America/Los_Angeles" });
+    expect(zones).toContainEqual({ is_virtual: 0, state: "AZ", time_zone: "America/Phoenix" });
   });
 
   it("clusters events around the big-city ZIPs", async () => {

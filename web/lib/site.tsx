@@ -23,12 +23,7 @@ export function useHydrated(): boolean {
   );
 }
 
-/**
- * The zone to show times in: the site's while the server renders and the browser hydrates (the
- * server cannot know the visitor's zone, and both must print the same text), the visitor's own
- * (undefined) from then on.
- */
-export function useDisplayTimeZone(): string | undefined {
-  const { timeZone } = useContext(SiteContext);
-  return useHydrated() ? undefined : timeZone;
+/** SITE_TIMEZONE, the same on the server and in the browser. */
+export function useSiteTimeZone(): string {
+  return useContext(SiteContext).timeZone;
 }

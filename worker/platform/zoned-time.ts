@@ -54,6 +54,25 @@ function offsetMs(instant: number, timeZone: string): number {
   return Date.UTC(p.year, p.month - 1, p.day, p.hour, p.minute, p.second) - Math.floor(instant / 1000) * 1000;
 }
 
+/** Offset of `timeZone` from UTC at `instant`, in whole minutes (negative west of Greenwich). */
+export const utcOffsetMinutes = (instant: number, timeZone: string): number =>
+  Math.round(offsetMs(instant, timeZone) / 60_000);
+
+const abbreviations = new Map<string, Intl.DateTimeFormat>();
+
+/**
+ * The zone's short name at `instant` as US English writes it: "PST" or "PDT", "MST" in Phoenix all
+ * year, "HST", "AKDT"; zones without a US name come out as "GMT+1". Intl knows when each applies.
+ */
+export function zoneAbbreviation(instant: Date | number, timeZone: string): string {
+  let f = abbreviations.get(timeZone);
+  if (!f) {
+    f = new Intl.DateTimeFormat("en-US", { timeZone, timeZoneName: "short" });
+    abbreviations.set(timeZone, f);
+  }
+  return f.formatToParts(instant).find((p) => p.type === "timeZoneName")?.value ?? timeZone;
+}
+
 /**
  * The UTC instant of a wall-clock time in `timeZone`, DST-correct. In the spring-forward gap the
  * time is read with the offset before the change (02:30 becomes 03:30), as calendar apps do.

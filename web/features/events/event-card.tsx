@@ -3,7 +3,7 @@ import { Badge } from "../../components/ui/badge";
 import { buttonClasses } from "../../components/ui/button";
 import { Card } from "../../components/ui/card";
 import { cn } from "../../lib/cn";
-import { useDisplayTimeZone } from "../../lib/site";
+import { useHydrated, useSiteTimeZone } from "../../lib/site";
 import { type EventResult, eventCalendarUrl } from "./api";
 import { formatEventWhen, formatMiles } from "./format";
 
@@ -24,7 +24,9 @@ const PIN =
 
 /** One event: when, where, how far, and the two things a visitor does next (register, save). */
 export function EventCard({ event, compact = false }: { event: EventResult; compact?: boolean }) {
-  const timeZone = useDisplayTimeZone();
+  const siteZone = useSiteTimeZone();
+  // The visitor's zone (undefined: the browser's) only once hydrated; null until then.
+  const viewerZone = useHydrated() ? undefined : null;
   const place = event.is_virtual
     ? "Online"
     : [event.venue_name, [event.city, event.state].filter(Boolean).join(", ")].filter(Boolean).join(" · ");
@@ -43,7 +45,7 @@ export function EventCard({ event, compact = false }: { event: EventResult; comp
         <ul className="mt-3 grid gap-1.5 text-sm text-foreground">
           <li className="flex gap-2">
             <Icon d={CLOCK} />
-            <span>{formatEventWhen(event, timeZone)}</span>
+            <span>{formatEventWhen(event, siteZone, viewerZone)}</span>
           </li>
           {place ? (
             <li className="flex gap-2">

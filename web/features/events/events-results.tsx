@@ -2,7 +2,7 @@ import { Button } from "../../components/ui/button";
 import { Spinner } from "../../components/ui/spinner";
 import type { EventResult } from "./api";
 import { EventCard } from "./event-card";
-import { expandedRadius } from "./format";
+import { expandedRadius } from "./search-filters";
 
 type Props = {
   zip: string | null;

@@ -14,9 +14,13 @@ import { toast } from "../../components/ui/use-toast";
 import { ApiError } from "../../lib/api";
 import { type AdminSubmission, approveSubmission, eventsKeys, rejectSubmission, submissionsQuery } from "./api";
 
+/** In the moderator's zone, named: a submission has no zone of its own until approval places it (decision 166). */
 const when = (s: AdminSubmission) => {
-  const start = format(new Date(s.start_time), "EEE, MMM d, yyyy h:mm a");
-  return s.end_time ? `${start} – ${format(new Date(s.end_time), "h:mm a")}` : start;
+  const start = new Date(s.start_time);
+  const name = new Intl.DateTimeFormat("en-US", { timeZoneName: "short" }).formatToParts(start);
+  const zone = `${name.find((p) => p.type === "timeZoneName")?.value ?? ""} (your time)`;
+  const text = format(start, "EEE, MMM d, yyyy h:mm a");
+  return s.end_time ? `${text} – ${format(new Date(s.end_time), "h:mm a")} ${zone}` : `${text} ${zone}`;
 };
 const errorMessage = (error: unknown) => (error instanceof Error ? error.message : "Something went wrong");
 

@@ -30,6 +30,8 @@ export type EmailEvent = {
   title: string;
   start_time: string | null;
   all_day?: boolean;
+  /** The event's own zone (in-person events); the email shows its local time there. */
+  time_zone?: string | null;
   venue_name?: string | null;
   city?: string | null;
   state?: string | null;

@@ -19,6 +19,7 @@ const toCalendarEvent = ({ row }: Hit): CalendarEvent => ({
   startAtUtc: row.startAtUtc,
   endAtUtc: row.endAtUtc,
   allDay: row.allDay,
+  timeZone: row.timeZone,
   registrationUrl: row.registrationUrl,
   isVirtual: row.isVirtual,
 });

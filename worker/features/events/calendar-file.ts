@@ -1,4 +1,6 @@
 import { parseWebUrl } from "../../platform/field-rules";
+import { isValidTimeZone } from "../../platform/zoned-time";
+import { vtimezoneLines, zonedDateTimeValue } from "./calendar-time-zones";
 
 export type CalendarEvent = {
   id: string;
@@ -11,6 +13,8 @@ export type CalendarEvent = {
   startAtUtc: string;
   endAtUtc: string | null;
   allDay: boolean;
+  /** The event's IANA zone; null for online events and unknown places. */
+  timeZone: string | null;
   registrationUrl: string | null;
   isVirtual: boolean;
 };
@@ -78,12 +82,24 @@ export function foldLine(line: string): string {
   return out.join("\r\n ");
 }
 
+/**
+ * The zone a timed in-person event's times are written in (decision 167): its own, when it is one
+ * Intl knows. All-day events are dates; online events and unknown zones stay in UTC.
+ */
+function writtenZone(e: CalendarEvent): string | null {
+  return !e.allDay && !e.isVirtual && e.timeZone && isValidTimeZone(e.timeZone) ? e.timeZone : null;
+}
+
 /** The lines of one VEVENT. The UID is the event's id at this site, the same in every file and feed. */
 function eventLines(e: CalendarEvent, siteHost: string, stamp: string): string[] {
   const lines: string[] = ["BEGIN:VEVENT", `UID:${escapeText(`${e.id}@${siteHost}`)}`, `DTSTAMP:${stamp}`];
+  const zone = writtenZone(e);
   if (e.allDay) {
     lines.push(`DTSTART;VALUE=DATE:${dateValue(allDayDate(e.startAtUtc))}`);
     if (e.endAtUtc) lines.push(`DTEND;VALUE=DATE:${dateValue(allDayDate(e.endAtUtc))}`);
+  } else if (zone) {
+    lines.push(`DTSTART;TZID=${zone}:${zonedDateTimeValue(e.startAtUtc, zone)}`);
+    if (e.endAtUtc) lines.push(`DTEND;TZID=${zone}:${zonedDateTimeValue(e.endAtUtc, zone)}`);
   } else {
     lines.push(`DTSTART:${utcValue(e.startAtUtc)}`);
     if (e.endAtUtc) lines.push(`DTEND:${utcValue(e.endAtUtc)}`);
@@ -124,6 +140,17 @@ export function eventsToIcs(list: CalendarEvent[], siteHost: string, now: Date, 
       `X-PUBLISHED-TTL:PT${feed.refreshSeconds}S`,
     );
   }
+  // RFC 5545 wants a VTIMEZONE for every TZID used, covering the times written in it.
+  const spans = new Map<string, { start: number; end: number }>();
+  for (const e of list) {
+    const zone = writtenZone(e);
+    if (!zone) continue;
+    const start = new Date(e.startAtUtc).getTime();
+    const end = e.endAtUtc ? new Date(e.endAtUtc).getTime() : start;
+    const span = spans.get(zone);
+    spans.set(zone, span ? { start: Math.min(span.start, start), end: Math.max(span.end, end) } : { start, end });
+  }
+  for (const [zone, span] of spans) lines.push(...vtimezoneLines(zone, span.start, span.end));
   const stamp = utcValue(now.toISOString());
   for (const e of list) lines.push(...eventLines(e, siteHost, stamp));
   lines.push("END:VCALENDAR");

@@ -3,7 +3,8 @@ import { zipCodes } from "../../../db/schema";
 import type { Db } from "../../platform/db";
 import { zip5 } from "../../platform/field-rules";
 
-export type Place = { lat: number; lon: number; city: string; state: string; zip: string };
+/** A ZIP's centroid and its IANA zone (null where the seed's boundary lookup had none). */
+export type Place = { lat: number; lon: number; city: string; state: string; zip: string; timeZone: string | null };
 
 /** D1 allows 100 bound parameters per statement. */
 const MAX_PARAMS = 90;

@@ -79,7 +79,7 @@ async function pendingSubmission(db: Db, id: string): Promise<SubmissionRow> {
 }
 
 /**
- * Approves a submission: a geocoded, approved event (so it is searchable at once) and the
+ * Approves a submission: a geocoded, approved event (so it is searchable at once) in its ZIP's time zone, and the
  * submission marked approved, in one batch. The insert is keyed by the submission id, so a
  * double click or two moderators approving together create one event.
  */
@@ -123,6 +123,8 @@ export async function approveSubmission(
         endAtUtc: s.endTime,
         allDay: false,
         endTimeUnknown: s.endTime === null,
+        // The clock of the place it was geocoded to: its ZIP's zone (decision 165).
+        timeZone: place.timeZone,
         registrationUrl: s.registrationUrl,
         imageUrl: s.imageUrl,
         isVirtual: false,

@@ -119,6 +119,8 @@ export type EventResult = {
   end_time: string | null;
   all_day: boolean;
   end_time_unknown: boolean;
+  /** IANA zone of an in-person event's place, its times' own clock; null for online events or when unknown. */
+  time_zone: string | null;
   registration_url: string | null;
   image_url: string | null;
   is_virtual: boolean;

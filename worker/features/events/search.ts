@@ -2,7 +2,7 @@ import { and, asc, between, eq, gt, gte, lt, or, type SQL, sql } from "drizzle-o
 import { events, zipCodes } from "../../../db/schema";
 import type { Db } from "../../platform/db";
 import { badRequest } from "../../platform/errors";
-import { addDays, localToUtc } from "../../platform/zoned-time";
+import { addDays, isValidTimeZone, localToUtc } from "../../platform/zoned-time";
 import { boundingBox, haversineMiles } from "./geo";
 import type { EventResult, SearchQuery } from "./schemas";
 
@@ -28,6 +28,7 @@ const columns = {
   endAtUtc: events.endAtUtc,
   allDay: events.allDay,
   endTimeUnknown: events.endTimeUnknown,
+  timeZone: events.timeZone,
   registrationUrl: events.registrationUrl,
   imageUrl: events.imageUrl,
   isVirtual: events.isVirtual,
@@ -190,6 +191,7 @@ export function toEventResult(h: Hit): EventResult {
     end_time: r.endAtUtc,
     all_day: r.allDay,
     end_time_unknown: r.endTimeUnknown,
+    time_zone: !r.isVirtual && r.timeZone && isValidTimeZone(r.timeZone) ? r.timeZone : null,
     registration_url: r.registrationUrl,
     image_url: r.imageUrl,
     is_virtual: r.isVirtual,

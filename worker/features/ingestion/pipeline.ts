@@ -1,13 +1,14 @@
 import type { Db } from "../../platform/db";
 import { addDays, localToUtc } from "../../platform/zoned-time";
 import { cityKey, placesByCity, placesByZip, zip5 } from "../events/geocode";
-import { nearestZip } from "../events/nearest-zip";
+import { type NearestZipPlace, nearestZipPlace } from "../events/nearest-zip";
 import { STATE_TIME_ZONES } from "./state-time-zones";
 import type { Candidate, Counters, SourceConfig, When } from "./types";
 import { emptyCounters } from "./types";
 import { type EventRow, writeEvents } from "./upsert";
 
-type Located = Candidate & { geocoded: boolean };
+/** A candidate with its place filled in, and the zone of that place when the ZIP table knows it. */
+type Located = Candidate & { geocoded: boolean; placeZone: string | null };
 
 /** A `When` as a UTC instant; wall-clock times take the event's zone. NaN when unreadable. */
 function resolve(when: When, zone: string): number {
@@ -34,39 +35,54 @@ export function eventTimes(c: Candidate, zone: string): { start: number; end: nu
   return { start, end };
 }
 
-/** Fills coordinates (and city/state) from the ZIP table: postal code first, else city + state. */
+/**
+ * Fills coordinates (and city/state) from the ZIP table: postal code first, else city + state. Every
+ * in-person event also gets its place's zone: its ZIP's, else that of the ZIP nearest its coordinates.
+ */
 async function geocode(db: Db, list: Candidate[]): Promise<Located[]> {
-  const needsPlace = list.filter((c) => !c.isVirtual && (c.lat === null || c.lon === null));
+  const inPerson = list.filter((c) => !c.isVirtual);
   const byZip = await placesByZip(
     db,
-    needsPlace.map((c) => c.postalCode),
+    inPerson.map((c) => c.postalCode),
   );
+  const zipPlace = (c: Candidate) => {
+    const zip = zip5(c.postalCode);
+    return zip ? byZip.get(zip) : undefined;
+  };
+  const needsPlace = inPerson.filter((c) => c.lat === null || c.lon === null);
   const cityPairs = needsPlace
-    .filter((c) => !(zip5(c.postalCode) && byZip.has(zip5(c.postalCode) as string)) && c.city && c.state)
+    .filter((c) => !zipPlace(c) && c.city && c.state)
     .map((c) => ({ city: c.city as string, state: c.state as string }));
   const byCity = await placesByCity(db, cityPairs);
 
-  // Coordinates without a state (e.g. the parks API): the nearest ZIP gives state and city,
-  // which the time zone and the statewide fallback need. Nearby events share one lookup.
-  const reverse = new Map<string, Awaited<ReturnType<typeof nearestZip>>>();
-  for (const c of list) {
-    if (c.isVirtual || c.lat === null || c.lon === null || c.state) continue;
-    const key = `${c.lat.toFixed(2)},${c.lon.toFixed(2)}`;
-    if (!reverse.has(key)) reverse.set(key, await nearestZip(db, c.lat, c.lon));
+  // Coordinates without a state (e.g. the parks API) or without a ZIP whose zone is known: the
+  // nearest ZIP gives state, city and zone. Nearby events share one lookup.
+  const reverse = new Map<string, NearestZipPlace | null>();
+  const reverseKey = (c: Candidate) => `${c.lat?.toFixed(2)},${c.lon?.toFixed(2)}`;
+  for (const c of inPerson) {
+    if (c.lat === null || c.lon === null || (c.state && zipPlace(c)?.timeZone)) continue;
+    const key = reverseKey(c);
+    if (!reverse.has(key)) reverse.set(key, await nearestZipPlace(db, c.lat, c.lon));
   }
 
   return list.map((c) => {
-    if (c.isVirtual) return { ...c, lat: null, lon: null, geocoded: false };
+    if (c.isVirtual) return { ...c, lat: null, lon: null, geocoded: false, placeZone: null };
     if (c.lat !== null && c.lon !== null) {
-      const near = c.state ? null : reverse.get(`${c.lat.toFixed(2)},${c.lon.toFixed(2)}`);
-      return near
-        ? { ...c, city: c.city ?? near.city, state: near.state, postalCode: c.postalCode ?? near.zip, geocoded: false }
-        : { ...c, geocoded: false };
+      const near = reverse.get(reverseKey(c)) ?? null;
+      const placeZone = zipPlace(c)?.timeZone ?? near?.timeZone ?? null;
+      return near && !c.state
+        ? {
+            ...c,
+            city: c.city ?? near.city,
+            state: near.state,
+            postalCode: c.postalCode ?? near.zip,
+            geocoded: false,
+            placeZone,
+          }
+        : { ...c, geocoded: false, placeZone };
     }
-    const zip = zip5(c.postalCode);
-    const place =
-      (zip ? byZip.get(zip) : undefined) ?? (c.city && c.state ? byCity.get(cityKey(c.city, c.state)) : undefined);
-    if (!place) return { ...c, geocoded: false };
+    const place = zipPlace(c) ?? (c.city && c.state ? byCity.get(cityKey(c.city, c.state)) : undefined);
+    if (!place) return { ...c, geocoded: false, placeZone: null };
     return {
       ...c,
       lat: place.lat,
@@ -74,8 +90,20 @@ async function geocode(db: Db, list: Candidate[]): Promise<Located[]> {
       city: c.city ?? place.city,
       state: c.state ?? place.state,
       geocoded: true,
+      placeZone: place.timeZone,
     };
   });
+}
+
+/**
+ * The zone an in-person event's clock reads (decision 165): its place's (ZIP or nearest ZIP), else
+ * the IANA zone of the feed's TZID, else its state's, else the source's registry entry. Online
+ * events have none: they are shown in the viewer's zone.
+ */
+function eventZone(c: Located, source: Pick<SourceConfig, "timeZone">): string | null {
+  if (c.isVirtual) return null;
+  const tzid = c.start?.kind === "local" ? c.start.zone : undefined;
+  return c.placeZone ?? tzid ?? (c.state ? STATE_TIME_ZONES[c.state] : undefined) ?? source.timeZone;
 }
 
 /**
@@ -112,7 +140,9 @@ export async function processCandidates(
       counters.skipped_missing_required++; // nowhere to list it: no place, no state
       continue;
     }
-    const zone = (c.state && STATE_TIME_ZONES[c.state]) || source.timeZone;
+    const timeZone = eventZone(c, source);
+    // Wall-clock times without a zone read in the event's zone (online ones: their state's, else the source's).
+    const zone = timeZone ?? ((c.state && STATE_TIME_ZONES[c.state]) || source.timeZone);
     const { start, end } = eventTimes(c, zone);
     if (Number.isNaN(start)) {
       counters.skipped_invalid_datetime++;
@@ -139,6 +169,7 @@ export async function processCandidates(
       endAtUtc: Number.isNaN(end) ? null : new Date(end).toISOString(),
       allDay: c.allDay,
       endTimeUnknown: !c.allDay && Number.isNaN(end),
+      timeZone,
       registrationUrl: c.registrationUrl,
       imageUrl: c.imageUrl,
       isVirtual: c.isVirtual,

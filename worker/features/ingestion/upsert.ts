@@ -19,6 +19,8 @@ export type EventRow = {
   endAtUtc: string | null;
   allDay: boolean;
   endTimeUnknown: boolean;
+  /** The IANA zone of the event's place; null online or unknown. */
+  timeZone: string | null;
   registrationUrl: string | null;
   imageUrl: string | null;
   isVirtual: boolean;
@@ -40,6 +42,7 @@ const HASHED: (keyof EventRow)[] = [
   "endAtUtc",
   "allDay",
   "endTimeUnknown",
+  "timeZone",
   "registrationUrl",
   "imageUrl",
   "isVirtual",
@@ -70,6 +73,7 @@ const COLUMNS: [column: string, key: keyof EventRow | "id" | "contentHash" | "up
   ["end_at_utc", "endAtUtc"],
   ["all_day", "allDay"],
   ["end_time_unknown", "endTimeUnknown"],
+  ["time_zone", "timeZone"],
   ["registration_url", "registrationUrl"],
   ["image_url", "imageUrl"],
   ["is_virtual", "isVirtual"],

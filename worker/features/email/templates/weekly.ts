@@ -1,3 +1,4 @@
+import { isValidTimeZone, zoneAbbreviation } from "../../../platform/zoned-time";
 import { membersDidThis } from "../../actions/schemas";
 import {
   type EmailAction,
@@ -42,17 +43,27 @@ export const actionUrl = (site: EmailSite, action: Pick<EmailAction, "slug">) =>
 const petitionUrl = (url: string) =>
   withParams(url, { utm_source: "email", utm_medium: "weekly_email", utm_campaign: "petitions_email" });
 
-/** 'MMM d, h:mm a' in the site's time zone, 'All day' / 'Date TBA' as the events page shows them. */
-export function formatEventTime(event: EmailEvent, timeZone: string): string {
+const dayFormat = (timeZone: string) => new Intl.DateTimeFormat("en-US", { timeZone, month: "short", day: "numeric" });
+const timeFormat = (timeZone: string) =>
+  new Intl.DateTimeFormat("en-US", { timeZone, hour: "numeric", minute: "2-digit", hour12: true });
+// ICU puts a narrow no-break space before AM/PM; plain-text mail readers show it oddly.
+const plain = (s: string) => s.replace(/\s/g, " ");
+
+/**
+ * 'MMM d, h:mm a' and the zone's abbreviation in the event's own zone, the site's when the event has
+ * none ("Mar 8, 9:00 AM PST"); all-day events on their calendar date; 'Date TBA' as the events page
+ * shows them (decision 166).
+ */
+export function formatEventTime(event: EmailEvent, siteTimeZone: string): string {
   if (!event.start_time) return "Date TBA";
   const start = new Date(event.start_time);
   if (Number.isNaN(start.getTime())) return "Date TBA";
-  const day = new Intl.DateTimeFormat("en-US", { timeZone, month: "short", day: "numeric" }).format(start);
-  if (event.all_day) return `${day}, All day`;
-  const time = new Intl.DateTimeFormat("en-US", { timeZone, hour: "numeric", minute: "2-digit", hour12: true }).format(
-    start,
+  // Stored from local midnight in the event's zone: noon after it is that date in UTC (decision 042).
+  if (event.all_day) return `${plain(dayFormat("UTC").format(start.getTime() + 12 * 3_600_000))}, All day`;
+  const timeZone = event.time_zone && isValidTimeZone(event.time_zone) ? event.time_zone : siteTimeZone;
+  return plain(
+    `${dayFormat(timeZone).format(start)}, ${timeFormat(timeZone).format(start)} ${zoneAbbreviation(start, timeZone)}`,
   );
-  return `${day}, ${time}`;
 }
 
 function eventPlace(e: EmailEvent): string {
