@@ -10,9 +10,10 @@ import { Spinner } from "../../components/ui/spinner";
 import { toast } from "../../components/ui/use-toast";
 import { useAuth } from "../../lib/auth/auth-provider";
 import { cn } from "../../lib/cn";
+import { errorText } from "../../lib/error-text";
 import { usePageTitle } from "../../lib/use-page-title";
 import { CheckEmail } from "./check-email";
-import { errorText, SIGN_IN_TOASTS } from "./messages";
+import { SIGN_IN_TOASTS } from "./messages";
 
 type Mode = "magic" | "password";
 
@@ -96,7 +97,7 @@ function SignInForm({ next, onSent }: { next: string | undefined; onSent: (email
         toast(SIGN_IN_TOASTS.welcomeBack);
       }
     } catch (err) {
-      const message = errorText(err);
+      const message = errorText(err, SIGN_IN_TOASTS.tryAgain);
       setError(message);
       toast({
         title: mode === "magic" ? SIGN_IN_TOASTS.linkFailed : SIGN_IN_TOASTS.signInFailed,

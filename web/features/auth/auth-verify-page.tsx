@@ -9,9 +9,10 @@ import { Label } from "../../components/ui/label";
 import { Spinner } from "../../components/ui/spinner";
 import { toast } from "../../components/ui/use-toast";
 import { type AuthContextValue, useAuth } from "../../lib/auth/auth-provider";
+import { errorText } from "../../lib/error-text";
 import { usePageTitle } from "../../lib/use-page-title";
 import { CheckEmail } from "./check-email";
-import { errorText, SIGN_IN_TOASTS } from "./messages";
+import { SIGN_IN_TOASTS } from "./messages";
 
 // One exchange per token per page load: React's development double effects (and re-renders) must
 // not POST a single-use token twice, which would report a perfectly good link as "already used".
@@ -48,7 +49,7 @@ export function AuthVerifyPage() {
         });
       },
       (err: unknown) => {
-        if (active) setError(errorText(err));
+        if (active) setError(errorText(err, SIGN_IN_TOASTS.tryAgain));
       },
     );
     return () => {
@@ -96,8 +97,9 @@ function LinkProblem({ message }: { message: string }) {
       toast(SIGN_IN_TOASTS.linkSent);
       setSentTo(address);
     } catch (err) {
-      setSendError(errorText(err));
-      toast({ title: SIGN_IN_TOASTS.linkFailed, description: errorText(err), variant: "destructive" });
+      const failure = errorText(err, SIGN_IN_TOASTS.tryAgain);
+      setSendError(failure);
+      toast({ title: SIGN_IN_TOASTS.linkFailed, description: failure, variant: "destructive" });
     } finally {
       setSending(false);
     }

@@ -10,6 +10,7 @@ import { Button } from "../../components/ui/button";
 import { Card, CardContent } from "../../components/ui/card";
 import { Spinner } from "../../components/ui/spinner";
 import { toast } from "../../components/ui/use-toast";
+import { errorText } from "../../lib/error-text";
 import { usePageTitle } from "../../lib/use-page-title";
 import { changeSubscription, deleteSubscriptionData, subscriptionQuery } from "./api";
 
@@ -75,7 +76,7 @@ function Subscription({ token }: { token: string }) {
     onError: (error, action) => {
       toast({
         title: `Failed to ${action} subscription`,
-        description: error instanceof Error ? error.message : undefined,
+        description: errorText(error, undefined),
         variant: "destructive",
       });
     },
@@ -88,7 +89,7 @@ function Subscription({ token }: { token: string }) {
     onError: (error) => {
       toast({
         title: "Failed to delete your subscription data",
-        description: error instanceof Error ? error.message : undefined,
+        description: errorText(error, undefined),
         variant: "destructive",
       });
     },

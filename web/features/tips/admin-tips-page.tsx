@@ -8,11 +8,10 @@ import { Badge } from "../../components/ui/badge";
 import { Button } from "../../components/ui/button";
 import { Spinner } from "../../components/ui/spinner";
 import { toast } from "../../components/ui/use-toast";
+import { errorText } from "../../lib/error-text";
 import { usePageTitle } from "../../lib/use-page-title";
 import { adminTipsQuery, createTip, deleteTip, reorderTips, tipKeys, updateTip } from "./api";
 import { TipFormDialog, topicLabel } from "./tip-form-dialog";
-
-const errorText = (err: unknown) => (err instanceof Error && err.message ? err.message : "Please try again.");
 
 const REORDER_KEY = ["tips", "reorder"];
 

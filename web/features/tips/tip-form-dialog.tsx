@@ -8,7 +8,6 @@ import {
   type TipInput,
   tipInputSchema,
 } from "../../../worker/features/tips/schemas";
-import { FormField } from "../../components/form-field";
 import { Button } from "../../components/ui/button";
 import { Checkbox } from "../../components/ui/checkbox";
 import {
@@ -19,6 +18,7 @@ import {
   DialogHeader,
   DialogTitle,
 } from "../../components/ui/dialog";
+import { FormField } from "../../components/ui/form-field";
 import { Input } from "../../components/ui/input";
 import { Label } from "../../components/ui/label";
 import { Select } from "../../components/ui/select";

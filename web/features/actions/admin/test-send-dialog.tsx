@@ -1,5 +1,5 @@
 import { useQuery } from "@tanstack/react-query";
-import { useId, useState } from "react";
+import { useState } from "react";
 import { Button } from "../../../components/ui/button";
 import {
   Dialog,
@@ -9,10 +9,11 @@ import {
   DialogHeader,
   DialogTitle,
 } from "../../../components/ui/dialog";
+import { FormField } from "../../../components/ui/form-field";
 import { Input } from "../../../components/ui/input";
-import { Label } from "../../../components/ui/label";
 import { Select } from "../../../components/ui/select";
 import { toast } from "../../../components/ui/use-toast";
+import { errorText } from "../../../lib/error-text";
 import { recentActionsQuery, sendTestEmail } from "./admin-api";
 import { adminDate } from "./admin-date";
 
@@ -25,9 +26,6 @@ export function TestSendDialog({ open, onOpenChange }: { open: boolean; onOpenCh
   const [email, setEmail] = useState("");
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const emailId = useId();
-  const actionFieldId = useId();
-  const errorId = useId();
 
   async function submit(event: React.FormEvent) {
     event.preventDefault();
@@ -45,8 +43,11 @@ export function TestSendDialog({ open, onOpenChange }: { open: boolean; onOpenCh
       });
       onOpenChange(false);
     } catch (err) {
-      const message = err instanceof Error && err.message ? err.message : "Unable to send test email";
-      toast({ title: "Test Send Failed", description: message, variant: "destructive" });
+      toast({
+        title: "Test Send Failed",
+        description: errorText(err, "Unable to send test email"),
+        variant: "destructive",
+      });
     } finally {
       setBusy(false);
     }
@@ -60,9 +61,8 @@ export function TestSendDialog({ open, onOpenChange }: { open: boolean; onOpenCh
             <DialogTitle>Send a Test Email</DialogTitle>
             <DialogDescription>Send the weekly action email to one address to check how it looks.</DialogDescription>
           </DialogHeader>
-          <div className="grid gap-2">
-            <Label htmlFor={actionFieldId}>Action</Label>
-            <Select id={actionFieldId} value={actionId} onChange={(e) => setActionId(e.target.value)}>
+          <FormField label="Action">
+            <Select value={actionId} onChange={(e) => setActionId(e.target.value)}>
               <option value={CURRENT}>Current weekly action</option>
               {(actions.data ?? []).map((a) => (
                 <option key={a.id} value={a.id}>
@@ -70,24 +70,10 @@ export function TestSendDialog({ open, onOpenChange }: { open: boolean; onOpenCh
                 </option>
               ))}
             </Select>
-          </div>
-          <div className="grid gap-2">
-            <Label htmlFor={emailId}>Email address</Label>
-            <Input
-              id={emailId}
-              type="email"
-              autoComplete="email"
-              value={email}
-              aria-invalid={error ? true : undefined}
-              aria-describedby={error ? errorId : undefined}
-              onChange={(e) => setEmail(e.target.value)}
-            />
-            {error ? (
-              <p id={errorId} className="text-sm font-medium text-destructive">
-                {error}
-              </p>
-            ) : null}
-          </div>
+          </FormField>
+          <FormField label="Email address" error={error ?? undefined}>
+            <Input type="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} />
+          </FormField>
           <DialogFooter>
             <Button variant="ghost" onClick={() => onOpenChange(false)}>
               Cancel

@@ -13,6 +13,7 @@ import { Label } from "../../../components/ui/label";
 import { Select } from "../../../components/ui/select";
 import { Spinner } from "../../../components/ui/spinner";
 import { toast } from "../../../components/ui/use-toast";
+import { errorText } from "../../../lib/error-text";
 import { saveFile } from "../../../lib/file-download";
 import { usePageTitle } from "../../../lib/use-page-title";
 import {
@@ -53,7 +54,7 @@ export function AdminSubscribersPage() {
     onError: (err) =>
       toast({
         title: "Export failed",
-        description: err instanceof Error ? err.message : undefined,
+        description: errorText(err, undefined),
         variant: "destructive",
       }),
   });
