@@ -2,7 +2,7 @@ import { outboxMessages } from "../../../db/schema";
 import type { Db } from "../db";
 import {
   type ConnectionCheck,
-  formatFrom,
+  envelope,
   type MailMessage,
   type MailProvider,
   type Sender,
@@ -25,11 +25,11 @@ export class OutboxProvider implements MailProvider {
   async sendBatch(messages: MailMessage[]): Promise<SendResult[]> {
     if (messages.length === 0) return [];
     const rows = messages.map((m) => {
-      const replyTo = m.replyTo ?? this.sender.replyTo;
+      const { from, replyTo } = envelope(m, this.sender);
       return {
         id: crypto.randomUUID(),
         to: m.to,
-        from: formatFrom(this.sender),
+        from,
         subject: m.subject,
         html: m.html,
         text: m.text,

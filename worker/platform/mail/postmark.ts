@@ -1,16 +1,8 @@
-import {
-  describeError,
-  failAll,
-  type HttpProviderOptions,
-  type HttpReply,
-  isRetryableStatus,
-  type JsonPoster,
-  jsonPoster,
-  retryAfterSeconds,
-} from "./http";
+import type { HttpProviderOptions, HttpReply, JsonPoster } from "./http";
+import * as http from "./http";
 import {
   type ConnectionCheck,
-  formatFrom,
+  envelope,
   type MailMessage,
   type MailProvider,
   type Sender,
@@ -44,18 +36,17 @@ export class PostmarkProvider implements MailProvider {
     private readonly options: PostmarkOptions,
     private readonly sender: Sender,
   ) {
-    this.post = jsonPoster(options, DEFAULT_BASE_URL);
+    this.post = http.jsonPoster(options, DEFAULT_BASE_URL);
   }
 
   async sendBatch(messages: MailMessage[]): Promise<SendResult[]> {
     if (messages.length === 0) return [];
-    if (messages.length > this.maxBatchSize)
-      throw new Error(`postmark: at most ${this.maxBatchSize} messages per batch`);
+    http.assertBatchSize(this.name, messages.length, this.maxBatchSize);
 
     const payload = messages.map((m) => {
-      const replyTo = m.replyTo ?? this.sender.replyTo;
+      const { from, replyTo } = envelope(m, this.sender);
       return {
-        From: formatFrom(this.sender),
+        From: from,
         To: m.to,
         Subject: m.subject,
         HtmlBody: m.html,
@@ -73,16 +64,16 @@ export class PostmarkProvider implements MailProvider {
     try {
       reply = await this.post("/email/batch", { "X-Postmark-Server-Token": this.options.apiKey }, payload);
     } catch (err) {
-      return failAll(messages.length, `postmark: ${err instanceof Error ? err.message : String(err)}`, true);
+      return http.failAll(messages.length, `postmark: ${http.thrownText(err)}`, true);
     }
 
     if (reply.status >= 200 && reply.status < 300 && Array.isArray(reply.body)) {
       return mapResults(reply.body as PostmarkResult[], messages.length);
     }
-    const error = `postmark: ${describeError(reply.status, reply.body)}`;
+    const error = `postmark: ${http.describeError(reply.status, reply.body)}`;
     const code = (reply.body as PostmarkResult | null)?.ErrorCode;
-    const retryable = isRetryableStatus(reply.status) || (code !== undefined && RETRYABLE_CODES.has(code));
-    return failAll(messages.length, error, retryable, retryAfterSeconds(reply.headers));
+    const retryable = http.isRetryableStatus(reply.status) || (code !== undefined && RETRYABLE_CODES.has(code));
+    return http.failAll(messages.length, error, retryable, http.retryAfterSeconds(reply.headers));
   }
 
   /**
@@ -94,10 +85,13 @@ export class PostmarkProvider implements MailProvider {
     try {
       reply = await this.post("/server", { "X-Postmark-Server-Token": this.options.apiKey });
     } catch (err) {
-      return { ok: false, details: `Could not reach Postmark: ${err instanceof Error ? err.message : String(err)}` };
+      return { ok: false, details: `Could not reach Postmark: ${http.thrownText(err)}` };
     }
     if (reply.status < 200 || reply.status >= 300)
-      return { ok: false, details: `Postmark refused the server token (${describeError(reply.status, reply.body)})` };
+      return {
+        ok: false,
+        details: `Postmark refused the server token (${http.describeError(reply.status, reply.body)})`,
+      };
     const name = (reply.body as { Name?: unknown } | null)?.Name;
     return {
       ok: true,

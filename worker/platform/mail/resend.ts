@@ -1,19 +1,9 @@
 import { sha256Hex } from "../crypto";
-import {
-  describeError,
-  failAll,
-  type HttpProviderOptions,
-  type HttpReply,
-  holdRequestSlots,
-  isRetryableStatus,
-  type JsonPoster,
-  jsonPoster,
-  retryAfterSeconds,
-  waitForRequestSlot,
-} from "./http";
+import type { HttpProviderOptions, HttpReply, JsonPoster } from "./http";
+import * as http from "./http";
 import {
   type ConnectionCheck,
-  formatFrom,
+  envelope,
   type MailMessage,
   type MailProvider,
   type Sender,
@@ -46,13 +36,13 @@ export class ResendProvider implements MailProvider {
     private readonly options: HttpProviderOptions,
     private readonly sender: Sender,
   ) {
-    this.post = jsonPoster(options, DEFAULT_BASE_URL);
+    this.post = http.jsonPoster(options, DEFAULT_BASE_URL);
     this.slotKey = `resend:${options.baseUrl ?? DEFAULT_BASE_URL}`;
   }
 
   async sendBatch(messages: MailMessage[]): Promise<SendResult[]> {
     if (messages.length === 0) return [];
-    if (messages.length > this.maxBatchSize) throw new Error(`resend: at most ${this.maxBatchSize} messages per batch`);
+    http.assertBatchSize(this.name, messages.length, this.maxBatchSize);
 
     const headers: Record<string, string> = {
       Authorization: `Bearer ${this.options.apiKey}`,
@@ -62,9 +52,9 @@ export class ResendProvider implements MailProvider {
     if (key) headers["Idempotency-Key"] = key;
 
     const payload = messages.map((m) => {
-      const replyTo = m.replyTo ?? this.sender.replyTo;
+      const { from, replyTo } = envelope(m, this.sender);
       return {
-        from: formatFrom(this.sender),
+        from,
         to: [m.to],
         subject: m.subject,
         html: m.html,
@@ -77,14 +67,14 @@ export class ResendProvider implements MailProvider {
     let reply: HttpReply;
     for (let retries = 0; ; retries++) {
       try {
-        await waitForRequestSlot(this.slotKey, this.options.requestsPerSecond);
+        await http.waitForRequestSlot(this.slotKey, this.options.requestsPerSecond);
         reply = await this.post("/emails/batch", headers, payload);
       } catch (err) {
-        return failAll(messages.length, `resend: ${err instanceof Error ? err.message : String(err)}`, true);
+        return http.failAll(messages.length, `resend: ${http.thrownText(err)}`, true);
       }
       if (reply.status !== 429) break;
-      const wait = retryAfterSeconds(reply.headers) ?? 1;
-      holdRequestSlots(this.slotKey, wait);
+      const wait = http.retryAfterSeconds(reply.headers) ?? 1;
+      http.holdRequestSlots(this.slotKey, wait);
       // A 429 from timing jitter says "a second later": waiting it out here (same idempotency key)
       // costs that second, where a queue retry would cost this batch its place in the wave.
       if (retries >= INLINE_429_RETRIES || wait > INLINE_429_MAX_WAIT_SECONDS) break;
@@ -94,13 +84,13 @@ export class ResendProvider implements MailProvider {
     if (reply.status >= 200 && reply.status < 300)
       return mapBatchReply(reply.body as ResendBatchReply, messages.length);
 
-    const error = `resend: ${describeError(reply.status, reply.body)}`;
+    const error = `resend: ${http.describeError(reply.status, reply.body)}`;
     if (reply.status === 409 && errorName(reply.body) === "concurrent_idempotent_requests") {
       // The same batch is in flight from another attempt: try again shortly, Resend replays the answer.
-      return failAll(messages.length, error, true, 2);
+      return http.failAll(messages.length, error, true, 2);
     }
-    const retryAfter = retryAfterSeconds(reply.headers);
-    return failAll(messages.length, error, isRetryableStatus(reply.status), retryAfter);
+    const retryAfter = http.retryAfterSeconds(reply.headers);
+    return http.failAll(messages.length, error, http.isRetryableStatus(reply.status), retryAfter);
   }
 
   /**
@@ -113,12 +103,12 @@ export class ResendProvider implements MailProvider {
     try {
       reply = await this.post("/domains", { Authorization: `Bearer ${this.options.apiKey}` });
     } catch (err) {
-      return { ok: false, details: `Could not reach Resend: ${err instanceof Error ? err.message : String(err)}` };
+      return { ok: false, details: `Could not reach Resend: ${http.thrownText(err)}` };
     }
     if (errorName(reply.body) === "restricted_api_key")
       return { ok: true, details: "API key accepted (sending-only key: the sending domain cannot be checked with it)" };
     if (reply.status < 200 || reply.status >= 300)
-      return { ok: false, details: `Resend refused the API key (${describeError(reply.status, reply.body)})` };
+      return { ok: false, details: `Resend refused the API key (${http.describeError(reply.status, reply.body)})` };
 
     const domain = this.sender.fromEmail.split("@").pop()?.toLowerCase() ?? "";
     const listed = (reply.body as ResendDomainsReply).data?.find((d) => d.name?.toLowerCase() === domain);

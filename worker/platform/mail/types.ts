@@ -41,3 +41,9 @@ export interface MailProvider {
 export type Sender = { fromEmail: string; fromName: string; replyTo?: string };
 
 export const formatFrom = (s: Sender) => `${s.fromName.replace(/["\r\n]/g, "")} <${s.fromEmail}>`;
+
+/** From and Reply-To of one message, as every provider sends them (a message may answer to someone else). */
+export const envelope = (m: MailMessage, sender: Sender) => ({
+  from: formatFrom(sender),
+  replyTo: m.replyTo ?? sender.replyTo,
+});
