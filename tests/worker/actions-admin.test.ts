@@ -3,8 +3,8 @@ import { describe, expect, it } from "vitest";
 import { weeklyActions } from "../../db/schema";
 import { comingSunday, quickSetup, quickSetupWeeks } from "../../worker/features/actions/admin-service";
 import { addDays, dayInZone } from "../../worker/platform/zoned-time";
-import { actionBody, createAction } from "./action-factories";
 import { adminHeaders, api, config, db, memberHeaders } from "./helpers";
+import { actionBody, createAction } from "./support/factories";
 
 type Json = Record<string, unknown>;
 const body = async (res: Response) => (await res.json()) as Json;

@@ -9,7 +9,8 @@ import {
   tokenFromLink,
   uniqueIp,
 } from "./auth-support";
-import { api, createUser, uniqueEmail } from "./helpers";
+import { api } from "./helpers";
+import { createUser, uniqueEmail } from "./support/factories";
 
 const verify = (token: string, ip = uniqueIp()) =>
   api("/api/auth/verify", { method: "POST", json: { token }, headers: fromIp(ip) });

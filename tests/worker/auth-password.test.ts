@@ -4,7 +4,8 @@ import { lockSecondsAfter } from "../../worker/features/auth/password-sign-in";
 import { hashPassword, verifyPassword } from "../../worker/platform/password";
 import { blockKey } from "../../worker/platform/rate-limit";
 import { fillClientWindow, fromIp, refreshCookieOf, uniqueIp } from "./auth-support";
-import { api, createUser, signIn, uniqueEmail } from "./helpers";
+import { api, signIn } from "./helpers";
+import { createUser, uniqueEmail } from "./support/factories";
 
 const PASSWORD = "correct horse battery";
 /** RATE_LIMIT_AUTH's threshold in wrangler.toml. */

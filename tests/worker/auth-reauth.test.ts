@@ -4,7 +4,8 @@ import { describe, expect, it } from "vitest";
 import { FREE_FAILURES } from "../../worker/features/auth/password-sign-in";
 import { hashPassword } from "../../worker/platform/password";
 import { cookieHeader, fromIp, latestOutboxMessage, refreshCookieOf, SAME_ORIGIN, uniqueIp } from "./auth-support";
-import { adminHeaders, api, config, createUser, signIn, uniqueEmail } from "./helpers";
+import { adminHeaders, api, config, signIn } from "./helpers";
+import { createUser, uniqueEmail } from "./support/factories";
 
 const PASSWORD = "the current password";
 const SCRYPT_TIMEOUT = { timeout: 60_000 };

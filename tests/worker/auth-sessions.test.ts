@@ -3,7 +3,8 @@ import { describe, expect, it } from "vitest";
 import { signAccessToken } from "../../worker/platform/access-token";
 import { sha256Hex } from "../../worker/platform/crypto";
 import { cookieHeader, refreshCookieOf, SAME_ORIGIN } from "./auth-support";
-import { api, config, createUser, signIn } from "./helpers";
+import { api, config, signIn } from "./helpers";
+import { createUser } from "./support/factories";
 
 const refresh = (token?: string, headers: Record<string, string> = {}) =>
   api("/api/auth/refresh", {

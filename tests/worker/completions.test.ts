@@ -1,8 +1,8 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { actionCompletions, weeklyActions } from "../../db/schema";
-import { createAction } from "./action-factories";
-import { api, createUser, db, signIn } from "./helpers";
+import { api, db, signIn } from "./helpers";
+import { createAction, createUser } from "./support/factories";
 
 type Completion = {
   id: string;

@@ -4,7 +4,8 @@ import { contactMessages } from "../../db/schema";
 import { CONTACT_MESSAGES } from "../../worker/features/contact/schemas";
 import { freshMinute } from "./auth-support";
 import { outboxTo, runConsumer, testDeps } from "./email-fixtures";
-import { api, config, db, uniqueEmail } from "./helpers";
+import { api, config, db } from "./helpers";
+import { uniqueEmail } from "./support/factories";
 
 const send = (json: unknown, headers: Record<string, string> = {}) =>
   api("/api/contact", { method: "POST", json, headers });

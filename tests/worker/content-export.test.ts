@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { addDays, dayInZone } from "../../worker/platform/zoned-time";
-import { createAction } from "./action-factories";
 import { adminHeaders, api, config } from "./helpers";
+import { createAction } from "./support/factories";
 
 describe("content export", () => {
   it("formats the current action for social posts with a UTM link", async () => {

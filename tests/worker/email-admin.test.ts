@@ -1,10 +1,11 @@
 import { eq } from "drizzle-orm";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { weeklyActions } from "../../db/schema";
 import { ALREADY_SENT_MESSAGE } from "../../worker/features/email/campaigns";
 import type { CampaignStatus } from "../../worker/features/email/schemas";
-import { campaignRow, createAction, createSubscriber, eventually, outboxOfCampaign, outboxTo } from "./email-fixtures";
-import { adminHeaders, api, config, db, memberHeaders, uniqueEmail } from "./helpers";
+import { campaignRow, outboxOfCampaign, outboxTo } from "./email-fixtures";
+import { adminHeaders, api, config, db, memberHeaders } from "./helpers";
+import { createAction, createSubscriber, uniqueEmail } from "./support/factories";
 
 type Json = Record<string, unknown>;
 const post = async (path: string, json: unknown, headers: Record<string, string>) =>
@@ -76,10 +77,14 @@ describe("admin email tools", () => {
     expect(((await again.json()) as { error: Json }).error.message).toBe(ALREADY_SENT_MESSAGE);
 
     // The queue fans out and the consumer sends, in the background.
-    const done = await eventually(async () => {
-      const c = await campaignRow(body.campaign_id);
-      return c.status === "completed" ? c : null;
-    }, 60_000);
+    const done = await vi.waitFor(
+      async () => {
+        const c = await campaignRow(body.campaign_id);
+        expect(c.status).toBe("completed");
+        return c;
+      },
+      { timeout: 60_000, interval: 250 },
+    );
     expect(done.sentCount + done.failedCount + done.skippedCount).toBe(done.totalRecipients);
     expect(done.totalRecipients).toBeGreaterThanOrEqual(10);
     expect(done.fanoutDoneAt).toBeTruthy();

@@ -2,7 +2,8 @@ import { describe, expect, it, vi } from "vitest";
 import { PostmarkProvider } from "../../worker/platform/mail/postmark";
 import { ResendProvider } from "../../worker/platform/mail/resend";
 import { fakeApi, json } from "./email-fixtures";
-import { adminHeaders, api, createUser, signIn } from "./helpers";
+import { adminHeaders, api, signIn } from "./helpers";
+import { createUser } from "./support/factories";
 
 const KEY = "re_secret_key_value";
 const sender = { fromEmail: "hello@earthkind.test", fromName: "Earthkind" };

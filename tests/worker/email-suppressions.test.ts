@@ -9,9 +9,6 @@ import type { Finding } from "../../worker/features/security/schemas";
 import { verifySvix } from "../../worker/platform/webhook-auth";
 import {
   campaignRow,
-  createAction,
-  createCampaign,
-  createSubscriber,
   deliveriesOf,
   outboxOfCampaign,
   outboxTo,
@@ -19,7 +16,8 @@ import {
   testDeps,
   weeklyJob,
 } from "./email-fixtures";
-import { adminHeaders, api, config, db, memberHeaders, uniqueEmail } from "./helpers";
+import { adminHeaders, api, config, db, memberHeaders } from "./helpers";
+import { createAction, createCampaign, createSubscriber, uniqueEmail } from "./support/factories";
 
 const SECRET = env.MAIL_WEBHOOK_SECRET as string;
 

@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { emailCampaigns, outboxMessages, weeklyActions } from "../../db/schema";
 import { CONCURRENT_JOBS } from "../../worker/features/email/consumer";
 import { CLAIM_LEASE_SECONDS } from "../../worker/features/email/deliver-weekly";
@@ -7,9 +7,6 @@ import { MAX_FANOUT_WAITS, runFanoutStep } from "../../worker/features/email/fan
 import { ResendProvider } from "../../worker/platform/mail/resend";
 import {
   campaignRow,
-  createAction,
-  createCampaign,
-  createSubscriber,
   deliveriesOf,
   fakeApi,
   json,
@@ -20,6 +17,7 @@ import {
   weeklyJob,
 } from "./email-fixtures";
 import { api, db } from "./helpers";
+import { createAction, createCampaign, createSubscriber } from "./support/factories";
 
 const sender = { fromEmail: "hello@earthkind.test", fromName: "Earthkind" };
 const resend = (fetch: ReturnType<typeof fakeApi>["fetch"], timeoutMs?: number) =>
@@ -189,8 +187,7 @@ describe("weekly send consumer", () => {
     const hung = fakeApi(resendOk, [() => new Promise<Response>(() => {})]);
     void runConsumer([job], testDeps({ provider: resend(hung.fetch, 600_000), now: () => t0 }));
     // Up to 5 s for the consumer to reach the provider, generous for a loaded CI machine.
-    for (let i = 0; i < 250 && hung.requests.length === 0; i++) await new Promise((r) => setTimeout(r, 20));
-    expect(hung.requests).toHaveLength(1);
+    await vi.waitFor(() => expect(hung.requests).toHaveLength(1), { timeout: 5_000, interval: 20 });
     const claimed = await deliveriesOf(campaign.id);
     expect(claimed.every((d) => d.status === "pending" && d.claimedUntil)).toBe(true);
 

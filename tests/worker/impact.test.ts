@@ -1,9 +1,9 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { actionCompletions, users, weeklyActions } from "../../db/schema";
-import { createAction } from "./action-factories";
-import { createCampaign, createSubscriber, outboxOfCampaign, runConsumer, testDeps, weeklyJob } from "./email-fixtures";
-import { adminHeaders, api, createUser, db, memberHeaders, signIn } from "./helpers";
+import { outboxOfCampaign, runConsumer, testDeps, weeklyJob } from "./email-fixtures";
+import { adminHeaders, api, db, memberHeaders, signIn } from "./helpers";
+import { createAction, createCampaign, createSubscriber, createUser } from "./support/factories";
 
 type Impact = { completed_count: number; with_notes_count: number };
 type SiteImpact = { total_completions: number; members_with_completions: number };

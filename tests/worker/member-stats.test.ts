@@ -4,8 +4,8 @@ import { actionCompletions } from "../../db/schema";
 import type { MemberStats } from "../../worker/features/completions/schemas";
 import { weekStartOf } from "../../worker/features/completions/streaks";
 import { addDays, dayInZone } from "../../worker/platform/zoned-time";
-import { createAction } from "./action-factories";
-import { api, config, createUser, db, signIn } from "./helpers";
+import { api, config, db, signIn } from "./helpers";
+import { createAction, createUser } from "./support/factories";
 
 type Stats = MemberStats;
 

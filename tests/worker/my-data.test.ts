@@ -15,8 +15,8 @@ import {
 import { deletedUserRef } from "../../worker/features/auth/account-deletion";
 import type { MyDataExport } from "../../worker/features/auth/my-data-schemas";
 import { cookieHeader, fromIp, latestOutboxMessage, requestLinkToken, uniqueIp } from "./auth-support";
-import { createAction, createSubscriber } from "./email-fixtures";
-import { api, createUser, db, signIn, uniqueEmail } from "./helpers";
+import { api, db, signIn } from "./helpers";
+import { createAction, createSubscriber, createUser, uniqueEmail } from "./support/factories";
 
 /** A member with what a real one accumulates: two sessions, a completion with notes, a failed password try, a subscription. */
 async function activeMember() {

@@ -11,18 +11,9 @@ import type { Alert } from "../../worker/features/operations/schemas";
 import { ingestHooks } from "../../worker/jobs/queue";
 import { runScheduled } from "../../worker/jobs/scheduled";
 import { ResendProvider } from "../../worker/platform/mail/resend";
-import {
-  campaignRow,
-  createAction,
-  createCampaign,
-  createSubscriber,
-  eventually,
-  fakeApi,
-  runConsumer,
-  testDeps,
-  weeklyJob,
-} from "./email-fixtures";
+import { campaignRow, fakeApi, runConsumer, testDeps, weeklyJob } from "./email-fixtures";
 import { adminHeaders, api, config, db, memberHeaders } from "./helpers";
+import { createAction, createCampaign, createSubscriber } from "./support/factories";
 
 const tick = (at: Date | number, bindings: typeof env = env) =>
   runScheduled(createScheduledController({ scheduledTime: new Date(at), cron: "*/5 * * * *" }), bindings);
@@ -248,10 +239,13 @@ describe("alert triggers", () => {
       expect(res.status).toBe(500);
     }
     const strict = { ...env, ALERT_5XX_PER_HOUR: "3" };
-    await eventually(async () => {
-      await tick(Date.now(), strict);
-      return (await alertsOf("error_rate", "5xx")).length > 0;
-    }, 10_000);
+    await vi.waitFor(
+      async () => {
+        await tick(Date.now(), strict);
+        expect(await alertsOf("error_rate", "5xx")).not.toHaveLength(0);
+      },
+      { timeout: 10_000, interval: 250 },
+    );
     const [alert] = await alertsOf("error_rate", "5xx");
     expect(alert?.details).toMatch(/^\d+ server errors \(5xx\) in the last hour; the alert threshold is 3/);
   });

@@ -3,8 +3,14 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { settings } from "../../db/schema";
 import { MAX_PETITIONS, PETITION_MESSAGES, type Petition } from "../../worker/features/petitions/schemas";
+import { PETITIONS_KEY } from "../../worker/features/petitions/service";
+import { settingsCacheKey } from "../../worker/platform/settings";
 import { adminHeaders, api, db, memberHeaders } from "./helpers";
-import { petition } from "./petitions-factories";
+import { petition } from "./support/factories";
+import { restoreSettingsAfterEach } from "./support/settings";
+
+// The petition list is one global settings record: each test's changes are undone after it.
+restoreSettingsAfterEach(PETITIONS_KEY);
 
 async function put(list: unknown[], headers?: Record<string, string>) {
   return api("/api/admin/petitions", {
@@ -30,8 +36,8 @@ describe("/api/admin/petitions", () => {
   });
 
   it("inserts the record when absent, updates it when present, and reads back the whole ordered list", async () => {
-    await db().delete(settings).where(eq(settings.key, "petitions"));
-    await env.KV.delete("settings:petitions");
+    await db().delete(settings).where(eq(settings.key, PETITIONS_KEY));
+    await env.KV.delete(settingsCacheKey(PETITIONS_KEY));
     const headers = await adminHeaders();
     expect(await (await api("/api/admin/petitions", { headers })).json()).toEqual({ petitions: [] });
 
@@ -49,7 +55,7 @@ describe("/api/admin/petitions", () => {
       [saved[1]?.id, "Draft B"],
       [saved[0]?.id, "A"],
     ]);
-    const rows = await db().select().from(settings).where(eq(settings.key, "petitions"));
+    const rows = await db().select().from(settings).where(eq(settings.key, PETITIONS_KEY));
     expect(rows).toHaveLength(1);
   });
 

@@ -3,10 +3,16 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { settings } from "../../db/schema";
 import type { PublicPetition } from "../../worker/features/petitions/schemas";
+import { PETITIONS_KEY } from "../../worker/features/petitions/service";
+import { settingsCacheKey } from "../../worker/platform/settings";
 import { adminHeaders, api, db } from "./helpers";
-import { petition } from "./petitions-factories";
+import { petition } from "./support/factories";
+import { restoreSettingsAfterEach } from "./support/settings";
 
-// The petition list is one settings record, so every test saves the full list it needs first.
+// The petition list is one global settings record: each test's changes are undone after it.
+restoreSettingsAfterEach(PETITIONS_KEY);
+
+// Every test saves the full list it needs first.
 async function saveList(list: unknown[]) {
   const res = await api("/api/admin/petitions", {
     method: "PUT",
@@ -80,8 +86,8 @@ describe("GET /api/petitions", () => {
           },
         ],
       })
-      .where(eq(settings.key, "petitions"));
-    await env.KV.delete("settings:petitions");
+      .where(eq(settings.key, PETITIONS_KEY));
+    await env.KV.delete(settingsCacheKey(PETITIONS_KEY));
     const list = await publicList();
     expect(list).toHaveLength(1);
     expect(list[0]).toMatchObject({
@@ -112,8 +118,8 @@ describe("GET /api/petitions", () => {
   });
 
   it("is an empty list when no petitions were ever saved", async () => {
-    await db().delete(settings).where(eq(settings.key, "petitions"));
-    await env.KV.delete("settings:petitions");
+    await db().delete(settings).where(eq(settings.key, PETITIONS_KEY));
+    await env.KV.delete(settingsCacheKey(PETITIONS_KEY));
     expect(await publicList()).toEqual([]);
   });
 
@@ -133,7 +139,7 @@ describe("GET /api/petitions", () => {
     await db()
       .update(settings)
       .set({ value: [petition({ title: "Behind the cache", id: "x" })] })
-      .where(eq(settings.key, "petitions"));
+      .where(eq(settings.key, PETITIONS_KEY));
     expect((await publicList()).map((p) => p.title)).toEqual(["Cached"]);
 
     // A save through the admin API invalidates it.

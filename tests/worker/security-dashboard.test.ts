@@ -7,7 +7,8 @@ import { configFindings } from "../../worker/features/security/scan-config";
 import type { Finding } from "../../worker/features/security/schemas";
 import { DAILY_CRON, runScheduled } from "../../worker/jobs/scheduled";
 import { fromIp, uniqueIp } from "./auth-support";
-import { adminHeaders, api, config, createUser, signIn, uniqueEmail } from "./helpers";
+import { adminHeaders, api, config, signIn } from "./helpers";
+import { createUser, uniqueEmail } from "./support/factories";
 
 type Logs = {
   summary: Record<string, number>;

@@ -11,8 +11,8 @@ import type {
 } from "../../worker/features/subscribers/admin-schemas";
 import { deletedEmailHash } from "../../worker/features/subscribers/data-deletion";
 import { latestOutboxMessage } from "./auth-support";
-import { createAction, createCampaign, createSubscriber } from "./email-fixtures";
-import { adminHeaders, api, createUser, db, signIn } from "./helpers";
+import { adminHeaders, api, db, signIn } from "./helpers";
+import { createAction, createCampaign, createSubscriber, createUser } from "./support/factories";
 
 let run = 0;
 const tag = () => `t${Date.now().toString(36)}${++run}`;

@@ -3,8 +3,8 @@ import { describe, expect, it } from "vitest";
 import { deletedSubscriberHashes, emailDeliveries, subscribers } from "../../db/schema";
 import { deletedEmailHash } from "../../worker/features/subscribers/data-deletion";
 import { fromIp, uniqueIp } from "./auth-support";
-import { createAction, createCampaign, createSubscriber } from "./email-fixtures";
 import { api, db } from "./helpers";
+import { createAction, createCampaign, createSubscriber } from "./support/factories";
 
 describe("POST /api/subscription/delete", () => {
   it("unsubscribes, deletes the row and the address, keeps only its hash, and signup then refuses it", async () => {

@@ -3,7 +3,8 @@ import { describe, expect, it } from "vitest";
 import { emailSuppressions, subscribers } from "../../db/schema";
 import { RECONFIRM_INVALID_MESSAGE } from "../../worker/features/subscribers/reconfirm";
 import { outboxTo, runConsumer, testDeps } from "./email-fixtures";
-import { api, db, uniqueEmail } from "./helpers";
+import { api, db } from "./helpers";
+import { uniqueEmail } from "./support/factories";
 
 const ip = () => ({ "CF-Connecting-IP": `203.0.113.${Math.floor(Math.random() * 250) + 1}` });
 const signup = (body: unknown) => api("/api/subscribers", { method: "POST", json: body, headers: ip() });

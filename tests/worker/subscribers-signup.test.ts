@@ -7,7 +7,8 @@ import {
   SIGNUP_MESSAGES,
 } from "../../worker/features/subscribers/signup-rules";
 import { freshMinute, uniqueIp } from "./auth-support";
-import { api, db, uniqueEmail } from "./helpers";
+import { api, db } from "./helpers";
+import { uniqueEmail } from "./support/factories";
 
 const signup = (body: unknown, headers: Record<string, string> = {}) =>
   api("/api/subscribers", { method: "POST", json: body, headers });

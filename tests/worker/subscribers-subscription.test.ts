@@ -1,8 +1,8 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { subscribers } from "../../db/schema";
-import { createSubscriber } from "./email-fixtures";
 import { api, db } from "./helpers";
+import { createSubscriber } from "./support/factories";
 
 const view = (token: string) => api(`/api/subscription?token=${encodeURIComponent(token)}`);
 const post = (path: string, token: string) => api(`/api/subscription/${path}`, { method: "POST", json: { token } });

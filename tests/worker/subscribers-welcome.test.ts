@@ -1,16 +1,17 @@
 import { eq } from "drizzle-orm";
-import { afterAll, describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { subscribers } from "../../db/schema";
-import { DEFAULT_EMAIL_SETTINGS } from "../../worker/features/email/schemas";
-import { countOutbox, createSubscriber, eventually, outboxTo, runConsumer, testDeps } from "./email-fixtures";
-import { adminHeaders, api, config, db, memberHeaders, uniqueEmail } from "./helpers";
+import { DEFAULT_EMAIL_SETTINGS, EMAIL_SETTINGS_KEY } from "../../worker/features/email/schemas";
+import { countOutbox, outboxTo, runConsumer, testDeps } from "./email-fixtures";
+import { adminHeaders, api, config, db, memberHeaders } from "./helpers";
+import { createSubscriber, uniqueEmail } from "./support/factories";
+import { restoreSettingsAfterEach } from "./support/settings";
 
-// Every test touching the global email_settings record lives in this file, so they run in order.
+// Every test touching the global email_settings record lives in this file, so they run in order;
+// each test's changes are undone after it.
+restoreSettingsAfterEach(EMAIL_SETTINGS_KEY);
 const putSettings = async (value: unknown) =>
   api("/api/admin/email/settings", { method: "PUT", json: value, headers: await adminHeaders() });
-afterAll(async () => {
-  await putSettings(DEFAULT_EMAIL_SETTINGS);
-});
 
 const welcomeJob = (subscriberId: string, requestedAt: Date) => ({
   type: "welcome" as const,
@@ -23,10 +24,14 @@ describe("welcome email", () => {
     const email = uniqueEmail("welcome");
     const res = await api("/api/subscribers", { method: "POST", json: { first_name: "Fern", email } });
     expect(res.status).toBe(201);
-    const mails = await eventually(async () => {
-      const rows = await outboxTo(email);
-      return rows.length ? rows : null;
-    });
+    const mails = await vi.waitFor(
+      async () => {
+        const rows = await outboxTo(email);
+        expect(rows).not.toHaveLength(0);
+        return rows;
+      },
+      { timeout: 25_000, interval: 250 },
+    );
     const mail = mails[0];
     const [sub] = await db().select().from(subscribers).where(eq(subscribers.email, email));
     const token = sub?.manageToken as string;
@@ -78,7 +83,6 @@ describe("welcome email", () => {
     const sub = await createSubscriber();
     await runConsumer([welcomeJob(sub.id, new Date())], deps);
     expect(await outboxTo(sub.email)).toHaveLength(0);
-    await putSettings(DEFAULT_EMAIL_SETTINGS);
   });
 });
 
@@ -112,7 +116,6 @@ describe("admin email settings and welcome test", () => {
     const bad = await putSettings({ ...changed, welcome_subject: "  " });
     expect(bad.status).toBe(400);
     expect(((await bad.json()) as { error: { message: string } }).error.message).toBe("Subject is required");
-    await putSettings(DEFAULT_EMAIL_SETTINGS);
   });
 
   it("sends a welcome test, then reports it skipped within 24 hours", async () => {
