@@ -250,7 +250,12 @@ describe("no mail of any kind to a suppressed address", () => {
     expect(await outboxTo(sub.email)).toHaveLength(0);
 
     const headers = await adminHeaders();
-    const test = await api("/api/admin/email/test-send", { method: "POST", json: { email: sub.email }, headers });
+    const action = await createAction();
+    const test = await api("/api/admin/email/test-send", {
+      method: "POST",
+      json: { email: sub.email, action_id: action.id },
+      headers,
+    });
     expect(test.status).toBe(409);
     expect(((await test.json()) as { error: { message: string } }).error.message).toBe(SUPPRESSED_TEST_MESSAGE);
     const welcomeTest = await api("/api/admin/email/welcome-test", {
