@@ -9,6 +9,7 @@ import {
   weeklyActions,
   zipCodes,
 } from "../../../db/schema";
+import type { ActionInput } from "../../../worker/features/actions/schemas";
 import { findOrCreateUser, type SessionUser } from "../../../worker/features/auth/sessions";
 import { ledger } from "../../../worker/features/email/ledger-sql";
 import type { PetitionFormValues } from "../../../worker/features/petitions/schemas";
@@ -163,7 +164,7 @@ export async function createSubmission(overrides: Partial<typeof eventSubmission
 }
 
 /** A valid create/update body for the admin actions API. */
-export function actionBody(overrides: Record<string, unknown> = {}) {
+export function actionBody(overrides: Partial<ActionInput> = {}): ActionInput {
   const key = next();
   return {
     title: `Admin action ${key}`,
