@@ -9,7 +9,8 @@ import type { EmailJob } from "../../worker/features/email/jobs";
 import { runWeeklySchedule } from "../../worker/features/email/waves";
 import { runScheduled } from "../../worker/jobs/scheduled";
 import { campaignRow, runConsumer, testDeps } from "./email-fixtures";
-import { api, db } from "./helpers";
+import { db } from "./helpers";
+import { client } from "./support/client";
 import { createAction, createSubscriber, uniqueEmail } from "./support/factories";
 
 const NY = "America/New_York";
@@ -215,11 +216,10 @@ describe("waves per time zone", () => {
     }
     const signup = async (zip?: string) => {
       const email = uniqueEmail("tz");
-      const res = await api("/api/subscribers", {
-        method: "POST",
-        json: { first_name: "Robin", email, ...(zip ? { zip_code: zip } : {}) },
-        headers: { "CF-Connecting-IP": `10.9.${Math.floor(Math.random() * 250)}.1` },
-      });
+      const res = await client.api.subscribers.$post(
+        { json: { first_name: "Robin", email, ...(zip ? { zip_code: zip } : {}) } },
+        { headers: { "CF-Connecting-IP": `10.9.${Math.floor(Math.random() * 250)}.1` } },
+      );
       expect(res.status).toBe(201);
       const [row] = await db().select().from(subscribers).where(eq(subscribers.email, email));
       return row?.timeZone;

@@ -16,7 +16,8 @@ import {
   testDeps,
   weeklyJob,
 } from "./email-fixtures";
-import { api, db } from "./helpers";
+import { db } from "./helpers";
+import { client } from "./support/client";
 import { createAction, createCampaign, createSubscriber } from "./support/factories";
 
 const sender = { fromEmail: "hello@earthkind.test", fromName: "Earthkind" };
@@ -222,7 +223,7 @@ describe("weekly send consumer", () => {
       subs.map((s) => s.id),
     );
     const leaver = subs[1] as (typeof subs)[number];
-    const res = await api("/api/subscription/unsubscribe", { method: "POST", json: { token: leaver.manageToken } });
+    const res = await client.api.subscription.unsubscribe.$post({ json: { token: leaver.manageToken } });
     expect(res.status).toBe(200);
 
     await runConsumer(
