@@ -7,7 +7,11 @@ import { createUser } from "./support/factories";
 export const db = () => createDb(env.DB);
 export const config = () => getConfig(env);
 
-/** Calls the Worker exactly as a client would (the whole app: middleware, routes, errors). */
+/**
+ * Calls the Worker exactly as a client would (the whole app: middleware, routes, errors), for what
+ * the typed client (support/client.ts) does not describe: pages and files, malformed, signed or
+ * multipart bodies, and tables of paths checked alike (guards, headers, hostile traffic).
+ */
 export function api(path: string, init: RequestInit & { json?: unknown } = {}): Promise<Response> {
   const { json, ...rest } = init;
   const headers = new Headers(rest.headers);

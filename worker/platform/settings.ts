@@ -20,7 +20,9 @@ export async function readSetting<T>(db: Db, kv: KVNamespace, key: string): Prom
   const [row] = await db.select({ value: settings.value }).from(settings).where(eq(settings.key, key)).limit(1);
   const value = (row?.value ?? null) as T | null;
   if (value !== null) {
-    await kv.put(settingsCacheKey(key), JSON.stringify({ value }), { expirationTtl: CACHE_TTL_SECONDS }).catch(() => {});
+    await kv
+      .put(settingsCacheKey(key), JSON.stringify({ value }), { expirationTtl: CACHE_TTL_SECONDS })
+      .catch(() => {});
   }
   return value;
 }

@@ -6,6 +6,7 @@ import type { SuccessStatusCode } from "hono/utils/http-status";
 import { expect } from "vitest";
 import { createApp } from "../../../worker/app";
 import type { ErrorBody } from "../../../worker/platform/errors";
+import type { SuccessBody } from "../../../worker/platform/success-body";
 
 /**
  * The app through Hono's typed test client: paths, inputs and JSON answers are the routes' own types,
@@ -16,16 +17,6 @@ import type { ErrorBody } from "../../../worker/platform/errors";
 export const client = testClient(createApp(), env, createExecutionContext());
 
 type AnyResponse = ClientResponse<unknown, number, string>;
-
-/** The JSON a route answers with on success. */
-export type SuccessBody<R> =
-  R extends ClientResponse<infer T, infer S, infer F>
-    ? S extends SuccessStatusCode
-      ? F extends "json"
-        ? T
-        : never
-      : never
-    : never;
 
 /**
  * Expects the answer's status (200 unless given) and reads its body as the route's success type; a
