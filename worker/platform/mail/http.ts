@@ -101,11 +101,6 @@ export function retryAfterSeconds(headers: Headers, now = Date.now()): number | 
 /** A thrown value as text, for results and connection checks. */
 export const thrownText = (err: unknown) => (err instanceof Error ? err.message : String(err));
 
-/** A provider refuses batches larger than it allows; the senders split by `maxBatchSize`, so this is a bug. */
-export function assertBatchSize(provider: string, count: number, max: number) {
-  if (count > max) throw new Error(`${provider}: at most ${max} messages per batch`);
-}
-
 /** The same outcome for every message of a request that failed as a whole. */
 export function failAll(count: number, error: string, retryable: boolean, retryAfter?: number): SendResult[] {
   return Array.from({ length: count }, () => ({

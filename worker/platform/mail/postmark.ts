@@ -1,13 +1,5 @@
-import type { HttpProviderOptions, HttpReply, JsonPoster } from "./http";
 import * as http from "./http";
-import {
-  type ConnectionCheck,
-  envelope,
-  type MailMessage,
-  type MailProvider,
-  type Sender,
-  type SendResult,
-} from "./types";
+import { type ConnectionCheck, MailAdapter, type MailMessage, type Sender, type SendResult } from "./types";
 
 const DEFAULT_BASE_URL = "https://api.postmarkapp.com";
 
@@ -16,7 +8,7 @@ type PostmarkResult = { ErrorCode?: number; Message?: string; MessageID?: string
 /** Postmark API error codes that describe a passing condition rather than a bad message. */
 const RETRYABLE_CODES = new Set([100 /* maintenance */, 429 /* rate limited */]);
 
-export type PostmarkOptions = HttpProviderOptions & {
+export type PostmarkOptions = http.HttpProviderOptions & {
   /** Message stream for newsletters; Postmark requires bulk mail on a broadcast stream. */
   broadcastStream?: string;
   transactionalStream?: string;
@@ -27,24 +19,25 @@ export type PostmarkOptions = HttpProviderOptions & {
  * single messages fail, so every per-message ErrorCode is checked. Postmark has no idempotency keys:
  * exactly-once rests on our ledger (written before the call, marked after).
  */
-export class PostmarkProvider implements MailProvider {
+export class PostmarkProvider extends MailAdapter {
   readonly name = "postmark";
   readonly maxBatchSize = 500;
-  private readonly post: JsonPoster;
+  private readonly post: http.JsonPoster;
 
   constructor(
     private readonly options: PostmarkOptions,
-    private readonly sender: Sender,
+    sender: Sender,
   ) {
+    super(sender);
     this.post = http.jsonPoster(options, DEFAULT_BASE_URL);
   }
 
   async sendBatch(messages: MailMessage[]): Promise<SendResult[]> {
     if (messages.length === 0) return [];
-    http.assertBatchSize(this.name, messages.length, this.maxBatchSize);
+    this.assertBatchSize(messages.length);
 
     const payload = messages.map((m) => {
-      const { from, replyTo } = envelope(m, this.sender);
+      const { from, replyTo } = this.envelope(m);
       return {
         From: from,
         To: m.to,
@@ -60,7 +53,7 @@ export class PostmarkProvider implements MailProvider {
       };
     });
 
-    let reply: HttpReply;
+    let reply: http.HttpReply;
     try {
       reply = await this.post("/email/batch", { "X-Postmark-Server-Token": this.options.apiKey }, payload);
     } catch (err) {
@@ -81,7 +74,7 @@ export class PostmarkProvider implements MailProvider {
    * the account token, which this app does not hold, so the domain is left to Postmark's send errors.
    */
   async checkConnection(): Promise<ConnectionCheck> {
-    let reply: HttpReply;
+    let reply: http.HttpReply;
     try {
       reply = await this.post("/server", { "X-Postmark-Server-Token": this.options.apiKey });
     } catch (err) {

@@ -1,14 +1,6 @@
 import { sha256Hex } from "../crypto";
-import type { HttpProviderOptions, HttpReply, JsonPoster } from "./http";
 import * as http from "./http";
-import {
-  type ConnectionCheck,
-  envelope,
-  type MailMessage,
-  type MailProvider,
-  type Sender,
-  type SendResult,
-} from "./types";
+import { type ConnectionCheck, MailAdapter, type MailMessage, type Sender, type SendResult } from "./types";
 
 const DEFAULT_BASE_URL = "https://api.resend.com";
 
@@ -16,33 +8,34 @@ type ResendDomainsReply = { data?: { name?: string; status?: string }[] };
 
 type ResendBatchReply = { data?: { id?: string }[]; errors?: { index?: number; message?: string }[] };
 
+/** A 429 asking for at most this many seconds is retried inside the call, up to twice (decision 153). */
+const INLINE_429_MAX_WAIT_SECONDS = 2;
+const INLINE_429_RETRIES = 2;
+
 /**
  * Resend's batch endpoint (POST /emails/batch, at most 100 messages). Permissive validation, so one
  * bad address fails alone instead of failing its 99 neighbours; the answer's `errors` name them by
  * index. The Idempotency-Key is per request: derived from the messages' own keys, so a retried batch
  * of the same recipients is deduplicated by Resend for 24 hours.
  */
-/** A 429 asking for at most this many seconds is retried inside the call, up to twice (decision 153). */
-const INLINE_429_MAX_WAIT_SECONDS = 2;
-const INLINE_429_RETRIES = 2;
-
-export class ResendProvider implements MailProvider {
+export class ResendProvider extends MailAdapter {
   readonly name = "resend";
   readonly maxBatchSize = 100;
-  private readonly post: JsonPoster;
+  private readonly post: http.JsonPoster;
   private readonly slotKey: string;
 
   constructor(
-    private readonly options: HttpProviderOptions,
-    private readonly sender: Sender,
+    private readonly options: http.HttpProviderOptions,
+    sender: Sender,
   ) {
+    super(sender);
     this.post = http.jsonPoster(options, DEFAULT_BASE_URL);
     this.slotKey = `resend:${options.baseUrl ?? DEFAULT_BASE_URL}`;
   }
 
   async sendBatch(messages: MailMessage[]): Promise<SendResult[]> {
     if (messages.length === 0) return [];
-    http.assertBatchSize(this.name, messages.length, this.maxBatchSize);
+    this.assertBatchSize(messages.length);
 
     const headers: Record<string, string> = {
       Authorization: `Bearer ${this.options.apiKey}`,
@@ -52,7 +45,7 @@ export class ResendProvider implements MailProvider {
     if (key) headers["Idempotency-Key"] = key;
 
     const payload = messages.map((m) => {
-      const { from, replyTo } = envelope(m, this.sender);
+      const { from, replyTo } = this.envelope(m);
       return {
         from,
         to: [m.to],
@@ -64,7 +57,7 @@ export class ResendProvider implements MailProvider {
       };
     });
 
-    let reply: HttpReply;
+    let reply: http.HttpReply;
     for (let retries = 0; ; retries++) {
       try {
         await http.waitForRequestSlot(this.slotKey, this.options.requestsPerSecond);
@@ -99,7 +92,7 @@ export class ResendProvider implements MailProvider {
    * the key but not the domain: reported as valid with that caveat.
    */
   async checkConnection(): Promise<ConnectionCheck> {
-    let reply: HttpReply;
+    let reply: http.HttpReply;
     try {
       reply = await this.post("/domains", { Authorization: `Bearer ${this.options.apiKey}` });
     } catch (err) {
