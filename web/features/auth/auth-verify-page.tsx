@@ -1,11 +1,11 @@
-import { type FormEvent, useEffect, useId, useState } from "react";
+import { type FormEvent, useEffect, useState } from "react";
 import { Link, useNavigate, useSearchParams } from "react-router-dom";
 import { isSafeRedirectPath } from "../../../worker/features/auth/redirect-path";
 import { routePath } from "../../../worker/features/spa/route-table";
 import { Button } from "../../components/ui/button";
 import { Card, CardContent } from "../../components/ui/card";
+import { FormField } from "../../components/ui/form-field";
 import { Input } from "../../components/ui/input";
-import { Label } from "../../components/ui/label";
 import { Spinner } from "../../components/ui/spinner";
 import { toast } from "../../components/ui/use-toast";
 import { type AuthContextValue, useAuth } from "../../lib/auth/auth-provider";
@@ -77,7 +77,6 @@ export function AuthVerifyPage() {
 
 /** An expired, used or broken link: say which, and offer a new one right here. */
 function LinkProblem({ message }: { message: string }) {
-  const id = useId();
   const { sendMagicLink } = useAuth();
   const [email, setEmail] = useState("");
   const [sending, setSending] = useState(false);
@@ -114,10 +113,8 @@ function LinkProblem({ message }: { message: string }) {
         </p>
       </div>
       <form onSubmit={submit} noValidate className="grid gap-4">
-        <div className="grid gap-1.5">
-          <Label htmlFor={`${id}-email`}>Email</Label>
+        <FormField label="Email" className="gap-1.5">
           <Input
-            id={`${id}-email`}
             type="email"
             autoComplete="email"
             required
@@ -125,7 +122,7 @@ function LinkProblem({ message }: { message: string }) {
             onChange={(e) => setEmail(e.target.value)}
             placeholder="you@example.com"
           />
-        </div>
+        </FormField>
         {sendError && (
           <p role="alert" className="rounded-xl bg-clay-100 px-4 py-3 text-sm text-clay-700">
             {sendError}

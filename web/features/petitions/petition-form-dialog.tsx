@@ -11,16 +11,8 @@ import {
   US_STATE_CODES,
   US_STATES,
 } from "../../../worker/features/petitions/schemas";
-import { Button } from "../../components/ui/button";
+import { FormDialog } from "../../components/form-dialog";
 import { Checkbox } from "../../components/ui/checkbox";
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from "../../components/ui/dialog";
 import { FormField } from "../../components/ui/form-field";
 import { Input } from "../../components/ui/input";
 import { Label } from "../../components/ui/label";
@@ -82,80 +74,73 @@ export function PetitionFormDialog({ open, onOpenChange, petition, saving, onSub
   }, [scope, setValue]);
 
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent className="max-w-xl">
-        <DialogHeader>
-          <DialogTitle>{petition ? "Edit Petition" : "Add Petition"}</DialogTitle>
-          <DialogDescription>Only verified petitions are shown on the site.</DialogDescription>
-        </DialogHeader>
-        <form noValidate onSubmit={handleSubmit(onSubmit)} className="grid gap-4">
-          <FormField label="Title" error={errors.title?.message}>
-            <Input {...register("title")} />
-          </FormField>
-          <FormField label="Petition URL" error={errors.url?.message}>
-            <Input type="url" placeholder="https://" {...register("url")} />
-          </FormField>
-          <FormField label="Organization name" error={errors.org_name?.message}>
-            <Input {...register("org_name")} />
-          </FormField>
-          <FormField
-            label="Image URL (optional)"
-            // The hint gives way to the error rather than standing beside it.
-            hint={errors.image_url ? undefined : "Leave empty to use the default wildflower image."}
-            error={errors.image_url?.message}
-          >
-            <Input type="url" {...register("image_url")} />
-          </FormField>
-          <div className="grid gap-4 sm:grid-cols-2">
-            <FormField label="Topic" error={errors.topic?.message}>
-              <Select {...register("topic")}>
-                {PETITION_TOPICS.map((t) => (
-                  <option key={t} value={t}>
-                    {TOPIC_LABELS[t]}
-                  </option>
-                ))}
-              </Select>
-            </FormField>
-            <FormField label="Scope" error={errors.location_scope?.message}>
-              <Select {...register("location_scope")}>
-                {LOCATION_SCOPES.map((s) => (
-                  <option key={s} value={s}>
-                    {SCOPE_LABELS[s]}
-                  </option>
-                ))}
-              </Select>
-            </FormField>
-          </div>
-          {scope !== "national" && (
-            <FormField label="State (optional)" error={errors.state?.message}>
-              <Select {...register("state")}>
-                <option value="">No specific state</option>
-                {US_STATE_CODES.map((code) => (
-                  <option key={code} value={code}>
-                    {US_STATES[code]} ({code})
-                  </option>
-                ))}
-              </Select>
-            </FormField>
-          )}
-          <div className="flex items-center gap-3">
-            <Checkbox
-              id={verifiedId}
-              checked={verified}
-              onCheckedChange={(checked) => setValue("verified", checked === true, { shouldDirty: true })}
-            />
-            <Label htmlFor={verifiedId}>Verified (shown on the site)</Label>
-          </div>
-          <DialogFooter className="mt-2">
-            <Button variant="ghost" onClick={() => onOpenChange(false)}>
-              Cancel
-            </Button>
-            <Button type="submit" disabled={saving}>
-              {saving ? "Saving…" : petition ? "Save Changes" : "Add Petition"}
-            </Button>
-          </DialogFooter>
-        </form>
-      </DialogContent>
-    </Dialog>
+    <FormDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title={petition ? "Edit Petition" : "Add Petition"}
+      description="Only verified petitions are shown on the site."
+      onSubmit={handleSubmit(onSubmit)}
+      submitLabel={saving ? "Saving…" : petition ? "Save Changes" : "Add Petition"}
+      busy={saving}
+      className="max-w-xl"
+    >
+      <FormField label="Title" error={errors.title?.message}>
+        <Input {...register("title")} />
+      </FormField>
+      <FormField label="Petition URL" error={errors.url?.message}>
+        <Input type="url" placeholder="https://" {...register("url")} />
+      </FormField>
+      <FormField label="Organization name" error={errors.org_name?.message}>
+        <Input {...register("org_name")} />
+      </FormField>
+      <FormField
+        label="Image URL (optional)"
+        // The hint gives way to the error rather than standing beside it.
+        hint={errors.image_url ? undefined : "Leave empty to use the default wildflower image."}
+        error={errors.image_url?.message}
+      >
+        <Input type="url" {...register("image_url")} />
+      </FormField>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <FormField label="Topic" error={errors.topic?.message}>
+          <Select {...register("topic")}>
+            {PETITION_TOPICS.map((t) => (
+              <option key={t} value={t}>
+                {TOPIC_LABELS[t]}
+              </option>
+            ))}
+          </Select>
+        </FormField>
+        <FormField label="Scope" error={errors.location_scope?.message}>
+          <Select {...register("location_scope")}>
+            {LOCATION_SCOPES.map((s) => (
+              <option key={s} value={s}>
+                {SCOPE_LABELS[s]}
+              </option>
+            ))}
+          </Select>
+        </FormField>
+      </div>
+      {scope !== "national" && (
+        <FormField label="State (optional)" error={errors.state?.message}>
+          <Select {...register("state")}>
+            <option value="">No specific state</option>
+            {US_STATE_CODES.map((code) => (
+              <option key={code} value={code}>
+                {US_STATES[code]} ({code})
+              </option>
+            ))}
+          </Select>
+        </FormField>
+      )}
+      <div className="flex items-center gap-3">
+        <Checkbox
+          id={verifiedId}
+          checked={verified}
+          onCheckedChange={(checked) => setValue("verified", checked === true, { shouldDirty: true })}
+        />
+        <Label htmlFor={verifiedId}>Verified (shown on the site)</Label>
+      </div>
+    </FormDialog>
   );
 }

@@ -1,14 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
-import { Button } from "../../../components/ui/button";
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from "../../../components/ui/dialog";
+import { FormDialog } from "../../../components/form-dialog";
 import { FormField } from "../../../components/ui/form-field";
 import { Input } from "../../../components/ui/input";
 import { Select } from "../../../components/ui/select";
@@ -54,36 +46,28 @@ export function TestSendDialog({ open, onOpenChange }: { open: boolean; onOpenCh
   }
 
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent>
-        <form onSubmit={submit} className="grid gap-5" noValidate>
-          <DialogHeader>
-            <DialogTitle>Send a Test Email</DialogTitle>
-            <DialogDescription>Send the weekly action email to one address to check how it looks.</DialogDescription>
-          </DialogHeader>
-          <FormField label="Action">
-            <Select value={actionId} onChange={(e) => setActionId(e.target.value)}>
-              <option value={CURRENT}>Current weekly action</option>
-              {(actions.data ?? []).map((a) => (
-                <option key={a.id} value={a.id}>
-                  {a.title} ({a.start_date ? adminDate(a.start_date) : "no date"})
-                </option>
-              ))}
-            </Select>
-          </FormField>
-          <FormField label="Email address" error={error ?? undefined}>
-            <Input type="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} />
-          </FormField>
-          <DialogFooter>
-            <Button variant="ghost" onClick={() => onOpenChange(false)}>
-              Cancel
-            </Button>
-            <Button type="submit" disabled={busy} aria-busy={busy}>
-              Send Test
-            </Button>
-          </DialogFooter>
-        </form>
-      </DialogContent>
-    </Dialog>
+    <FormDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title="Send a Test Email"
+      description="Send the weekly action email to one address to check how it looks."
+      onSubmit={submit}
+      submitLabel="Send Test"
+      busy={busy}
+    >
+      <FormField label="Action">
+        <Select value={actionId} onChange={(e) => setActionId(e.target.value)}>
+          <option value={CURRENT}>Current weekly action</option>
+          {(actions.data ?? []).map((a) => (
+            <option key={a.id} value={a.id}>
+              {a.title} ({a.start_date ? adminDate(a.start_date) : "no date"})
+            </option>
+          ))}
+        </Select>
+      </FormField>
+      <FormField label="Email address" error={error ?? undefined}>
+        <Input type="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} />
+      </FormField>
+    </FormDialog>
   );
 }
