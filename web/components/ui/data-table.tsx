@@ -8,6 +8,8 @@ export type Column<T> = {
   className?: string;
   /** Figures: right-aligned, tabular digits. */
   numeric?: boolean;
+  /** Dates and times: kept on one line. */
+  nowrap?: boolean;
   /** The header is for screen readers only (a column of row buttons). */
   hideHeader?: boolean;
   /** This column names the row (`<th scope="row">`). */
@@ -58,7 +60,9 @@ export function DataTable<T>({
           {rows.map((row) => (
             <tr key={keyOf(row)} className="border-t border-border align-top">
               {columns.map((c) => {
-                const className = c.className ?? cn("px-3 py-2", c.numeric && "text-right tabular-nums");
+                const className =
+                  c.className ??
+                  cn("px-3 py-2", c.numeric && "text-right tabular-nums", c.nowrap && "whitespace-nowrap");
                 return c.rowHeader ? (
                   <th key={c.header} scope="row" className={cn("font-medium", className)}>
                     {c.cell(row)}

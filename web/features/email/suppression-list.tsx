@@ -50,7 +50,7 @@ export function SuppressionList() {
       header: "Reason",
       cell: (s) => <Badge variant={s.reason === "complaint" ? "destructive" : "secondary"}>{REASONS[s.reason]}</Badge>,
     },
-    { header: "Since", cell: (s) => formatTimestamp(s.created_at), className: "px-3 py-2 whitespace-nowrap" },
+    { header: "Since", cell: (s) => formatTimestamp(s.created_at), nowrap: true },
     {
       header: "Actions",
       hideHeader: true,

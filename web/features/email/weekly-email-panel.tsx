@@ -76,7 +76,7 @@ const counts = <T extends { recipients: number; sent: number; failed: number; pe
 
 const campaignColumns: Column<CampaignStatus>[] = [
   { header: "Action", cell: (c) => c.action_title ?? "Deleted action" },
-  { header: "Started", cell: (c) => formatTimestamp(c.created_at), className: "px-3 py-2 whitespace-nowrap" },
+  { header: "Started", cell: (c) => formatTimestamp(c.created_at), nowrap: true },
   {
     header: "Status",
     cell: (c) => (
@@ -107,7 +107,7 @@ const dueLabel = (w: WaveStatus) => `${formatTimestamp(w.due_at)} (9:00 AM ${w.t
 
 const waveColumns: Column<WaveStatus>[] = [
   { header: "Time zone", cell: (w) => w.time_zone },
-  { header: "Due at", cell: dueLabel, className: "px-3 py-2 whitespace-nowrap" },
+  { header: "Due at", cell: dueLabel, nowrap: true },
   ...counts<WaveStatus>(),
 ];
 

@@ -34,7 +34,7 @@ export function SystemStatusPage() {
 
 const sourceColumns: Column<SystemStatus["sources"][number]>[] = [
   { header: "Source", cell: (s) => s.name },
-  { header: "Last run", cell: (s) => formatTimestamp(s.last_run_at), className: "px-3 py-2 whitespace-nowrap" },
+  { header: "Last run", cell: (s) => formatTimestamp(s.last_run_at), nowrap: true },
   { header: "Status", cell: (s) => s.last_status ?? "never run" },
   { header: "Events found", numeric: true, cell: (s) => s.last_found ?? "—" },
   { header: "Failures in a row", numeric: true, cell: (s) => s.consecutive_failures },

@@ -18,7 +18,6 @@ import { ConfirmDialog } from "./confirm-dialog";
 import { TestSendDialog } from "./test-send-dialog";
 
 const SEARCH_DEBOUNCE_MS = 300;
-const NOWRAP = "px-3 py-2 whitespace-nowrap";
 
 /** /admin/actions — search, table, create/edit/preview/duplicate/delete, Quick Setup and test send. */
 export function AdminActionsPage() {
@@ -93,8 +92,8 @@ export function AdminActionsPage() {
         </>
       ),
     },
-    { header: "Start Date", cell: (a) => adminDate(a.start_date), className: NOWRAP },
-    { header: "End Date", cell: (a) => adminDate(a.end_date), className: NOWRAP },
+    { header: "Start Date", cell: (a) => adminDate(a.start_date), nowrap: true },
+    { header: "End Date", cell: (a) => adminDate(a.end_date), nowrap: true },
     {
       header: "Status",
       cell: (a) => (
@@ -103,7 +102,7 @@ export function AdminActionsPage() {
         </Badge>
       ),
     },
-    { header: "Updated", cell: (a) => adminDate(a.updated_at), className: NOWRAP },
+    { header: "Updated", cell: (a) => adminDate(a.updated_at), nowrap: true },
     {
       header: "Actions",
       hideHeader: true,
