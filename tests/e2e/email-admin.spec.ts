@@ -1,21 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
-import type { APIRequestContext, Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
-import { grantAdmin, latestMailTo, uniqueEmail } from "./support";
-
-/** Signs in through the auth feature's magic-link flow and makes the account an admin. */
-async function signInAsAdmin(page: Page, request: APIRequestContext) {
-  const email = uniqueEmail("email-admin");
-  await page.goto("/auth");
-  await page.getByLabel("Email").fill(email);
-  await page.getByRole("button", { name: "Send Magic Link" }).click();
-  const mail = await latestMailTo(request, email, /sign-in link/i);
-  const link = /https?:\/\/\S+\/auth\/verify\?token=[\w-]+/.exec(mail.text)?.[0];
-  if (!link) throw new Error("no sign-in link in the email");
-  grantAdmin(email);
-  await page.goto(new URL(link).pathname + new URL(link).search);
-  await expect(page).not.toHaveURL(/\/auth\/verify/);
-}
+import { latestMailTo, signInAsAdmin, uniqueEmail } from "./support";
 
 test("email settings: configuration status, welcome settings save, welcome test send and 'Test skipped'", async ({
   page,
@@ -23,7 +8,7 @@ test("email settings: configuration status, welcome settings save, welcome test 
 }) => {
   // Sign-in, an admin grant through wrangler and three emails through the local queue.
   test.setTimeout(90_000);
-  await signInAsAdmin(page, request);
+  await signInAsAdmin(page, request, "email-admin");
   await page.goto("/admin/settings/email");
   await expect(page.getByRole("heading", { level: 1, name: "Email Settings" })).toBeVisible();
   await expect(page.getByText("All required email settings are configured.")).toBeVisible();

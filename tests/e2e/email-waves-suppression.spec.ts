@@ -1,22 +1,8 @@
 import { randomUUID } from "node:crypto";
 import { readFileSync } from "node:fs";
 import AxeBuilder from "@axe-core/playwright";
-import type { APIRequestContext, Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
-import { grantAdmin, latestMailTo, localD1, uniqueEmail } from "./support";
-
-async function signInAsAdmin(page: Page, request: APIRequestContext) {
-  const email = uniqueEmail("waves-admin");
-  await page.goto("/auth");
-  await page.getByLabel("Email").fill(email);
-  await page.getByRole("button", { name: "Send Magic Link" }).click();
-  const mail = await latestMailTo(request, email, /sign-in link/i);
-  const link = /https?:\/\/\S+\/auth\/verify\?token=[\w-]+/.exec(mail.text)?.[0];
-  if (!link) throw new Error("no sign-in link in the email");
-  grantAdmin(email);
-  await page.goto(new URL(link).pathname + new URL(link).search);
-  await expect(page).not.toHaveURL(/\/auth\/verify/);
-}
+import { localD1, signInAsAdmin, uniqueEmail } from "./support";
 
 const laDay = (ms: number) => new Intl.DateTimeFormat("en-CA", { timeZone: "America/Los_Angeles" }).format(ms);
 
@@ -43,7 +29,7 @@ test("the dashboard shows the weekly email's waves, one per subscriber time zone
   const tick = await request.get(`/cdn-cgi/handler/scheduled?cron=${encodeURIComponent("*/5 * * * *")}&time=${now}`);
   expect(tick.status()).toBe(200);
 
-  await signInAsAdmin(page, request);
+  await signInAsAdmin(page, request, "waves-admin");
   await page.goto("/admin");
   await expect(
     page.getByText(/first Monday of their week .* 9:00 AM in each subscriber's own time zone/),
@@ -89,7 +75,7 @@ test("a signed bounce suppresses an address; the admin finds it and removes it f
   expect((await hook("postmark:wrong")).status()).toBe(401);
   expect((await hook(`postmark:${secret}`)).status()).toBe(200);
 
-  await signInAsAdmin(page, request);
+  await signInAsAdmin(page, request, "waves-admin");
   await page.goto("/admin/settings/email");
   await expect(page.getByRole("heading", { name: "Suppression list" })).toBeVisible();
   await expect(page.getByRole("list", { name: "Suppressed addresses by reason" })).toContainText(/Hard bounce: \d+/);

@@ -1,6 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test } from "./fixtures";
-import { grantAdmin, latestMailTo, localD1, uniqueEmail } from "./support";
+import { localD1, signInAsAdmin } from "./support";
 
 test("an admin sees an open alert on the dashboard, acknowledges it, and the status page renders", async ({
   page,
@@ -16,16 +16,7 @@ test("an admin sees an open alert on the dashboard, acknowledges it, and the sta
      VALUES ('${id}', 'dead_letter', 'earthkind-email-dlq', '${now.slice(0, 10)}',
              '2 message(s) (weekly) exhausted their retries and reached earthkind-email-dlq.', 2, '${now}', '${now}')`,
   );
-  // The magic-link sign-in; this test needs the session, not the redirect that follows it.
-  const email = uniqueEmail("ops-admin");
-  await page.goto("/auth");
-  await page.getByLabel("Email").fill(email);
-  await page.getByRole("button", { name: "Send Magic Link" }).click();
-  const mail = await latestMailTo(request, email, /sign-in link/i);
-  grantAdmin(email);
-  const link = new URL(/https?:\/\/\S+\/auth\/verify\?token=[\w-]+/.exec(mail.text)?.[0] ?? "");
-  await page.goto(`${link.pathname}${link.search}`);
-  await expect(page.getByRole("button", { name: "Sign Out" })).toBeVisible();
+  await signInAsAdmin(page, request, "ops-admin");
 
   await page.goto("/admin");
   const panel = page

@@ -49,6 +49,32 @@ export async function latestMailTo(request: APIRequestContext, to: string, subje
   return found as MailboxMessage;
 }
 
+/** The same-origin path of the sign-in link in the newest sign-in email to an address. */
+export async function signInLinkPath(request: APIRequestContext, email: string): Promise<string> {
+  const mail = await latestMailTo(request, email, /sign-in link/i);
+  const link = /https?:\/\/\S+\/auth\/verify\?token=[\w-]+/.exec(mail.text)?.[0];
+  if (!link) throw new Error(`no sign-in link in the email: ${mail.text}`);
+  const url = new URL(link);
+  return `${url.pathname}${url.search}`;
+}
+
+/**
+ * Signs a fresh admin in through the real magic-link flow (the /auth page and the local mailbox) and
+ * returns the address. The role is granted once the link is sent (the account exists then); it is
+ * read fresh on every admin request.
+ */
+export async function signInAsAdmin(page: Page, request: APIRequestContext, prefix = "admin"): Promise<string> {
+  const email = uniqueEmail(prefix);
+  await page.goto("/auth");
+  await page.getByLabel("Email").fill(email);
+  await page.getByRole("button", { name: "Send Magic Link" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Check your email!" })).toBeVisible();
+  grantAdmin(email);
+  await page.goto(await signInLinkPath(request, email));
+  await expect(page).toHaveURL(/\/my-progress$/);
+  return email;
+}
+
 /** Collects console errors and uncaught exceptions of a page, for "renders without errors" checks. */
 export function collectConsoleErrors(page: Page): string[] {
   const errors: string[] = [];

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { magicLinkEmail } from "../../worker/features/auth/magic-link-email";
+import { passwordChangedEmail } from "../../worker/features/auth/password-changed-email";
 import {
   isSafeRedirectPath,
   magicLinkRequestSchema,
@@ -50,7 +51,7 @@ describe("magic-link email", () => {
     const message = magicLinkEmail({
       to: "a@b.co",
       link: "https://earthkind.example/auth/verify?token=abc&x=<script>",
-      siteName: "Earth <b>kind</b>",
+      site: { name: "Earth <b>kind</b>", url: "https://earthkind.example", postalAddress: undefined, timeZone: "UTC" },
       ttlMinutes: 10,
     });
     expect(message.html).not.toContain("<script>");
@@ -59,6 +60,34 @@ describe("magic-link email", () => {
     expect(message.html).toContain("Earth &lt;b&gt;kind&lt;/b&gt;");
     expect(message.text).toContain("https://earthkind.example/auth/verify?token=abc&x=<script>");
     expect(message.text).toContain("expires in 10 minutes");
+  });
+
+  it("is account mail: the site's layout without a subscriber's unsubscribe footer", () => {
+    const site = { name: "Earthkind", url: "https://earthkind.example", postalAddress: "1 Main St", timeZone: "UTC" };
+    const signIn = magicLinkEmail({
+      to: "a@b.co",
+      link: "https://earthkind.example/auth/verify?token=t",
+      site,
+      ttlMinutes: 1,
+    });
+    const changed = passwordChangedEmail({
+      to: "a@b.co",
+      signInLink: "https://earthkind.example/auth",
+      site,
+      changedAt: new Date("2030-01-02T03:04:05Z"),
+    });
+    for (const message of [signIn, changed]) {
+      expect(message.html).toContain('href="https://earthkind.example"');
+      expect(message.html).toContain("1 Main St");
+      expect(`${message.html}${message.text}`).not.toMatch(/unsubscribe/i);
+      expect(message.headers ?? {}).not.toHaveProperty("List-Unsubscribe");
+    }
+    expect(signIn.text).toContain(
+      "It works once and expires in 1 minute:\nhttps://earthkind.example/auth/verify?token=t",
+    );
+    expect(signIn.text).toContain("If you did not ask to sign in to Earthkind, you can ignore this email");
+    expect(changed.text).toContain("on Wed, 02 Jan 2030 03:04:05 GMT. Every other device was signed out.");
+    expect(changed.text).toContain("That signs out everyone else:\nhttps://earthkind.example/auth");
   });
 });
 

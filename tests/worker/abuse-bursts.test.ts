@@ -5,7 +5,8 @@ import { hashPassword } from "../../worker/platform/password";
 import { blockKey, limitPerClient } from "../../worker/platform/rate-limit";
 import { clientSubject } from "../../worker/platform/request";
 import { fillClientWindow, freshMinute, fromIp, uniqueIp } from "./auth-support";
-import { api, createUser, uniqueEmail } from "./helpers";
+import { api } from "./helpers";
+import { createUser, uniqueEmail } from "./support/factories";
 
 // Parallel bursts against the limits: each must hold exactly, not "about", because the count is
 // reserved before any request does its work (decision 065).

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { createAction } from "./action-factories";
 import { api, config } from "./helpers";
+import { createAction } from "./support/factories";
 
 /** The decoded content of a meta tag; an unescaped quote would cut the value short and fail the match. */
 const metaContent = (html: string, attr: "property" | "name", key: string) => {

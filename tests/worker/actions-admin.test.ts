@@ -2,17 +2,18 @@ import { inArray } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { weeklyActions } from "../../db/schema";
 import { comingSunday, quickSetup, quickSetupWeeks } from "../../worker/features/actions/admin-service";
+import type { ActionInput } from "../../worker/features/actions/schemas";
 import { addDays, dayInZone } from "../../worker/platform/zoned-time";
-import { actionBody, createAction } from "./action-factories";
 import { adminHeaders, api, config, db, memberHeaders } from "./helpers";
+import { client, errorOf, ok } from "./support/client";
+import { actionBody, createAction } from "./support/factories";
 
-type Json = Record<string, unknown>;
-const body = async (res: Response) => (await res.json()) as Json;
-const message = async (res: Response) => ((await res.json()) as { error: { message: string } }).error.message;
-
-async function post(path: string, json: unknown, headers: HeadersInit) {
-  return api(path, { method: "POST", json, headers });
-}
+type Headers = Record<string, string>;
+const actions = client.api.admin.actions;
+const create = (json: ActionInput, headers: Headers) => actions.$post({ json }, { headers });
+const update = (id: string, json: ActionInput, headers: Headers) =>
+  actions[":id"].$put({ param: { id }, json }, { headers });
+const message = async (res: Parameters<typeof errorOf>[0]) => (await errorOf(res)).message;
 
 describe("admin actions: guard", () => {
   it("answers 401 signed out and 403 for members on every admin action route", async () => {
@@ -33,9 +34,7 @@ describe("admin actions: create and validation", () => {
   it("creates a draft, dropping blank steps, materials and links", async () => {
     const headers = await adminHeaders();
     const input = actionBody();
-    const res = await post("/api/admin/actions", input, headers);
-    expect(res.status).toBe(201);
-    const { action } = (await body(res)) as { action: Json };
+    const { action } = await ok(create(input, headers), 201);
     expect(action).toMatchObject({
       title: input.title,
       slug: input.slug,
@@ -64,14 +63,13 @@ describe("admin actions: create and validation", () => {
     [{ slug: "current" }, "This slug is reserved. Choose another."],
     [{ image_url: "javascript:alert(1)" }, "Image URL must start with https:// or be an uploaded image"],
   ])("rejects %j with 400 and the spec's message", async (overrides, expected) => {
-    const res = await post("/api/admin/actions", actionBody(overrides), await adminHeaders());
+    const res = await create(actionBody(overrides as Partial<ActionInput>), await adminHeaders());
     expect(res.status).toBe(400);
     expect(await message(res)).toBe(expected);
   });
 
   it("accepts a 220-character summary and equal start and end dates", async () => {
-    const res = await post(
-      "/api/admin/actions",
+    const res = await create(
       actionBody({ summary: "y".repeat(220), start_date: "2031-05-10", end_date: "2031-05-10" }),
       await adminHeaders(),
     );
@@ -81,56 +79,39 @@ describe("admin actions: create and validation", () => {
   it("answers 409 when the slug is taken, on create and on update", async () => {
     const headers = await adminHeaders();
     const taken = await createAction();
-    const res = await post("/api/admin/actions", actionBody({ slug: taken.slug }), headers);
+    const res = await create(actionBody({ slug: taken.slug }), headers);
     expect(res.status).toBe(409);
-    expect(await body(res)).toEqual({
-      error: { code: "slug_conflict", message: "This slug is already used by another action" },
+    expect(await errorOf(res)).toEqual({
+      code: "slug_conflict",
+      message: "This slug is already used by another action",
     });
 
     const other = await createAction({ status: "draft" });
-    const upd = await api(`/api/admin/actions/${other.id}`, {
-      method: "PUT",
-      json: actionBody({ slug: taken.slug }),
-      headers,
-    });
-    expect(upd.status).toBe(409);
+    expect((await update(other.id, actionBody({ slug: taken.slug }), headers)).status).toBe(409);
   });
 });
 
 describe("admin actions: update, publish, delete", () => {
   it("keeps the status when none is sent, publishes with published_at, and moves back to draft", async () => {
     const headers = await adminHeaders();
-    const created = (await body(await post("/api/admin/actions", actionBody(), headers))) as { action: Json };
-    const id = created.action.id as string;
-    const input = actionBody({ slug: created.action.slug, title: "Renamed" });
+    const created = (await ok(create(actionBody(), headers), 201)).action;
+    const id = created.id;
+    const input = actionBody({ slug: created.slug, title: "Renamed" });
 
-    const saved = (await body(await api(`/api/admin/actions/${id}`, { method: "PUT", json: input, headers }))) as {
-      action: Json;
-    };
+    const saved = await ok(update(id, input, headers));
     expect(saved.action).toMatchObject({ title: "Renamed", status: "draft" });
 
-    const published = await api(`/api/admin/actions/${id}`, {
-      method: "PUT",
-      json: { ...input, status: "published" },
-      headers,
-    });
-    const pub = ((await body(published)) as { action: Json }).action;
+    const pub = (await ok(update(id, { ...input, status: "published" }, headers))).action;
     expect(pub.status).toBe("published");
     expect(typeof pub.published_at).toBe("string");
 
     // Saving again without a status leaves it published ('Save Draft' only saves).
-    const again = await api(`/api/admin/actions/${id}`, { method: "PUT", json: input, headers });
-    expect(((await body(again)) as { action: Json }).action).toMatchObject({
+    expect((await ok(update(id, input, headers))).action).toMatchObject({
       status: "published",
       published_at: pub.published_at,
     });
 
-    const unpublished = await api(`/api/admin/actions/${id}`, {
-      method: "PUT",
-      json: { ...input, status: "draft" },
-      headers,
-    });
-    expect(((await body(unpublished)) as { action: Json }).action).toMatchObject({
+    expect((await ok(update(id, { ...input, status: "draft" }, headers))).action).toMatchObject({
       status: "draft",
       published_at: null,
     });
@@ -144,12 +125,11 @@ describe("admin actions: update, publish, delete", () => {
       startDate: "2031-01-01",
       endDate: "2031-01-07",
     });
-    const res = await post(`/api/admin/actions/${dated.id}/publish`, {}, headers);
-    expect(res.status).toBe(200);
-    expect(((await body(res)) as { action: Json }).action.status).toBe("published");
+    const publish = (id: string) => actions[":id"].publish.$post({ param: { id } }, { headers });
+    expect((await ok(publish(dated.id))).action.status).toBe("published");
 
     const undated = await createAction({ status: "draft", publishedAt: null, startDate: null, endDate: null });
-    const bad = await post(`/api/admin/actions/${undated.id}/publish`, {}, headers);
+    const bad = await publish(undated.id);
     expect(bad.status).toBe(400);
     expect(await message(bad)).toBe("Start and end dates are required to publish");
   });
@@ -157,10 +137,10 @@ describe("admin actions: update, publish, delete", () => {
   it("deletes an action; a second delete is 404", async () => {
     const headers = await adminHeaders();
     const row = await createAction();
-    const res = await api(`/api/admin/actions/${row.id}`, { method: "DELETE", headers });
-    expect(res.status).toBe(200);
-    expect((await api(`/api/admin/actions/${row.id}`, { headers })).status).toBe(404);
-    expect((await api(`/api/admin/actions/${row.id}`, { method: "DELETE", headers })).status).toBe(404);
+    const param = { id: row.id };
+    expect((await actions[":id"].$delete({ param }, { headers })).status).toBe(200);
+    expect((await actions[":id"].$get({ param }, { headers })).status).toBe(404);
+    expect((await actions[":id"].$delete({ param }, { headers })).status).toBe(404);
   });
 });
 
@@ -171,23 +151,22 @@ describe("admin actions: list", () => {
     const a = await createAction({ title: `Old ${tag}`, startDate: "2030-01-01", endDate: "2030-01-07" });
     const b = await createAction({ title: `New ${tag}`, startDate: "2030-02-01", endDate: "2030-02-07" });
     const c = await createAction({ slug: `${tag}-slug`, startDate: null, endDate: null, status: "draft" });
-    const res = await api(`/api/admin/actions?search=${tag}`, { headers });
-    const { actions } = (await body(res)) as { actions: Json[] };
-    expect(actions.map((x) => x.id)).toEqual([b.id, a.id, c.id]);
-    expect(Object.keys(actions[0] ?? {}).sort()).toEqual(
+    const list = async (query: NonNullable<Parameters<typeof actions.$get>[0]>["query"]) =>
+      (await ok(actions.$get({ query }, { headers }))).actions;
+    const found = await list({ search: tag });
+    expect(found.map((x) => x.id)).toEqual([b.id, a.id, c.id]);
+    expect(Object.keys(found[0] ?? {}).sort()).toEqual(
       ["created_at", "end_date", "id", "slug", "start_date", "status", "title", "updated_at"].sort(),
     );
 
-    const recent = await api("/api/admin/actions?sort=created&limit=20", { headers });
-    const list = ((await body(recent)) as { actions: Json[] }).actions;
-    expect(list.length).toBeLessThanOrEqual(20);
+    const recent = await list({ sort: "created", limit: "20" });
+    expect(recent.length).toBeLessThanOrEqual(20);
     // Other test files may add actions to the shared database meanwhile: check the order of ours.
     const ours = new Set([a.id, b.id, c.id]);
-    expect(list.filter((x) => ours.has(x.id as string)).map((x) => x.id)).toEqual([c.id, b.id, a.id]);
+    expect(recent.filter((x) => ours.has(x.id)).map((x) => x.id)).toEqual([c.id, b.id, a.id]);
 
     // LIKE wildcards in the search are literal.
-    const none = await api("/api/admin/actions?search=%25%25nothing_", { headers });
-    expect(((await body(none)) as { actions: Json[] }).actions).toEqual([]);
+    expect(await list({ search: "%%nothing_" })).toEqual([]);
   });
 });
 
@@ -201,9 +180,7 @@ describe("admin actions: duplicate", () => {
       sentAt: "2031-07-01T16:00:00Z",
     });
     const before = Date.now();
-    const res = await post(`/api/admin/actions/${src.id}/duplicate`, {}, headers);
-    expect(res.status).toBe(201);
-    const { action } = (await body(res)) as { action: Json };
+    const { action } = await ok(actions[":id"].duplicate.$post({ param: { id: src.id } }, { headers }), 201);
     expect(action).toMatchObject({
       title: "Clean a creek (Copy)",
       start_date: null,
@@ -215,7 +192,7 @@ describe("admin actions: duplicate", () => {
       summary: src.summary,
     });
     expect(action.id).not.toBe(src.id);
-    const match = new RegExp(`^${src.slug}-copy-(\\d+)$`).exec(action.slug as string);
+    const match = new RegExp(`^${src.slug}-copy-(\\d+)$`).exec(action.slug);
     expect(Number(match?.[1])).toBeGreaterThanOrEqual(before);
   });
 });
@@ -254,23 +231,16 @@ describe("admin actions: quick setup", () => {
 
   it("creates three drafts once; a repeated request creates nothing more", async () => {
     const headers = await adminHeaders();
-    const [first, second] = await Promise.all([
-      post("/api/admin/actions/quick-setup", {}, headers),
-      post("/api/admin/actions/quick-setup", {}, headers),
-    ]);
-    const again = await post("/api/admin/actions/quick-setup", {}, headers);
-    expect(again.status).toBe(200);
-    expect(await body(again)).toEqual({ actions: [], skipped: 3 });
+    // 201 when it created drafts, 200 when there was nothing left to create.
+    const setUp = () => actions["quick-setup"].$post(undefined, { headers });
+    const [first, second] = await Promise.all([setUp(), setUp()]);
+    expect(await ok(setUp())).toEqual({ actions: [], skipped: 3 });
 
     const weeks = quickSetupWeeks(dayInZone(new Date(), config().SITE_TIMEZONE));
     const slugs = weeks.map((w) => `weekly-action-${w.start}`);
     const rows = await db().select().from(weeklyActions).where(inArray(weeklyActions.slug, slugs));
     expect(rows).toHaveLength(3);
-    const createdCount = [first, second].reduce(async (acc, r) => {
-      const n = ((await r.clone().json()) as { actions: unknown[] }).actions.length;
-      return (await acc) + n;
-    }, Promise.resolve(0));
-    expect(await createdCount).toBe(3);
+    expect((await first.json()).actions.length + (await second.json()).actions.length).toBe(3);
     for (const w of weeks) expect(addDays(w.start, 6)).toBe(w.end);
   });
 });

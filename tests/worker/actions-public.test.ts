@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { findCurrentAction, findPublishedBySlug, listPastActions } from "../../worker/features/actions/service";
 import { addDays, dayInZone } from "../../worker/platform/zoned-time";
-import { createAction } from "./action-factories";
 import { adminHeaders, api, config, db, memberHeaders } from "./helpers";
+import { createAction } from "./support/factories";
 
 const LA = "America/Los_Angeles";
 const at = (iso: string) => new Date(iso);

@@ -9,20 +9,20 @@ import {
   tokenFromLink,
   uniqueIp,
 } from "./auth-support";
-import { api, createUser, uniqueEmail } from "./helpers";
+import { api } from "./helpers";
+import { client, errorOf, ok } from "./support/client";
+import { createUser, uniqueEmail } from "./support/factories";
 
-const verify = (token: string, ip = uniqueIp()) =>
-  api("/api/auth/verify", { method: "POST", json: { token }, headers: fromIp(ip) });
+const auth = client.api.auth;
+const verify = (token: string, ip = uniqueIp()) => auth.verify.$post({ json: { token } }, { headers: fromIp(ip) });
+const requestLink = (json: { email: string; redirect_to?: string }, ip = uniqueIp()) =>
+  auth["magic-link"].$post({ json }, { headers: fromIp(ip) });
 
 describe("magic-link sign-in", () => {
   it("emails a link whose token signs in, creates the account and profile, and audits the success", async () => {
     const email = uniqueEmail("magic");
     const ip = uniqueIp();
-    const res = await api("/api/auth/magic-link", {
-      method: "POST",
-      json: { email: `  ${email.toUpperCase()} `, redirect_to: "/actions/some-action" },
-      headers: fromIp(ip),
-    });
+    const res = await requestLink({ email: `  ${email.toUpperCase()} `, redirect_to: "/actions/some-action" }, ip);
     expect(res.status).toBe(200);
 
     const message = await latestOutboxMessage(email);
@@ -37,17 +37,7 @@ describe("magic-link sign-in", () => {
     expect(await env.DB.prepare("SELECT count(*) AS n FROM users WHERE email = ?").bind(email).first("n")).toBe(0);
 
     const verified = await verify(token, ip);
-    expect(verified.status).toBe(200);
-    const body = (await verified.json()) as {
-      session: {
-        access_token: string;
-        token_type: string;
-        expires_in: number;
-        expires_at: number;
-        user: { id: string; email: string };
-      };
-      redirect_to: string | null;
-    };
+    const body = await ok(verified);
     expect(body.redirect_to).toBe("/actions/some-action");
     expect(body.session).toMatchObject({ token_type: "bearer", expires_in: 900, user: { email } });
     expect(body.session.expires_at).toBeGreaterThan(Date.now() / 1000);
@@ -58,9 +48,8 @@ describe("magic-link sign-in", () => {
     expect(cookie).toMatch(/SameSite=Lax/i);
     expect(cookie).toMatch(/Path=\//i);
 
-    const me = await api("/api/me", { headers: { Authorization: `Bearer ${body.session.access_token}` } });
-    expect(me.status).toBe(200);
-    expect(await me.json()).toMatchObject({
+    const me = client.api.me.$get(undefined, { headers: { Authorization: `Bearer ${body.session.access_token}` } });
+    expect(await ok(me)).toMatchObject({
       user: { id: body.session.user.id, email, has_password: false },
       profile: { role: "user" },
     });
@@ -81,7 +70,7 @@ describe("magic-link sign-in", () => {
     const unknown = uniqueEmail("unknown");
     const answers = [];
     for (const email of [known, unknown]) {
-      const res = await api("/api/auth/magic-link", { method: "POST", json: { email }, headers: fromIp(uniqueIp()) });
+      const res = await requestLink({ email });
       answers.push({ status: res.status, body: await res.json() });
       expect(await latestOutboxMessage(email)).toBeTruthy();
     }
@@ -97,8 +86,9 @@ describe("magic-link sign-in", () => {
     expect((await verify(token)).status).toBe(200);
     const again = await verify(token);
     expect(again.status).toBe(400);
-    expect(await again.json()).toEqual({
-      error: { code: "link_used", message: "This sign-in link has already been used. Please request a new one." },
+    expect(await errorOf(again)).toEqual({
+      code: "link_used",
+      message: "This sign-in link has already been used. Please request a new one.",
     });
 
     const other = uniqueEmail("expired");
@@ -108,13 +98,14 @@ describe("magic-link sign-in", () => {
       .run();
     const res = await verify(expired);
     expect(res.status).toBe(400);
-    expect(await res.json()).toEqual({
-      error: { code: "link_expired", message: "This sign-in link has expired. Please request a new one." },
+    expect(await errorOf(res)).toEqual({
+      code: "link_expired",
+      message: "This sign-in link has expired. Please request a new one.",
     });
 
     const bogus = await verify("not-a-real-token");
     expect(bogus.status).toBe(400);
-    expect(((await bogus.json()) as { error: { code: string } }).error.code).toBe("link_invalid");
+    expect((await errorOf(bogus)).code).toBe("link_invalid");
   });
 
   it("expires links after 10 minutes", async () => {
@@ -142,15 +133,9 @@ describe("magic-link sign-in", () => {
   });
 
   it("validates the email and refuses redirects to other origins", async () => {
-    const bad = await api("/api/auth/magic-link", {
-      method: "POST",
-      json: { email: "nope" },
-      headers: fromIp(uniqueIp()),
-    });
+    const bad = await requestLink({ email: "nope" });
     expect(bad.status).toBe(400);
-    expect(((await bad.json()) as { error: { message: string } }).error.message).toBe(
-      "Please enter a valid email address.",
-    );
+    expect((await errorOf(bad)).message).toBe("Please enter a valid email address.");
     for (const redirect_to of [
       "https://evil.example",
       "//evil.example",
@@ -158,12 +143,7 @@ describe("magic-link sign-in", () => {
       "javascript:alert(1)",
       "/\tx",
     ]) {
-      const res = await api("/api/auth/magic-link", {
-        method: "POST",
-        json: { email: uniqueEmail("redir"), redirect_to },
-        headers: fromIp(uniqueIp()),
-      });
-      expect(res.status, redirect_to).toBe(400);
+      expect((await requestLink({ email: uniqueEmail("redir"), redirect_to })).status, redirect_to).toBe(400);
     }
   });
 });
@@ -172,14 +152,14 @@ describe("magic-link throttling", () => {
   it("allows one email per address per minute, with Retry-After and a clear message", async () => {
     const email = uniqueEmail("throttle");
     await requestLinkToken(email);
-    const res = await api("/api/auth/magic-link", { method: "POST", json: { email }, headers: fromIp(uniqueIp()) });
+    const res = await requestLink({ email });
     expect(res.status).toBe(429);
     const retryAfter = Number(res.headers.get("Retry-After"));
     expect(retryAfter).toBeGreaterThan(0);
     expect(retryAfter).toBeLessThanOrEqual(60);
-    const body = (await res.json()) as { error: { code: string; message: string } };
-    expect(body.error.code).toBe("rate_limited");
-    expect(body.error.message).toMatch(
+    const error = await errorOf(res);
+    expect(error.code).toBe("rate_limited");
+    expect(error.message).toMatch(
       /^A sign-in link was just sent to this email\. Please wait (\d+ seconds?|1 minute) before requesting another\.$/,
     );
     // Only one message went out.
@@ -203,13 +183,13 @@ describe("magic-link throttling", () => {
     await env.DB.prepare("UPDATE magic_link_tokens SET created_at = ? WHERE email = ? AND created_at > ?")
       .bind(new Date(Date.now() - 5 * 60_000).toISOString(), email, new Date(Date.now() - 60_000).toISOString())
       .run();
-    const res = await api("/api/auth/magic-link", { method: "POST", json: { email }, headers: fromIp(uniqueIp()) });
+    const res = await requestLink({ email });
     expect(res.status).toBe(429);
     // The oldest of the five was 50 minutes ago, so the window reopens in about 10 minutes.
     const retryAfter = Number(res.headers.get("Retry-After"));
     expect(retryAfter).toBeGreaterThan(9 * 60);
     expect(retryAfter).toBeLessThanOrEqual(10 * 60);
-    expect(((await res.json()) as { error: { message: string } }).error.message).toMatch(
+    expect((await errorOf(res)).message).toMatch(
       /Too many sign-in links were requested for this email\. Please try again in 10 minutes\./,
     );
   });
@@ -219,12 +199,7 @@ describe("magic-link throttling", () => {
     const statuses: number[] = [];
     await freshMinute();
     for (let i = 0; i < 21; i++) {
-      const res = await api("/api/auth/magic-link", {
-        method: "POST",
-        json: { email: uniqueEmail("ip") },
-        headers: fromIp(ip),
-      });
-      statuses.push(res.status);
+      statuses.push((await requestLink({ email: uniqueEmail("ip") }, ip)).status);
     }
     expect(statuses.slice(0, 20).every((s) => s === 200)).toBe(true);
     expect(statuses[20]).toBe(429);

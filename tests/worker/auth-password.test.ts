@@ -4,7 +4,9 @@ import { lockSecondsAfter } from "../../worker/features/auth/password-sign-in";
 import { hashPassword, verifyPassword } from "../../worker/platform/password";
 import { blockKey } from "../../worker/platform/rate-limit";
 import { fillClientWindow, fromIp, refreshCookieOf, uniqueIp } from "./auth-support";
-import { api, createUser, signIn, uniqueEmail } from "./helpers";
+import { signIn } from "./helpers";
+import { client, errorOf, ok } from "./support/client";
+import { createUser, uniqueEmail } from "./support/factories";
 
 const PASSWORD = "correct horse battery";
 /** RATE_LIMIT_AUTH's threshold in wrangler.toml. */
@@ -21,7 +23,10 @@ async function userWithPassword(password = PASSWORD) {
 }
 
 const signInWith = (email: string, password: string, ip = uniqueIp()) =>
-  api("/api/auth/password", { method: "POST", json: { email, password }, headers: fromIp(ip) });
+  client.api.auth.password.$post({ json: { email, password } }, { headers: fromIp(ip) });
+const me = (headers?: Record<string, string>) => client.api.me.$get(undefined, { headers });
+const setPassword = (json: { password: string; current_password?: string }, headers?: Record<string, string>) =>
+  client.api.me.password.$put({ json }, { headers });
 
 async function auditRows(action: string, email: string) {
   const { results } = await env.DB.prepare(
@@ -51,12 +56,11 @@ describe("password sign-in", SCRYPT_TIMEOUT, () => {
     const user = await userWithPassword();
     const ip = uniqueIp();
     const res = await signInWith(user.email.toUpperCase(), PASSWORD, ip);
-    expect(res.status).toBe(200);
-    const body = (await res.json()) as { session: { access_token: string; user: { email: string } } };
+    const body = await ok(res);
     expect(body.session.user.email).toBe(user.email);
     expect(refreshCookieOf(res)).toBeTruthy();
-    const me = await api("/api/me", { headers: { Authorization: `Bearer ${body.session.access_token}` } });
-    expect(((await me.json()) as { user: { has_password: boolean } }).user.has_password).toBe(true);
+    const profile = await ok(me({ Authorization: `Bearer ${body.session.access_token}` }));
+    expect(profile.user.has_password).toBe(true);
 
     const [row] = await auditRows("auth_success", user.email);
     expect(row).toMatchObject({ user_id: user.id, ip_address: ip, new_values: { method: "password" } });
@@ -72,9 +76,7 @@ describe("password sign-in", SCRYPT_TIMEOUT, () => {
     const magicOnly = await signInWith((await createUser()).email, "wrong password!", ip);
     for (const res of [wrong, missing, magicOnly]) {
       expect(res.status).toBe(401);
-      expect(await res.json()).toEqual({
-        error: { code: "invalid_credentials", message: "Invalid email or password" },
-      });
+      expect(await errorOf(res)).toEqual({ code: "invalid_credentials", message: "Invalid email or password" });
       expect(refreshCookieOf(res)).toBeNull();
     }
     for (const email of [user.email, unknown]) {
@@ -91,7 +93,7 @@ describe("password sign-in", SCRYPT_TIMEOUT, () => {
   it("requires a password with the spec's message", async () => {
     const res = await signInWith(uniqueEmail(), "");
     expect(res.status).toBe(400);
-    expect(((await res.json()) as { error: { message: string } }).error.message).toBe("Please enter your password.");
+    expect((await errorOf(res)).message).toBe("Please enter your password.");
   });
 
   it("backs off per account: locked after 5 failures, with Retry-After, even for the right password", async () => {
@@ -104,7 +106,7 @@ describe("password sign-in", SCRYPT_TIMEOUT, () => {
     const retryAfter = Number(locked.headers.get("Retry-After"));
     expect(retryAfter).toBeGreaterThan(50);
     expect(retryAfter).toBeLessThanOrEqual(60);
-    expect(((await locked.json()) as { error: { message: string } }).error.message).toMatch(
+    expect((await errorOf(locked)).message).toMatch(
       /^Too many failed sign-in attempts\. Please try again in (\d+ seconds|1 minute), or sign in with a magic link\.$/,
     );
 
@@ -132,9 +134,7 @@ describe("password sign-in", SCRYPT_TIMEOUT, () => {
     const res = await signInWith(uniqueEmail("ipw"), "some password", ip);
     expect(res.status).toBe(429);
     expect(Number(res.headers.get("Retry-After"))).toBeGreaterThan(0);
-    expect(((await res.json()) as { error: { message: string } }).error.message).toMatch(
-      /^Too many attempts\. Please wait/,
-    );
+    expect((await errorOf(res)).message).toMatch(/^Too many attempts\. Please wait/);
   });
 });
 
@@ -142,9 +142,7 @@ describe("PUT /api/me/password", SCRYPT_TIMEOUT, () => {
   it("sets a password for a magic-link user, who can then sign in with it", async () => {
     const user = await createUser();
     const { headers } = await signIn(user);
-    const res = await api("/api/me/password", { method: "PUT", json: { password: "a brand new secret" }, headers });
-    expect(res.status).toBe(200);
-    expect(((await res.json()) as { user: { has_password: boolean } }).user.has_password).toBe(true);
+    expect((await ok(setPassword({ password: "a brand new secret" }, headers))).user.has_password).toBe(true);
     expect((await signInWith(user.email, "a brand new secret")).status).toBe(200);
     const { results } = await env.DB.prepare(
       "SELECT action FROM security_audit_log WHERE user_id = ? AND action LIKE 'password_%'",
@@ -157,39 +155,26 @@ describe("PUT /api/me/password", SCRYPT_TIMEOUT, () => {
   it("enforces the rules: at least 10 characters and not the email", async () => {
     const user = await createUser();
     const { headers } = await signIn(user);
-    const short = await api("/api/me/password", { method: "PUT", json: { password: "short" }, headers });
+    const short = await setPassword({ password: "short" }, headers);
     expect(short.status).toBe(400);
-    expect(((await short.json()) as { error: { message: string } }).error.message).toBe(
-      "Password must be at least 10 characters.",
-    );
-    const same = await api("/api/me/password", {
-      method: "PUT",
-      json: { password: user.email.toUpperCase() },
-      headers,
-    });
+    expect((await errorOf(short)).message).toBe("Password must be at least 10 characters.");
+    const same = await setPassword({ password: user.email.toUpperCase() }, headers);
     expect(same.status).toBe(400);
-    expect(((await same.json()) as { error: { message: string } }).error.message).toBe(
-      "Password must not be the same as your email address.",
-    );
+    expect((await errorOf(same)).message).toBe("Password must not be the same as your email address.");
   });
 
   it("changing the password ends the user's other sessions but keeps this one", async () => {
     const user = await userWithPassword();
     const current = await signIn(user);
     const other = await signIn(user);
-    const res = await api("/api/me/password", {
-      method: "PUT",
-      json: { password: "changed password 2", current_password: PASSWORD },
-      headers: current.headers,
-    });
-    expect(res.status).toBe(200);
-    expect((await api("/api/me", { headers: current.headers })).status).toBe(200);
-    expect((await api("/api/me", { headers: other.headers })).status).toBe(401);
+    await ok(setPassword({ password: "changed password 2", current_password: PASSWORD }, current.headers));
+    expect((await me(current.headers)).status).toBe(200);
+    expect((await me(other.headers)).status).toBe(401);
     expect((await signInWith(user.email, PASSWORD)).status).toBe(401);
   });
 
   it("requires sign-in", async () => {
-    expect((await api("/api/me/password", { method: "PUT", json: { password: "whatever long" } })).status).toBe(401);
-    expect((await api("/api/me")).status).toBe(401);
+    expect((await setPassword({ password: "whatever long" })).status).toBe(401);
+    expect((await me()).status).toBe(401);
   });
 });

@@ -4,7 +4,9 @@ import { describe, expect, it } from "vitest";
 import { FREE_FAILURES } from "../../worker/features/auth/password-sign-in";
 import { hashPassword } from "../../worker/platform/password";
 import { cookieHeader, fromIp, latestOutboxMessage, refreshCookieOf, SAME_ORIGIN, uniqueIp } from "./auth-support";
-import { adminHeaders, api, config, createUser, signIn, uniqueEmail } from "./helpers";
+import { adminHeaders, api, config, signIn } from "./helpers";
+import { client, errorOf, ok, unchecked } from "./support/client";
+import { createUser, uniqueEmail } from "./support/factories";
 
 const PASSWORD = "the current password";
 const SCRYPT_TIMEOUT = { timeout: 60_000 };
@@ -19,10 +21,10 @@ async function userWithPassword() {
   return user;
 }
 
-const changePassword = (headers: Record<string, string>, body: Record<string, string>) =>
-  api("/api/me/password", { method: "PUT", json: body, headers: { ...headers, ...fromIp(uniqueIp()) } });
-
-const errorOf = async (res: Response) => ((await res.json()) as { error: { code: string; message: string } }).error;
+type Headers = Record<string, string>;
+const changePassword = (headers: Headers, json: { password: string; current_password?: string }) =>
+  client.api.me.password.$put({ json }, { headers: { ...headers, ...fromIp(uniqueIp()) } });
+const refresh = (headers: Headers) => client.api.auth.refresh.$post(undefined, { headers });
 
 describe("changing a password needs the current one", SCRYPT_TIMEOUT, () => {
   it("refuses a missing or wrong current password, counting wrong ones as failed attempts", async () => {
@@ -45,12 +47,11 @@ describe("changing a password needs the current one", SCRYPT_TIMEOUT, () => {
       .first("failures");
     expect(row).toBe(1);
     // The account still has the old password.
-    const signInOld = await api("/api/auth/password", {
-      method: "POST",
-      json: { email: user.email, password: PASSWORD },
-      headers: fromIp(uniqueIp()),
-    });
-    expect(signInOld.status).toBe(200);
+    const signInOld = client.api.auth.password.$post(
+      { json: { email: user.email, password: PASSWORD } },
+      { headers: fromIp(uniqueIp()) },
+    );
+    expect((await signInOld).status).toBe(200);
   });
 
   it("locks after the same number of wrong current passwords as sign-in", async () => {
@@ -105,13 +106,11 @@ describe("setting a first password needs a recent sign-in", SCRYPT_TIMEOUT, () =
   it("carries auth_time over a refresh, so refreshing does not make a sign-in recent", async () => {
     const user = await createUser();
     const stale = await signIn(user, { at: minutesAgo(11) });
-    const res = await api("/api/auth/refresh", { method: "POST", headers: cookieHeader(stale.refreshToken) });
-    expect(res.status).toBe(200);
-    const { session } = (await res.json()) as { session: { access_token: string } };
-    const claims = decodeJwt(session.access_token);
+    const { session } = await ok(refresh(cookieHeader(stale.refreshToken)));
+    const claims = decodeJwt(session?.access_token ?? "");
     expect(Math.abs((claims.auth_time as number) - Math.floor(Date.now() / 1000 - 11 * 60))).toBeLessThan(5);
     const refused = await changePassword(
-      { Authorization: `Bearer ${session.access_token}` },
+      { Authorization: `Bearer ${session?.access_token}` },
       { password: "first password 2" },
     );
     expect(refused.status).toBe(403);
@@ -125,7 +124,7 @@ describe("absolute session lifetime", () => {
     await env.DB.prepare("UPDATE sessions SET created_at = ? WHERE id = ?")
       .bind(daysAgo(30.01).toISOString(), sessionId)
       .run();
-    const res = await api("/api/auth/refresh", { method: "POST", headers: cookieHeader(refreshToken) });
+    const res = await refresh(cookieHeader(refreshToken));
     expect(res.status).toBe(401);
     const row = await env.DB.prepare("SELECT revoked_reason FROM sessions WHERE id = ?").bind(sessionId).first();
     expect(row?.revoked_reason).toBe("session_lifetime");
@@ -137,7 +136,7 @@ describe("absolute session lifetime", () => {
     await env.DB.prepare("UPDATE sessions SET created_at = ? WHERE id = ?")
       .bind(new Date(Date.now() - 30 * 86_400_000 + 3_600_000).toISOString(), sessionId)
       .run();
-    const res = await api("/api/auth/refresh", { method: "POST", headers: cookieHeader(refreshToken) });
+    const res = await refresh(cookieHeader(refreshToken));
     expect(res.status).toBe(200);
     const cookie = res.headers.getSetCookie().find((c) => c.startsWith("__Host-earthkind_refresh="));
     const maxAge = Number(/Max-Age=(\d+)/i.exec(cookie ?? "")?.[1]);
@@ -157,10 +156,7 @@ describe("absolute session lifetime", () => {
 describe("refresh and sign-out accept only same-origin requests", () => {
   const refreshWith = async (headers: Record<string, string>) => {
     const { refreshToken } = await signIn(await createUser());
-    return api("/api/auth/refresh", {
-      method: "POST",
-      headers: { Cookie: `__Host-earthkind_refresh=${refreshToken}`, ...headers },
-    });
+    return refresh({ Cookie: `__Host-earthkind_refresh=${refreshToken}`, ...headers });
   };
 
   it("accepts Sec-Fetch-Site same-origin or none, or a matching Origin", async () => {
@@ -181,9 +177,9 @@ describe("refresh and sign-out accept only same-origin requests", () => {
       const res = await refreshWith(headers);
       expect(res.status).toBe(403);
     }
-    const signOut = await api("/api/auth/sign-out", { method: "POST", headers: { "Sec-Fetch-Site": "cross-site" } });
-    expect(signOut.status).toBe(403);
-    expect((await api("/api/auth/sign-out", { method: "POST", headers: SAME_ORIGIN })).status).toBe(200);
+    const signOut = (headers: Headers) => client.api.auth["sign-out"].$post(undefined, { headers });
+    expect((await signOut({ "Sec-Fetch-Site": "cross-site" })).status).toBe(403);
+    expect((await signOut(SAME_ORIGIN)).status).toBe(200);
   });
 });
 
@@ -219,14 +215,13 @@ describe("admin mutations are audited", () => {
   it("writes exactly one row per successful mutation with the admin and the target, none for reads or refusals", async () => {
     const admin = await createUser({ role: "admin" });
     const { headers } = await signIn(admin);
-    expect((await api("/api/admin/actions", { headers })).status).toBe(200);
-    expect((await api("/api/admin/actions", { method: "POST", json: {}, headers })).status).toBe(400);
+    const actions = client.api.admin.actions;
+    expect((await actions.$get({ query: {} }, { headers })).status).toBe(200);
+    expect((await actions.$post({ json: unchecked({}) }, { headers })).status).toBe(400);
     expect(await auditRows(admin.id)).toEqual([]);
 
-    const cleanup = await api("/api/admin/security/cleanup", { method: "POST", headers });
-    expect(cleanup.status).toBe(200);
-    const missing = await api(`/api/admin/actions/${crypto.randomUUID()}`, { method: "DELETE", headers });
-    expect(missing.status).toBe(404);
+    expect((await client.api.admin.security.cleanup.$post(undefined, { headers })).status).toBe(200);
+    expect((await actions[":id"].$delete({ param: { id: crypto.randomUUID() } }, { headers })).status).toBe(404);
     const rows = await auditRows(admin.id);
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({

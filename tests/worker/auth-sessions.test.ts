@@ -3,23 +3,25 @@ import { describe, expect, it } from "vitest";
 import { signAccessToken } from "../../worker/platform/access-token";
 import { sha256Hex } from "../../worker/platform/crypto";
 import { cookieHeader, refreshCookieOf, SAME_ORIGIN } from "./auth-support";
-import { api, config, createUser, signIn } from "./helpers";
+import { config, signIn } from "./helpers";
+import { client, errorOf, ok } from "./support/client";
+import { createUser } from "./support/factories";
 
-const refresh = (token?: string, headers: Record<string, string> = {}) =>
-  api("/api/auth/refresh", {
-    method: "POST",
+type Headers = Record<string, string>;
+const refresh = (token?: string, headers: Headers = {}) =>
+  client.api.auth.refresh.$post(undefined, {
     headers: { ...(token ? cookieHeader(token) : SAME_ORIGIN), ...headers },
   });
-
-type SessionBody = { session: { access_token: string; expires_at: number; user: { id: string } } | null };
+const signOut = (headers: Headers) => client.api.auth["sign-out"].$post(undefined, { headers });
+const me = (headers?: Headers) => client.api.me.$get(undefined, { headers });
+const bearer = (token: string | undefined) => ({ Authorization: `Bearer ${token}` });
 
 describe("refresh tokens", () => {
   it("rotates on every refresh: a new cookie and access token, the old token marked used", async () => {
     const user = await createUser();
     const first = await signIn(user);
     const res = await refresh(first.refreshToken);
-    expect(res.status).toBe(200);
-    const body = (await res.json()) as SessionBody;
+    const body = await ok(res);
     expect(body.session?.user.id).toBe(user.id);
     const next = refreshCookieOf(res);
     expect(next).toBeTruthy();
@@ -28,9 +30,7 @@ describe("refresh tokens", () => {
       .bind(await sha256Hex(first.refreshToken))
       .first<{ used_at: string | null }>();
     expect(old?.used_at).toBeTruthy();
-    expect((await api("/api/me", { headers: { Authorization: `Bearer ${body.session?.access_token}` } })).status).toBe(
-      200,
-    );
+    expect((await me(bearer(body.session?.access_token))).status).toBe(200);
     // The new token refreshes again.
     expect((await refresh(next ?? "")).status).toBe(200);
   });
@@ -47,7 +47,7 @@ describe("refresh tokens", () => {
     const { refreshToken, sessionId } = await signIn(user);
     const rotated = await refresh(refreshToken);
     const latest = refreshCookieOf(rotated) ?? "";
-    const accessToken = ((await rotated.json()) as SessionBody).session?.access_token;
+    const accessToken = (await ok(rotated)).session?.access_token;
     await env.DB.prepare("UPDATE refresh_tokens SET used_at = ? WHERE token_hash = ?")
       .bind(new Date(Date.now() - 11_000).toISOString(), await sha256Hex(refreshToken))
       .run();
@@ -62,7 +62,7 @@ describe("refresh tokens", () => {
     expect(session?.revoked_reason).toBe("refresh_token_reuse");
     // Every token of the family is dead, including the legitimate newest one and its access token.
     expect((await refresh(latest)).status).toBe(401);
-    expect((await api("/api/me", { headers: { Authorization: `Bearer ${accessToken}` } })).status).toBe(401);
+    expect((await me(bearer(accessToken))).status).toBe(401);
     const audit = await env.DB.prepare(
       "SELECT count(*) AS n FROM security_audit_log WHERE action = 'refresh_token_reuse' AND user_id = ?",
     )
@@ -72,9 +72,7 @@ describe("refresh tokens", () => {
   });
 
   it("answers a visitor without a cookie with no session (not an error)", async () => {
-    const res = await refresh();
-    expect(res.status).toBe(200);
-    expect(await res.json()).toEqual({ session: null });
+    expect(await ok(refresh())).toEqual({ session: null });
   });
 
   it("refuses unknown and expired refresh tokens", async () => {
@@ -97,18 +95,13 @@ describe("sign-out", () => {
   it("revokes the session at once: the access token and refresh token stop working, the cookie is cleared", async () => {
     const user = await createUser();
     const { headers, refreshToken } = await signIn(user);
-    expect((await api("/api/me", { headers })).status).toBe(200);
-    const res = await api("/api/auth/sign-out", {
-      method: "POST",
-      headers: { ...headers, ...cookieHeader(refreshToken) },
-    });
+    expect((await me(headers)).status).toBe(200);
+    const res = await signOut({ ...headers, ...cookieHeader(refreshToken) });
     expect(res.status).toBe(200);
     expect(res.headers.getSetCookie().join(";")).toMatch(/__Host-earthkind_refresh=;.*Max-Age=0/i);
-    const me = await api("/api/me", { headers });
-    expect(me.status).toBe(401);
-    expect(((await me.json()) as { error: { message: string } }).error.message).toBe(
-      "Your session has ended. Please sign in again.",
-    );
+    const ended = await me(headers);
+    expect(ended.status).toBe(401);
+    expect((await errorOf(ended)).message).toBe("Your session has ended. Please sign in again.");
     expect((await refresh(refreshToken)).status).toBe(401);
     const audit = await env.DB.prepare(
       "SELECT count(*) AS n FROM security_audit_log WHERE action = 'sign_out' AND user_id = ?",
@@ -120,9 +113,9 @@ describe("sign-out", () => {
 
   it("works with only the cookie (an expired access token) and when already signed out", async () => {
     const { headers, refreshToken } = await signIn(await createUser());
-    expect((await api("/api/auth/sign-out", { method: "POST", headers: cookieHeader(refreshToken) })).status).toBe(200);
-    expect((await api("/api/me", { headers })).status).toBe(401);
-    expect((await api("/api/auth/sign-out", { method: "POST", headers: SAME_ORIGIN })).status).toBe(200);
+    expect((await signOut(cookieHeader(refreshToken))).status).toBe(200);
+    expect((await me(headers)).status).toBe(401);
+    expect((await signOut(SAME_ORIGIN)).status).toBe(200);
   });
 });
 
@@ -144,15 +137,16 @@ describe("access tokens", () => {
       claims,
     );
     for (const token of [expired.token, forged.token, "not.a.jwt"]) {
-      expect((await api("/api/me", { headers: { Authorization: `Bearer ${token}` } })).status).toBe(401);
+      expect((await me(bearer(token))).status).toBe(401);
     }
   });
 
   it("reads the role fresh, so a demoted admin loses admin access at once", async () => {
     const admin = await createUser({ role: "admin" });
     const { headers } = await signIn(admin);
-    expect((await api("/api/admin/security/admin-activity", { headers })).status).toBe(200);
+    const activity = () => client.api.admin.security["admin-activity"].$get(undefined, { headers });
+    expect((await activity()).status).toBe(200);
     await env.DB.prepare("UPDATE profiles SET role = 'user' WHERE user_id = ?").bind(admin.id).run();
-    expect((await api("/api/admin/security/admin-activity", { headers })).status).toBe(403);
+    expect((await activity()).status).toBe(403);
   });
 });

@@ -1,6 +1,7 @@
 import { desc, eq } from "drizzle-orm";
 import { outboxMessages } from "../../db/schema";
-import { api, db } from "./helpers";
+import { db } from "./helpers";
+import { client } from "./support/client";
 
 const octet = () => Math.floor(Math.random() * 256);
 /** A (practically) distinct client IP per call, so one test's per-IP KV windows never affect another's. */
@@ -27,11 +28,10 @@ export function tokenFromLink(text: string): string {
 
 /** Requests a magic link and returns the token from the stored email. */
 export async function requestLinkToken(email: string, ip = uniqueIp(), redirectTo?: string) {
-  const res = await api("/api/auth/magic-link", {
-    method: "POST",
-    json: { email, ...(redirectTo ? { redirect_to: redirectTo } : {}) },
-    headers: fromIp(ip),
-  });
+  const res = await client.api.auth["magic-link"].$post(
+    { json: { email, ...(redirectTo ? { redirect_to: redirectTo } : {}) } },
+    { headers: fromIp(ip) },
+  );
   if (res.status !== 200) throw new Error(`magic-link request failed: ${res.status} ${await res.text()}`);
   const message = await latestOutboxMessage(email.toLowerCase());
   if (!message) throw new Error("no message in the outbox");
@@ -39,7 +39,7 @@ export async function requestLinkToken(email: string, ip = uniqueIp(), redirectT
 }
 
 /** The refresh cookie value from a response's Set-Cookie header. */
-export function refreshCookieOf(res: Response): string | null {
+export function refreshCookieOf(res: { headers: Headers }): string | null {
   const header = res.headers.getSetCookie().find((c) => c.startsWith("__Host-earthkind_refresh="));
   if (!header) return null;
   const value = header.split(";")[0]?.split("=")[1] ?? "";

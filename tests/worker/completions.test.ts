@@ -1,28 +1,26 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { actionCompletions, weeklyActions } from "../../db/schema";
-import { createAction } from "./action-factories";
-import { api, createUser, db, signIn } from "./helpers";
+import type { CompletionInput } from "../../worker/features/completions/schemas";
+import { db, signIn } from "./helpers";
+import { client, ok } from "./support/client";
+import { createAction, createUser } from "./support/factories";
 
-type Completion = {
-  id: string;
-  action_id: string | null;
-  completed_at: string;
-  notes: string | null;
-  action: { title: string; slug: string; summary: string; start_date: string | null; end_date: string | null } | null;
-};
+const completions = client.api.me.completions;
 
 async function member() {
   const user = await createUser();
   return { user, headers: (await signIn(user)).headers };
 }
 
-const put = (actionId: string, json: unknown, headers: HeadersInit) =>
-  api(`/api/me/completions/${actionId}`, { method: "PUT", json, headers });
+const put = (actionId: string, json: CompletionInput, headers: Record<string, string>) =>
+  completions[":actionId"].$put({ param: { actionId }, json }, { headers });
+const list = async (headers: Record<string, string>) =>
+  (await ok(completions.$get(undefined, { headers }))).completions;
 
 describe("completions", () => {
   it("requires a signed-in user", async () => {
-    expect((await api("/api/me/completions")).status).toBe(401);
+    expect((await completions.$get()).status).toBe(401);
     expect((await put("x", {}, {})).status).toBe(401);
   });
 
@@ -30,18 +28,13 @@ describe("completions", () => {
     const { user, headers } = await member();
     const action = await createAction();
 
-    const first = await put(action.id, { notes: "  planted milkweed  " }, headers);
-    expect(first.status).toBe(200);
-    const { completion } = (await first.json()) as { completion: Completion };
+    const { completion } = await ok(put(action.id, { notes: "  planted milkweed  " }, headers));
     expect(completion).toMatchObject({ action_id: action.id, notes: "planted milkweed" });
 
-    const second = await put(action.id, { notes: "   " }, headers);
-    const again = ((await second.json()) as { completion: Completion }).completion;
+    const again = (await ok(put(action.id, { notes: "   " }, headers))).completion;
     expect(again).toMatchObject({ id: completion.id, notes: null, completed_at: completion.completed_at });
 
-    expect(((await (await put(action.id, {}, headers)).json()) as { completion: Completion }).completion.notes).toBe(
-      null,
-    );
+    expect((await ok(put(action.id, {}, headers))).completion.notes).toBe(null);
     const rows = await db().select().from(actionCompletions).where(eq(actionCompletions.userId, user.id));
     expect(rows).toHaveLength(1);
   });
@@ -69,18 +62,16 @@ describe("completions", () => {
     const other = await member();
     await put(a.id, { notes: "not yours" }, other.headers);
 
-    const res = await api("/api/me/completions", { headers });
-    const { completions } = (await res.json()) as { completions: Completion[] };
-    expect(completions.map((c) => c.action?.title)).toEqual(["Newer", "Older"]);
-    expect(completions[1]).toMatchObject({
+    const mine = await list(headers);
+    expect(mine.map((c) => c.action?.title)).toEqual(["Newer", "Older"]);
+    expect(mine[1]).toMatchObject({
       notes: "first",
       action: { title: "Older", slug: a.slug, summary: a.summary, start_date: "2030-01-01", end_date: "2030-01-07" },
     });
 
-    const check = await api(`/api/me/completions/${a.id}`, { headers });
-    expect(((await check.json()) as { completion: Completion | null }).completion?.notes).toBe("first");
-    const none = await api(`/api/me/completions/${(await createAction()).id}`, { headers });
-    expect(await none.json()).toEqual({ completion: null });
+    const check = (actionId: string) => ok(completions[":actionId"].$get({ param: { actionId } }, { headers }));
+    expect((await check(a.id)).completion?.notes).toBe("first");
+    expect(await check((await createAction()).id)).toEqual({ completion: null });
     expect(user.id).toBeTruthy();
   });
 
@@ -89,10 +80,8 @@ describe("completions", () => {
     const action = await createAction();
     await put(action.id, { notes: "done" }, headers);
     await db().delete(weeklyActions).where(eq(weeklyActions.id, action.id));
-    const { completions } = (await (await api("/api/me/completions", { headers })).json()) as {
-      completions: Completion[];
-    };
-    expect(completions).toHaveLength(1);
-    expect(completions[0]).toMatchObject({ action_id: null, notes: "done", action: null });
+    const mine = await list(headers);
+    expect(mine).toHaveLength(1);
+    expect(mine[0]).toMatchObject({ action_id: null, notes: "done", action: null });
   });
 });

@@ -1,16 +1,18 @@
 import { describe, expect, it } from "vitest";
-import type { InboxResponse } from "../../worker/features/contact/inbox-schemas";
 import { storeContactMessage } from "../../worker/features/contact/service";
-import { adminHeaders, api, db } from "./helpers";
+import { adminHeaders, db } from "./helpers";
+import { client, errorOf, ok, unchecked } from "./support/client";
+
+const messages = client.api.admin.messages;
+type InboxQuery = Parameters<typeof messages.$get>[0]["query"];
 
 let n = 0;
 const tag = () => `inbox${Date.now().toString(36)}${++n}`;
 
-async function inbox(headers: Record<string, string>, query: Record<string, string> = {}) {
-  const res = await api(`/api/admin/messages?${new URLSearchParams(query)}`, { headers });
-  expect(res.status).toBe(200);
-  return (await res.json()) as InboxResponse;
-}
+const inbox = (headers: Record<string, string>, query: InboxQuery = {}) => ok(messages.$get({ query }, { headers }));
+
+const setStatus = (id: string, status: "unread" | "read" | "archived", headers: Record<string, string>) =>
+  messages[":id"].$patch({ param: { id }, json: { status } }, { headers });
 
 describe("contact inbox", () => {
   it("lists new messages as unread, searches, moves them between states and counts them", async () => {
@@ -34,28 +36,19 @@ describe("contact inbox", () => {
     expect((await inbox(headers, { q: "100% _wild_" })).messages.map((m) => m.id)).toContain(first);
     expect((await inbox(headers, { q: `${t}%` })).messages).toEqual([]);
 
-    const read = await api(`/api/admin/messages/${first}`, { method: "PATCH", json: { status: "read" }, headers });
-    expect(read.status).toBe(200);
-    expect(await read.json()).toMatchObject({
+    expect(await ok(setStatus(first, "read", headers))).toMatchObject({
       message: { id: first, status: "read" },
       counts: { unread: before.unread + 1 },
     });
-    await api(`/api/admin/messages/${second}`, { method: "PATCH", json: { status: "archived" }, headers });
+    await ok(setStatus(second, "archived", headers));
     expect((await inbox(headers, { q: t })).messages.map((m) => m.id)).toEqual([first]);
     expect((await inbox(headers, { q: t, status: "archived" })).messages.map((m) => m.id)).toEqual([second]);
     expect((await inbox(headers, { q: t, status: "unread" })).messages).toEqual([]);
 
-    const bad = await api(`/api/admin/messages/${first}`, { method: "PATCH", json: { status: "deleted" }, headers });
+    const bad = await setStatus(first, unchecked("deleted"), headers);
     expect(bad.status).toBe(400);
-    expect(((await bad.json()) as { error: { message: string } }).error.message).toBe(
-      "Status must be unread, read or archived.",
-    );
-    const missing = await api("/api/admin/messages/00000000-0000-4000-8000-000000000000", {
-      method: "PATCH",
-      json: { status: "read" },
-      headers,
-    });
-    expect(missing.status).toBe(404);
+    expect((await errorOf(bad)).message).toBe("Status must be unread, read or archived.");
+    expect((await setStatus("00000000-0000-4000-8000-000000000000", "read", headers)).status).toBe(404);
   });
 
   it("pages by keyset", async () => {

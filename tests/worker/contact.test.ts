@@ -4,11 +4,14 @@ import { contactMessages } from "../../db/schema";
 import { CONTACT_MESSAGES } from "../../worker/features/contact/schemas";
 import { freshMinute } from "./auth-support";
 import { outboxTo, runConsumer, testDeps } from "./email-fixtures";
-import { api, config, db, uniqueEmail } from "./helpers";
+import { config, db } from "./helpers";
+import { client, errorOf, unchecked } from "./support/client";
+import { uniqueEmail } from "./support/factories";
 
+/** A contact form post; the validation cases send bodies outside the schema on purpose. */
 const send = (json: unknown, headers: Record<string, string> = {}) =>
-  api("/api/contact", { method: "POST", json, headers });
-const messageOf = async (res: Response) => ((await res.json()) as { error: { message: string } }).error.message;
+  client.api.contact.$post({ json: unchecked(json) }, { headers });
+const messageOf = async (res: Awaited<ReturnType<typeof send>>) => (await errorOf(res)).message;
 const stored = async (id: string) => (await db().select().from(contactMessages).where(eq(contactMessages.id, id)))[0];
 
 describe("POST /api/contact", () => {

@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { addDays, dayInZone } from "../../worker/platform/zoned-time";
-import { createAction } from "./action-factories";
-import { adminHeaders, api, config } from "./helpers";
+import { adminHeaders, config } from "./helpers";
+import { client, ok } from "./support/client";
+import { createAction } from "./support/factories";
 
 describe("content export", () => {
   it("formats the current action for social posts with a UTM link", async () => {
@@ -13,9 +14,9 @@ describe("content export", () => {
       steps: ["Find a jar", "Fill it"],
       materials: ["Jar", "Water"],
     });
-    const res = await api("/api/admin/content-export", { method: "POST", headers: await adminHeaders() });
-    expect(res.status).toBe(200);
-    const { content } = (await res.json()) as { content: string };
+    const { content } = await ok(
+      client.api.admin["content-export"].$post(undefined, { headers: await adminHeaders() }),
+    );
     expect(content).toContain(`This Week's Action: ${action.title}`);
     expect(content).toContain(action.summary);
     expect(content).toContain("1. Find a jar\n2. Fill it");
@@ -26,6 +27,6 @@ describe("content export", () => {
   });
 
   it("is admin-only", async () => {
-    expect((await api("/api/admin/content-export", { method: "POST" })).status).toBe(401);
+    expect((await client.api.admin["content-export"].$post()).status).toBe(401);
   });
 });

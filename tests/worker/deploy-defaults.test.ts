@@ -6,7 +6,8 @@ import { createApp } from "../../worker/app";
 import { configFindings } from "../../worker/features/security/scan-config";
 import { getConfig } from "../../worker/platform/config";
 import { createMailProvider } from "../../worker/platform/mail/provider";
-import { adminHeaders, db, uniqueEmail } from "./helpers";
+import { adminHeaders, db } from "./helpers";
+import { uniqueEmail } from "./support/factories";
 
 /** The app with other variables than the test pool's development ones (a fresh object: getConfig caches per env). */
 const appWith =

@@ -5,8 +5,9 @@ import { events, zipCodes } from "../../db/schema";
 import { eventsNearFromSearch } from "../../worker/features/email/events-near";
 import type { EmailJob } from "../../worker/features/email/jobs";
 import { runQueueBatch } from "../../worker/jobs/queue";
-import { createAction, createCampaign, createSubscriber, outboxOfCampaign } from "./email-fixtures";
+import { outboxOfCampaign } from "./email-fixtures";
 import { config, db } from "./helpers";
+import { createAction, createCampaign, createSubscriber } from "./support/factories";
 
 const inDays = (d: number) => new Date(Date.now() + d * 86_400_000).toISOString();
 

@@ -1,61 +1,12 @@
 import { createExecutionContext, createMessageBatch, getQueueResult } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { and, eq, like, sql } from "drizzle-orm";
-import { emailCampaigns, emailDeliveries, outboxMessages, subscribers, weeklyActions } from "../../db/schema";
+import { emailCampaigns, emailDeliveries, outboxMessages } from "../../db/schema";
 import { emailDepsFromEnv, handleEmailBatch } from "../../worker/features/email/consumer";
 import type { EmailDeps, EmailJob } from "../../worker/features/email/jobs";
-import { ledger } from "../../worker/features/email/ledger-sql";
 import { emailDeadLetters, otherEmailJobs } from "../../worker/jobs/queue";
-import { randomToken } from "../../worker/platform/crypto";
 import type { FetchLike } from "../../worker/platform/mail/http";
-import { db, uniqueEmail } from "./helpers";
-
-/** Test data for the email feature: small factories, each test makes its own rows. */
-export async function createSubscriber(overrides: Partial<typeof subscribers.$inferInsert> = {}) {
-  const [row] = await db()
-    .insert(subscribers)
-    .values({ email: uniqueEmail("sub"), firstName: "Robin", manageToken: randomToken(32), ...overrides })
-    .returning();
-  return row as typeof subscribers.$inferSelect;
-}
-
-let slugCounter = 0;
-export async function createAction(overrides: Partial<typeof weeklyActions.$inferInsert> = {}) {
-  const n = `${Date.now()}-${++slugCounter}`;
-  const [row] = await db()
-    .insert(weeklyActions)
-    .values({
-      title: `Plant natives ${n}`,
-      slug: `plant-natives-${n}`,
-      summary: "Pollinators need native plants.",
-      steps: ["Pick a sunny spot", "Sow the seeds"],
-      materials: ["Native seeds"],
-      timeRequired: "30 minutes",
-      status: "published",
-      // Far in the past so the cron tick of other tests never picks these up.
-      startDate: "2001-01-01",
-      endDate: "2001-01-07",
-      ...overrides,
-    })
-    .returning();
-  return row as typeof weeklyActions.$inferSelect;
-}
-
-/**
- * A weekly campaign whose fan-out already covered exactly these subscribers, as the fan-out leaves it:
- * their pending ledger rows written (which counts them), the fan-out done.
- */
-export async function createCampaign(actionId: string, subscriberIds: string[]) {
-  const [row] = await db()
-    .insert(emailCampaigns)
-    .values({ actionId, kind: "weekly", status: "sending", fanoutDoneAt: new Date().toISOString() })
-    .returning();
-  const campaign = row as typeof emailCampaigns.$inferSelect;
-  await env.DB.batch([
-    ledger(env.DB).insertPending(campaign.id, JSON.stringify(subscriberIds), null, new Date().toISOString()),
-  ]);
-  return campaignRow(campaign.id);
-}
+import { db } from "./helpers";
 
 export const weeklyJob = (campaignId: string, subscriberIds: string[]): EmailJob => ({
   type: "weekly",
@@ -114,20 +65,6 @@ export async function countOutbox(to: string, subjectLike: string) {
     .from(outboxMessages)
     .where(and(eq(outboxMessages.to, to), like(outboxMessages.subject, subjectLike)));
   return row?.n ?? 0;
-}
-
-/** Polls until `check` returns a truthy value (background queue work takes a few seconds locally). */
-export async function eventually<T>(
-  check: () => Promise<T | null | undefined | false>,
-  timeoutMs = 25_000,
-): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await check();
-    if (value) return value as T;
-    if (Date.now() > deadline) throw new Error("condition not met in time");
-    await new Promise((r) => setTimeout(r, 250));
-  }
 }
 
 type Recorded = { url: string; method: string; headers: Headers; body: unknown };

@@ -2,7 +2,12 @@ import { describe, expect, it, vi } from "vitest";
 import { PostmarkProvider } from "../../worker/platform/mail/postmark";
 import { ResendProvider } from "../../worker/platform/mail/resend";
 import { fakeApi, json } from "./email-fixtures";
-import { adminHeaders, api, createUser, signIn } from "./helpers";
+import { adminHeaders, signIn } from "./helpers";
+import { client, ok } from "./support/client";
+import { createUser } from "./support/factories";
+
+const testConfig = (headers?: Record<string, string>) =>
+  client.api.admin.email["test-config"].$post(undefined, { headers });
 
 const KEY = "re_secret_key_value";
 const sender = { fromEmail: "hello@earthkind.test", fromName: "Earthkind" };
@@ -95,10 +100,9 @@ describe("provider connection check (spec: test-email-config)", () => {
 
   it("POST /api/admin/email/test-config answers { ok, provider, details } to admins and logs the result", async () => {
     const log = vi.spyOn(console, "log");
-    const res = await api("/api/admin/email/test-config", { method: "POST", headers: await adminHeaders() });
-    expect(res.status).toBe(200);
+    const res = testConfig(await adminHeaders());
     // The local configuration uses the outbox, which has nothing remote to ask.
-    expect(await res.json()).toEqual({
+    expect(await ok(res)).toEqual({
       ok: true,
       provider: "outbox",
       details: "Local outbox: messages are stored for /dev/mailbox, not sent",
@@ -108,8 +112,8 @@ describe("provider connection check (spec: test-email-config)", () => {
   });
 
   it("refuses the check to anyone but admins", async () => {
-    expect((await api("/api/admin/email/test-config", { method: "POST" })).status).toBe(401);
+    expect((await testConfig()).status).toBe(401);
     const member = await signIn(await createUser());
-    expect((await api("/api/admin/email/test-config", { method: "POST", headers: member.headers })).status).toBe(403);
+    expect((await testConfig(member.headers)).status).toBe(403);
   });
 });

@@ -6,16 +6,9 @@ import { escapeHtml, html, safeUrl } from "../../worker/features/email/templates
 import { manageLinks } from "../../worker/features/email/templates/layout";
 import { renderWeeklyEmail } from "../../worker/features/email/templates/weekly";
 import { renderWelcomeEmail } from "../../worker/features/email/templates/welcome";
-import {
-  createAction,
-  createCampaign,
-  createSubscriber,
-  outboxOfCampaign,
-  runConsumer,
-  testDeps,
-  weeklyJob,
-} from "./email-fixtures";
+import { outboxOfCampaign, runConsumer, testDeps, weeklyJob } from "./email-fixtures";
 import { config } from "./helpers";
+import { createAction, createCampaign, createSubscriber } from "./support/factories";
 
 const site = {
   name: "Earthkind",

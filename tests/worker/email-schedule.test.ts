@@ -1,11 +1,11 @@
 import { createScheduledController } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { and, eq } from "drizzle-orm";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { emailCampaigns } from "../../db/schema";
 import { runScheduled } from "../../worker/jobs/scheduled";
-import { createAction, eventually } from "./email-fixtures";
 import { db } from "./helpers";
+import { createAction } from "./support/factories";
 
 const at = (iso: string) => new Date(iso);
 
@@ -64,13 +64,17 @@ describe("the cron tick", () => {
       .values({ actionId: action.id, kind: "weekly", createdAt: new Date(Date.now() - 11 * 60_000).toISOString() })
       .returning();
     await runScheduled(createScheduledController({ scheduledTime: new Date(), cron: "*/5 * * * *" }), env);
-    const done = await eventually(async () => {
-      const [row] = await db()
-        .select()
-        .from(emailCampaigns)
-        .where(eq(emailCampaigns.id, campaign?.id as string));
-      return row?.fanoutDoneAt ? row : null;
-    }, 60_000);
+    const done = await vi.waitFor(
+      async () => {
+        const [row] = await db()
+          .select()
+          .from(emailCampaigns)
+          .where(eq(emailCampaigns.id, campaign?.id as string));
+        expect(row?.fanoutDoneAt).toBeTruthy();
+        return row as typeof emailCampaigns.$inferSelect;
+      },
+      { timeout: 60_000, interval: 250 },
+    );
     expect(done.status === "sending" || done.status === "completed").toBe(true);
   }, 70_000);
 });

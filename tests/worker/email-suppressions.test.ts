@@ -3,15 +3,10 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { emailCampaigns, emailDeliveries, emailSuppressions, emailWebhookEvents, subscribers } from "../../db/schema";
 import { SUPPRESSED_TEST_MESSAGE } from "../../worker/features/email/admin-routes";
-import type { SuppressionList } from "../../worker/features/email/schemas";
 import { configFindings } from "../../worker/features/security/scan-config";
-import type { Finding } from "../../worker/features/security/schemas";
 import { verifySvix } from "../../worker/platform/webhook-auth";
 import {
   campaignRow,
-  createAction,
-  createCampaign,
-  createSubscriber,
   deliveriesOf,
   outboxOfCampaign,
   outboxTo,
@@ -19,7 +14,9 @@ import {
   testDeps,
   weeklyJob,
 } from "./email-fixtures";
-import { adminHeaders, api, config, db, memberHeaders, uniqueEmail } from "./helpers";
+import { adminHeaders, api, config, db, memberHeaders } from "./helpers";
+import { client, errorOf, ok } from "./support/client";
+import { createAction, createCampaign, createSubscriber, uniqueEmail } from "./support/factories";
 
 const SECRET = env.MAIL_WEBHOOK_SECRET as string;
 
@@ -177,15 +174,13 @@ describe("Resend webhook", () => {
       .update(emailCampaigns)
       .set({ createdAt: "2999-01-01T00:00:00.000Z" })
       .where(eq(emailCampaigns.id, campaign.id));
-    const scan = await api("/api/admin/security/scan", { method: "POST", headers: await adminHeaders() });
-    const { findings } = (await scan.json()) as { findings: Finding[] };
+    const scan = async () =>
+      (await ok(client.api.admin.security.scan.$post(undefined, { headers: await adminHeaders() }))).findings;
+    const findings = await scan();
     expect(findings).toContainEqual(expect.objectContaining({ id: "complaint-rate-high", severity: "high" }));
     // Under the threshold (1 in 2,000 = 0.05 %) it does not.
     await db().update(emailCampaigns).set({ sentCount: 2000 }).where(eq(emailCampaigns.id, campaign.id));
-    const calm = (await (
-      await api("/api/admin/security/scan", { method: "POST", headers: await adminHeaders() })
-    ).json()) as { findings: Finding[] };
-    expect(calm.findings.map((f) => f.id)).not.toContain("complaint-rate-high");
+    expect((await scan()).map((f) => f.id)).not.toContain("complaint-rate-high");
     await db().delete(emailCampaigns).where(eq(emailCampaigns.id, campaign.id));
   });
 
@@ -252,27 +247,28 @@ describe("no mail of any kind to a suppressed address", () => {
     expect(await outboxTo(sub.email)).toHaveLength(0);
 
     const headers = await adminHeaders();
-    const test = await api("/api/admin/email/test-send", { method: "POST", json: { email: sub.email }, headers });
+    const action = await createAction();
+    const test = await client.api.admin.email["test-send"].$post(
+      { json: { email: sub.email, action_id: action.id } },
+      { headers },
+    );
     expect(test.status).toBe(409);
-    expect(((await test.json()) as { error: { message: string } }).error.message).toBe(SUPPRESSED_TEST_MESSAGE);
-    const welcomeTest = await api("/api/admin/email/welcome-test", {
-      method: "POST",
-      json: { email: sub.email },
-      headers,
-    });
+    expect((await errorOf(test)).message).toBe(SUPPRESSED_TEST_MESSAGE);
+    const welcomeTest = await client.api.admin.email["welcome-test"].$post({ json: { email: sub.email } }, { headers });
     expect(welcomeTest.status).toBe(409);
     const [ledgerRow] = await db().select().from(emailDeliveries).where(eq(emailDeliveries.email, sub.email));
     expect(ledgerRow?.status).toBe("suppressed");
 
-    await api("/api/auth/magic-link", { method: "POST", json: { email: sub.email } });
+    await client.api.auth["magic-link"].$post({ json: { email: sub.email } });
     expect(await outboxTo(sub.email)).toHaveLength(0);
   });
 });
 
 describe("admin suppression list", () => {
   it("is admin-only, counts by reason, searches and removes", async () => {
-    expect((await api("/api/admin/email/suppressions")).status).toBe(401);
-    expect((await api("/api/admin/email/suppressions", { headers: await memberHeaders() })).status).toBe(403);
+    const suppressions = client.api.admin.email.suppressions;
+    expect((await suppressions.$get({ query: {} })).status).toBe(401);
+    expect((await suppressions.$get({ query: {} }, { headers: await memberHeaders() })).status).toBe(403);
     const headers = await adminHeaders();
     const tag = `needle${Date.now()}`;
     const a = `${tag}-a@example.com`;
@@ -282,24 +278,22 @@ describe("admin suppression list", () => {
         { email: a, reason: "complaint", providerEventId: "e1" },
         { email: `${tag}-b@example.com`, reason: "soft_bounce", providerEventId: "e2" },
       ]);
-    const all = (await (await api("/api/admin/email/suppressions", { headers })).json()) as SuppressionList;
+    const search = (q?: string) => ok(suppressions.$get({ query: { q } }, { headers }));
+    const all = await search();
     expect(all.counts.complaint).toBeGreaterThanOrEqual(1);
     expect(all.counts.soft_bounce).toBeGreaterThanOrEqual(1);
     expect(all.total).toBe(all.counts.complaint + all.counts.hard_bounce + all.counts.soft_bounce);
 
-    const found = (await (
-      await api(`/api/admin/email/suppressions?q=${encodeURIComponent(`${tag.toUpperCase()}-A`)}`, { headers })
-    ).json()) as SuppressionList;
+    const found = await search(`${tag.toUpperCase()}-A`);
     expect(found.items.map((i) => i.email)).toEqual([a]);
     // LIKE wildcards in the search are literal.
-    const none = (await (await api("/api/admin/email/suppressions?q=%25_%25", { headers })).json()) as SuppressionList;
-    expect(none.items).toEqual([]);
+    expect((await search("%_%")).items).toEqual([]);
 
     const id = found.items[0]?.id as string;
-    const removed = await api(`/api/admin/email/suppressions/${id}`, { method: "DELETE", headers });
-    expect(removed.status).toBe(200);
+    const remove = () => suppressions[":id"].$delete({ param: { id } }, { headers });
+    expect((await remove()).status).toBe(200);
     expect(await suppressionOf(a)).toBeUndefined();
-    expect((await api(`/api/admin/email/suppressions/${id}`, { method: "DELETE", headers })).status).toBe(404);
+    expect((await remove()).status).toBe(404);
   });
 });
 

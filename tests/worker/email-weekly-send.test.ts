@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { emailCampaigns, outboxMessages, weeklyActions } from "../../db/schema";
 import { CONCURRENT_JOBS } from "../../worker/features/email/consumer";
 import { CLAIM_LEASE_SECONDS } from "../../worker/features/email/deliver-weekly";
@@ -7,9 +7,6 @@ import { MAX_FANOUT_WAITS, runFanoutStep } from "../../worker/features/email/fan
 import { ResendProvider } from "../../worker/platform/mail/resend";
 import {
   campaignRow,
-  createAction,
-  createCampaign,
-  createSubscriber,
   deliveriesOf,
   fakeApi,
   json,
@@ -19,7 +16,9 @@ import {
   testDeps,
   weeklyJob,
 } from "./email-fixtures";
-import { api, db } from "./helpers";
+import { db } from "./helpers";
+import { client } from "./support/client";
+import { createAction, createCampaign, createSubscriber } from "./support/factories";
 
 const sender = { fromEmail: "hello@earthkind.test", fromName: "Earthkind" };
 const resend = (fetch: ReturnType<typeof fakeApi>["fetch"], timeoutMs?: number) =>
@@ -189,8 +188,7 @@ describe("weekly send consumer", () => {
     const hung = fakeApi(resendOk, [() => new Promise<Response>(() => {})]);
     void runConsumer([job], testDeps({ provider: resend(hung.fetch, 600_000), now: () => t0 }));
     // Up to 5 s for the consumer to reach the provider, generous for a loaded CI machine.
-    for (let i = 0; i < 250 && hung.requests.length === 0; i++) await new Promise((r) => setTimeout(r, 20));
-    expect(hung.requests).toHaveLength(1);
+    await vi.waitFor(() => expect(hung.requests).toHaveLength(1), { timeout: 5_000, interval: 20 });
     const claimed = await deliveriesOf(campaign.id);
     expect(claimed.every((d) => d.status === "pending" && d.claimedUntil)).toBe(true);
 
@@ -225,7 +223,7 @@ describe("weekly send consumer", () => {
       subs.map((s) => s.id),
     );
     const leaver = subs[1] as (typeof subs)[number];
-    const res = await api("/api/subscription/unsubscribe", { method: "POST", json: { token: leaver.manageToken } });
+    const res = await client.api.subscription.unsubscribe.$post({ json: { token: leaver.manageToken } });
     expect(res.status).toBe(200);
 
     await runConsumer(

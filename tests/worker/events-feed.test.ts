@@ -1,7 +1,8 @@
 import ICAL from "ical.js";
 import { describe, expect, it } from "vitest";
-import { createEvent, createZip, futureBase, hoursAfter, northOf } from "./events-factories";
+import { futureBase, hoursAfter, northOf } from "./events-support";
 import { api, config } from "./helpers";
+import { createEvent, createZip } from "./support/factories";
 
 const feed = (params: Record<string, string>) => api(`/api/events/feed.ics?${new URLSearchParams(params)}`);
 

@@ -2,8 +2,9 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { radiusQuery, timeWindow } from "../../worker/features/events/search";
 import { dayInZone, localToUtc } from "../../worker/platform/zoned-time";
-import { createEvent, createZip, futureBase, hoursAfter, northOf } from "./events-factories";
+import { futureBase, hoursAfter, northOf } from "./events-support";
 import { api, db } from "./helpers";
+import { createEvent, createZip } from "./support/factories";
 
 describe("GET /api/events/nearest-zip", () => {
   it("finds the ZIP with the nearest centroid", async () => {

@@ -1,16 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { dayInZone, localToUtc } from "../../worker/platform/zoned-time";
-import {
-  createEvent,
-  createZip,
-  destination,
-  futureBase,
-  hoursAfter,
-  northOf,
-  type SearchBody,
-  uniqueState,
-} from "./events-factories";
+import { destination, futureBase, hoursAfter, northOf, type SearchBody } from "./events-support";
 import { api, config } from "./helpers";
+import { createEvent, createZip, uniqueState } from "./support/factories";
 
 const search = async (params: Record<string, string>) => {
   const res = await api(`/api/events?${new URLSearchParams(params)}`);

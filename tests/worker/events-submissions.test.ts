@@ -3,8 +3,9 @@ import { describe, expect, it } from "vitest";
 import { eventSubmissions, events, securityAuditLog } from "../../db/schema";
 import { eventSubmissionSchema } from "../../worker/features/events/schemas";
 import { freshMinute } from "./auth-support";
-import { createSubmission, createZip, futureBase, hoursAfter, type SearchBody } from "./events-factories";
-import { adminHeaders, api, createUser, db, memberHeaders, signIn } from "./helpers";
+import { futureBase, hoursAfter, type SearchBody } from "./events-support";
+import { adminHeaders, api, db, memberHeaders, signIn } from "./helpers";
+import { createSubmission, createUser, createZip } from "./support/factories";
 
 let ipCounter = 0;
 /** Each test posts from its own address, so the per-IP limit of one test never touches another. */

@@ -3,17 +3,10 @@ import ICAL from "ical.js";
 import { describe, expect, it } from "vitest";
 import { events } from "../../db/schema";
 import { ingestSource } from "../../worker/features/ingestion/run-source";
-import {
-  createEvent,
-  createSubmission,
-  createZip,
-  futureBase,
-  hoursAfter,
-  northOf,
-  type SearchBody,
-} from "./events-factories";
+import { futureBase, hoursAfter, northOf, type SearchBody } from "./events-support";
 import { adminHeaders, api, db } from "./helpers";
 import { deps, fakeFetch, source } from "./ingestion-helpers";
+import { createEvent, createSubmission, createZip } from "./support/factories";
 
 // Every in-person event carries the IANA zone of its place (decision 165): its ZIP's (zip_codes.time_zone), else
 // the nearest ZIP's to its coordinates, else the feed's TZID, else its state's, else the source's registry zone.

@@ -1,7 +1,8 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { createApp } from "../../worker/app";
-import { api, createUser } from "./helpers";
+import { api } from "./helpers";
+import { createUser } from "./support/factories";
 
 describe("foundation", () => {
   it("health checks the database", async () => {

@@ -1,14 +1,17 @@
 import { env, exports } from "cloudflare:workers";
-import { eq } from "drizzle-orm";
-import { profiles } from "../../db/schema";
-import { createSession, findOrCreateUser, type SessionUser } from "../../worker/features/auth/sessions";
+import { createSession, type SessionUser } from "../../worker/features/auth/sessions";
 import { getConfig } from "../../worker/platform/config";
 import { createDb } from "../../worker/platform/db";
+import { createUser } from "./support/factories";
 
 export const db = () => createDb(env.DB);
 export const config = () => getConfig(env);
 
-/** Calls the Worker exactly as a client would (the whole app: middleware, routes, errors). */
+/**
+ * Calls the Worker exactly as a client would (the whole app: middleware, routes, errors), for what
+ * the typed client (support/client.ts) does not describe: pages and files, malformed, signed or
+ * multipart bodies, and tables of paths checked alike (guards, headers, hostile traffic).
+ */
 export function api(path: string, init: RequestInit & { json?: unknown } = {}): Promise<Response> {
   const { json, ...rest } = init;
   const headers = new Headers(rest.headers);
@@ -20,19 +23,6 @@ export function api(path: string, init: RequestInit & { json?: unknown } = {}): 
       body: json !== undefined ? JSON.stringify(json) : rest.body,
     }),
   );
-}
-
-let counter = 0;
-export const uniqueEmail = (prefix = "user") => `${prefix}-${Date.now()}-${++counter}@example.com`;
-
-/** A user with a profile, optionally an admin (set the way admin:grant does). */
-export async function createUser(opts: { email?: string; role?: "user" | "admin" } = {}): Promise<SessionUser> {
-  const user = await findOrCreateUser(db(), opts.email ?? uniqueEmail());
-  if (opts.role === "admin") {
-    await db().update(profiles).set({ role: "admin", roleChangedBy: "test" }).where(eq(profiles.userId, user.id));
-    return { ...user, role: "admin" };
-  }
-  return user;
 }
 
 /**

@@ -1,28 +1,30 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { actionCompletions, users, weeklyActions } from "../../db/schema";
-import { createAction } from "./action-factories";
-import { createCampaign, createSubscriber, outboxOfCampaign, runConsumer, testDeps, weeklyJob } from "./email-fixtures";
-import { adminHeaders, api, createUser, db, memberHeaders, signIn } from "./helpers";
+import type { CompletionInput } from "../../worker/features/completions/schemas";
+import { outboxOfCampaign, runConsumer, testDeps, weeklyJob } from "./email-fixtures";
+import { adminHeaders, db, memberHeaders, signIn } from "./helpers";
+import { client, ok, unchecked } from "./support/client";
+import { createAction, createCampaign, createSubscriber, createUser } from "./support/factories";
 
-type Impact = { completed_count: number; with_notes_count: number };
-type SiteImpact = { total_completions: number; members_with_completions: number };
+const sharedNotes = client.api.admin["shared-notes"];
 
 async function member() {
   const user = await createUser();
   return { user, headers: (await signIn(user)).headers };
 }
 
-const complete = (actionId: string, json: unknown, headers: HeadersInit) =>
-  api(`/api/me/completions/${actionId}`, { method: "PUT", json, headers });
+const complete = (actionId: string, json: CompletionInput, headers: Record<string, string>) =>
+  client.api.me.completions[":actionId"].$put({ param: { actionId }, json }, { headers });
 
-async function impactOf(slug: string): Promise<Impact> {
-  const res = await api(`/api/actions/${slug}`);
-  expect(res.status).toBe(200);
-  return ((await res.json()) as { action: { impact: Impact } }).action.impact;
-}
+const actionBySlug = (slug: string) => ok(client.api.actions[":slug"].$get({ param: { slug } }));
+const impactOf = async (slug: string) => (await actionBySlug(slug)).action.impact;
 
-const site = async () => ((await (await api("/api/impact")).json()) as { impact: SiteImpact }).impact;
+const site = async () => (await ok(client.api.impact.$get())).impact;
+
+const listNotes = async (headers: Record<string, string>) => (await ok(sharedNotes.$get(undefined, { headers }))).notes;
+const setHidden = (id: string, hidden: boolean, headers: Record<string, string>) =>
+  sharedNotes[":id"].$put({ param: { id }, json: { hidden } }, { headers });
 
 describe("collective impact", () => {
   it("counts completions and notes per action, follows edits, and never says who", async () => {
@@ -43,7 +45,7 @@ describe("collective impact", () => {
     await complete(action.id, { notes: "" }, a.headers);
     expect(await impactOf(action.slug)).toEqual({ completed_count: 3, with_notes_count: 1 });
 
-    const body = JSON.stringify(await (await api(`/api/actions/${action.slug}`)).json());
+    const body = JSON.stringify(await actionBySlug(action.slug));
     for (const m of [a, b, c]) {
       expect(body).not.toContain(m.user.id);
       expect(body).not.toContain(m.user.email);
@@ -51,8 +53,7 @@ describe("collective impact", () => {
   });
 
   it("is on the current action too", async () => {
-    const res = await api("/api/actions/current");
-    const { action } = (await res.json()) as { action: { impact: Impact } | null };
+    const { action } = await ok(client.api.actions.current.$get());
     if (action)
       expect(action.impact).toEqual({ completed_count: expect.any(Number), with_notes_count: expect.any(Number) });
   });
@@ -106,16 +107,13 @@ describe("shared notes", () => {
   it("shares a note only when the member ticks the box, and never without a note", async () => {
     const action = await createAction();
     const m = await member();
-    const plain = await complete(action.id, { notes: "private thoughts" }, m.headers);
-    expect(((await plain.json()) as { completion: { share_note: boolean } }).completion.share_note).toBe(false);
+    const shareNote = async (json: CompletionInput) =>
+      (await ok(complete(action.id, json, m.headers))).completion.share_note;
+    expect(await shareNote({ notes: "private thoughts" })).toBe(false);
+    expect(await shareNote({ notes: "happy to share", share_note: true })).toBe(true);
+    expect(await shareNote({ notes: "", share_note: true })).toBe(false);
 
-    const shared = await complete(action.id, { notes: "happy to share", share_note: true }, m.headers);
-    expect(((await shared.json()) as { completion: { share_note: boolean } }).completion.share_note).toBe(true);
-
-    const empty = await complete(action.id, { notes: "", share_note: true }, m.headers);
-    expect(((await empty.json()) as { completion: { share_note: boolean } }).completion.share_note).toBe(false);
-
-    expect((await complete(action.id, { share_note: "yes" }, m.headers)).status).toBe(400);
+    expect((await complete(action.id, unchecked({ share_note: "yes" }), m.headers)).status).toBe(400);
   });
 
   it("lists shared notes for admins only, without names, and hides and restores them", async () => {
@@ -125,35 +123,23 @@ describe("shared notes", () => {
     await complete(action.id, { notes: "A shared note to moderate", share_note: true }, m.headers);
     await complete(action.id, { notes: "Not shared at all" }, secret.headers);
 
-    expect((await api("/api/admin/shared-notes")).status).toBe(401);
-    expect((await api("/api/admin/shared-notes", { headers: await memberHeaders() })).status).toBe(403);
+    expect((await sharedNotes.$get()).status).toBe(401);
+    expect((await sharedNotes.$get(undefined, { headers: await memberHeaders() })).status).toBe(403);
 
     const headers = await adminHeaders();
-    const res = await api("/api/admin/shared-notes", { headers });
-    expect(res.status).toBe(200);
-    const text = await res.text();
+    const notes = await listNotes(headers);
+    const text = JSON.stringify(notes);
     expect(text).not.toContain("Not shared at all");
     expect(text).not.toContain(m.user.email);
     expect(text).not.toContain(m.user.id);
-    const { notes } = JSON.parse(text) as {
-      notes: { id: string; notes: string; action_title: string; hidden: boolean }[];
-    };
     const note = notes.find((n) => n.notes === "A shared note to moderate");
     expect(note).toMatchObject({ action_title: "Moderated action", hidden: false });
+    const id = note?.id ?? "";
 
-    const hide = await api(`/api/admin/shared-notes/${note?.id}`, { method: "PUT", json: { hidden: true }, headers });
-    expect(hide.status).toBe(200);
-    expect(((await hide.json()) as { note: { hidden: boolean } }).note.hidden).toBe(true);
-    const restore = await api(`/api/admin/shared-notes/${note?.id}`, {
-      method: "PUT",
-      json: { hidden: false },
-      headers,
-    });
-    expect(((await restore.json()) as { note: { hidden: boolean } }).note.hidden).toBe(false);
-    expect((await api("/api/admin/shared-notes/nope", { method: "PUT", json: { hidden: true }, headers })).status).toBe(
-      404,
-    );
-    expect((await api(`/api/admin/shared-notes/${note?.id}`, { method: "PUT", json: {}, headers })).status).toBe(400);
+    expect((await ok(setHidden(id, true, headers))).note.hidden).toBe(true);
+    expect((await ok(setHidden(id, false, headers))).note.hidden).toBe(false);
+    expect((await setHidden("nope", true, headers)).status).toBe(404);
+    expect((await sharedNotes[":id"].$put({ param: { id }, json: unchecked({}) }, { headers })).status).toBe(400);
   });
 });
 
@@ -184,11 +170,8 @@ describe("weekly email: last week", () => {
     }
 
     const headers = await adminHeaders();
-    const { notes } = (await (await api("/api/admin/shared-notes", { headers })).json()) as {
-      notes: { id: string; notes: string }[];
-    };
-    const hidden = notes.find((n) => n.notes === "Hidden by the admin");
-    await api(`/api/admin/shared-notes/${hidden?.id}`, { method: "PUT", json: { hidden: true }, headers });
+    const hidden = (await listNotes(headers)).find((n) => n.notes === "Hidden by the admin");
+    await ok(setHidden(hidden?.id ?? "", true, headers));
 
     const mail = await sendWeekly(current.id);
     expect(mail.html).toContain("Last week");

@@ -1,23 +1,22 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { actionCompletions } from "../../db/schema";
-import type { MemberStats } from "../../worker/features/completions/schemas";
 import { weekStartOf } from "../../worker/features/completions/streaks";
 import { addDays, dayInZone } from "../../worker/platform/zoned-time";
-import { createAction } from "./action-factories";
-import { api, config, createUser, db, signIn } from "./helpers";
-
-type Stats = MemberStats;
+import { config, db, signIn } from "./helpers";
+import { client, ok } from "./support/client";
+import { createAction, createUser } from "./support/factories";
 
 describe("GET /api/me/stats", () => {
   it("requires sign-in", async () => {
-    expect((await api("/api/me/stats")).status).toBe(401);
+    expect((await client.api.me.stats.$get()).status).toBe(401);
   });
 
   it("computes counts and streaks from the member's stored completions", async () => {
     const user = await createUser();
     const { headers } = await signIn(user);
-    const empty = (await (await api("/api/me/stats", { headers })).json()) as Stats;
+    const stats = () => ok(client.api.me.stats.$get(undefined, { headers }));
+    const empty = await stats();
     expect(empty).toMatchObject({ completed_count: 0, with_notes_count: 0, days_active: 0, current_streak_weeks: 0 });
     expect(empty.weeks).toHaveLength(12);
 
@@ -34,22 +33,24 @@ describe("GET /api/me/stats", () => {
       [w2, null],
       [w1, "late, but counts for its week"],
     ] as const) {
-      await api(`/api/me/completions/${a?.id}`, { method: "PUT", json: { notes }, headers });
+      await ok(
+        client.api.me.completions[":actionId"].$put({ param: { actionId: a?.id ?? "" }, json: { notes } }, { headers }),
+      );
     }
     await db()
       .update(actionCompletions)
       .set({ completedAt: new Date(Date.now() - 10 * 86_400_000).toISOString() })
       .where(eq(actionCompletions.actionId, w3?.id ?? ""));
 
-    const stats = (await (await api("/api/me/stats", { headers })).json()) as Stats;
-    expect(stats).toMatchObject({
+    const counted = await stats();
+    expect(counted).toMatchObject({
       completed_count: 3,
       with_notes_count: 2,
       days_active: 10,
       current_streak_weeks: 3,
       longest_streak_weeks: 3,
     });
-    expect(stats.weeks.at(-1)).toEqual({ week_start: thisWeek, action_id: weekly[3]?.id, completed: false });
-    expect(stats.weeks.at(-2)).toEqual({ week_start: addDays(thisWeek, -7), action_id: w1?.id, completed: true });
+    expect(counted.weeks.at(-1)).toEqual({ week_start: thisWeek, action_id: weekly[3]?.id, completed: false });
+    expect(counted.weeks.at(-2)).toEqual({ week_start: addDays(thisWeek, -7), action_id: w1?.id, completed: true });
   });
 });

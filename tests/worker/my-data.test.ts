@@ -13,35 +13,38 @@ import {
   users,
 } from "../../db/schema";
 import { deletedUserRef } from "../../worker/features/auth/account-deletion";
-import type { MyDataExport } from "../../worker/features/auth/my-data-schemas";
 import { cookieHeader, fromIp, latestOutboxMessage, requestLinkToken, uniqueIp } from "./auth-support";
-import { createAction, createSubscriber } from "./email-fixtures";
-import { api, createUser, db, signIn, uniqueEmail } from "./helpers";
+import { db, signIn } from "./helpers";
+import { client, errorOf, ok, unchecked } from "./support/client";
+
+const me = client.api.me;
+const deleteAccount = (confirmEmail: unknown, headers?: Record<string, string>) =>
+  me.$delete({ json: { confirm_email: unchecked(confirmEmail) } }, { headers });
+
+import { createAction, createSubscriber, createUser, uniqueEmail } from "./support/factories";
 
 /** A member with what a real one accumulates: two sessions, a completion with notes, a failed password try, a subscription. */
 async function activeMember() {
   const email = uniqueEmail("member");
   // A magic-link sign-in through the API writes the auth_success audit row the export must show.
   const token = await requestLinkToken(email);
-  const verified = await api("/api/auth/verify", { method: "POST", json: { token }, headers: fromIp(uniqueIp()) });
-  expect(verified.status).toBe(200);
+  await ok(client.api.auth.verify.$post({ json: { token } }, { headers: fromIp(uniqueIp()) }));
   const [user] = await db().select().from(users).where(eq(users.email, email));
   if (!user) throw new Error("no user");
   const member = { id: user.id, email, role: "user" as const };
   const other = await signIn(member);
   const session = await signIn(member);
   const action = await createAction({ title: "Leave the leaves" });
-  const put = await api(`/api/me/completions/${action.id}`, {
-    method: "PUT",
-    json: { notes: "Left them under the oak" },
-    headers: session.headers,
-  });
-  expect(put.status).toBeLessThan(300);
-  await api("/api/auth/password", {
-    method: "POST",
-    json: { email, password: "wrong-password-123" },
-    headers: fromIp(uniqueIp()),
-  });
+  await ok(
+    me.completions[":actionId"].$put(
+      { param: { actionId: action.id }, json: { notes: "Left them under the oak" } },
+      { headers: session.headers },
+    ),
+  );
+  await client.api.auth.password.$post(
+    { json: { email, password: "wrong-password-123" } },
+    { headers: fromIp(uniqueIp()) },
+  );
   // An unused magic link (a second request within the minute would be throttled).
   await db()
     .insert(magicLinkTokens)
@@ -52,17 +55,17 @@ async function activeMember() {
 
 describe("GET /api/me/export", () => {
   it("needs a session", async () => {
-    expect((await api("/api/me/export")).status).toBe(401);
+    expect((await me.export.$get()).status).toBe(401);
   });
 
   it("returns profile, sessions, sign-in history, completions with notes and the same-email subscription", async () => {
     const { member, session, action, sub } = await activeMember();
-    const res = await api("/api/me/export", { headers: session.headers });
+    const res = await me.export.$get(undefined, { headers: session.headers });
     expect(res.status).toBe(200);
     expect(res.headers.get("Content-Disposition")).toMatch(
       /^attachment; filename="earthkind-my-data-\d{4}-\d{2}-\d{2}\.json"$/,
     );
-    const data = (await res.json()) as MyDataExport;
+    const data = await res.json();
     expect(data.profile).toMatchObject({ id: member.id, email: member.email, role: "user", has_password: false });
     expect(data.sessions).toHaveLength(3);
     expect(data.sign_in_history.map((h) => [h.action, h.method])).toEqual(
@@ -87,7 +90,7 @@ describe("GET /api/me/export", () => {
     });
     // Another member's export holds nothing of this one.
     const stranger = await signIn(await createUser());
-    const theirs = (await (await api("/api/me/export", { headers: stranger.headers })).json()) as MyDataExport;
+    const theirs = await ok(me.export.$get(undefined, { headers: stranger.headers }));
     expect(JSON.stringify(theirs)).not.toContain(member.email);
   });
 });
@@ -95,25 +98,21 @@ describe("GET /api/me/export", () => {
 describe("DELETE /api/me", () => {
   it("refuses without the account's email typed", async () => {
     const { headers } = await signIn(await createUser());
-    for (const [json, message] of [
-      [{}, "Type your email address to confirm."],
-      [{ confirm_email: "" }, "Type your email address to confirm."],
-      [{ confirm_email: "someone-else@example.com" }, "That doesn't match the email address of this account."],
+    for (const [confirmEmail, message] of [
+      [undefined, "Type your email address to confirm."],
+      ["", "Type your email address to confirm."],
+      ["someone-else@example.com", "That doesn't match the email address of this account."],
     ] as const) {
-      const res = await api("/api/me", { method: "DELETE", json, headers });
-      expect(res.status, JSON.stringify(json)).toBe(400);
-      expect(((await res.json()) as { error: { message: string } }).error.message).toBe(message);
+      const res = await deleteAccount(confirmEmail, headers);
+      expect(res.status, String(confirmEmail)).toBe(400);
+      expect((await errorOf(res)).message).toBe(message);
     }
-    expect((await api("/api/me", { method: "DELETE", json: { confirm_email: "x@example.com" } })).status).toBe(401);
+    expect((await deleteAccount("x@example.com")).status).toBe(401);
   });
 
   it("removes every personal row, anonymises audit rows, unsubscribes, signs out everywhere and confirms by email", async () => {
     const { member, session, other, sub } = await activeMember();
-    const res = await api("/api/me", {
-      method: "DELETE",
-      json: { confirm_email: `  ${member.email.toUpperCase()} ` },
-      headers: session.headers,
-    });
+    const res = await deleteAccount(`  ${member.email.toUpperCase()} `, session.headers);
     expect(res.status).toBe(200);
     expect(res.headers.getSetCookie().join(";")).toMatch(/__Host-earthkind_refresh=;/);
 
@@ -150,8 +149,8 @@ describe("DELETE /api/me", () => {
 
     // Every session is over: both access tokens and both refresh cookies are refused.
     for (const s of [session, other]) {
-      expect((await api("/api/me", { headers: s.headers })).status).toBe(401);
-      expect((await api("/api/auth/refresh", { method: "POST", headers: cookieHeader(s.refreshToken) })).status).toBe(
+      expect((await me.$get(undefined, { headers: s.headers })).status).toBe(401);
+      expect((await client.api.auth.refresh.$post(undefined, { headers: cookieHeader(s.refreshToken) })).status).toBe(
         401,
       );
     }
@@ -167,20 +166,17 @@ describe("DELETE /api/me", () => {
     try {
       const admin = await createUser({ role: "admin" });
       const { headers } = await signIn(admin);
-      const res = await api("/api/me", { method: "DELETE", json: { confirm_email: admin.email }, headers });
+      const res = await deleteAccount(admin.email, headers);
       expect(res.status).toBe(409);
-      expect(await res.json()).toEqual({
-        error: {
-          code: "last_admin",
-          message: "You are the only admin. Make another account an admin before deleting yours.",
-        },
+      expect(await errorOf(res)).toEqual({
+        code: "last_admin",
+        message: "You are the only admin. Make another account an admin before deleting yours.",
       });
       expect(await d.select().from(users).where(eq(users.id, admin.id))).toHaveLength(1);
-      expect((await api("/api/me", { headers })).status).toBe(200);
+      expect((await me.$get(undefined, { headers })).status).toBe(200);
 
       await createUser({ role: "admin" });
-      const ok = await api("/api/me", { method: "DELETE", json: { confirm_email: admin.email }, headers });
-      expect(ok.status).toBe(200);
+      expect((await deleteAccount(admin.email, headers)).status).toBe(200);
       expect(await d.select().from(users).where(eq(users.id, admin.id))).toEqual([]);
     } finally {
       for (const { userId } of others) {

@@ -7,22 +7,13 @@ import { createApp } from "../../worker/app";
 import { weeklySendDueAt } from "../../worker/features/email/schedule";
 import { consumeIngestBatch, type IngestMessage } from "../../worker/features/ingestion/jobs";
 import { raiseAlert } from "../../worker/features/operations/alerts";
-import type { Alert } from "../../worker/features/operations/schemas";
 import { ingestHooks } from "../../worker/jobs/queue";
 import { runScheduled } from "../../worker/jobs/scheduled";
 import { ResendProvider } from "../../worker/platform/mail/resend";
-import {
-  campaignRow,
-  createAction,
-  createCampaign,
-  createSubscriber,
-  eventually,
-  fakeApi,
-  runConsumer,
-  testDeps,
-  weeklyJob,
-} from "./email-fixtures";
-import { adminHeaders, api, config, db, memberHeaders } from "./helpers";
+import { campaignRow, fakeApi, runConsumer, testDeps, weeklyJob } from "./email-fixtures";
+import { adminHeaders, config, db, memberHeaders } from "./helpers";
+import { client, errorOf, ok, unchecked } from "./support/client";
+import { createAction, createCampaign, createSubscriber } from "./support/factories";
 
 const tick = (at: Date | number, bindings: typeof env = env) =>
   runScheduled(createScheduledController({ scheduledTime: new Date(at), cron: "*/5 * * * *" }), bindings);
@@ -248,10 +239,13 @@ describe("alert triggers", () => {
       expect(res.status).toBe(500);
     }
     const strict = { ...env, ALERT_5XX_PER_HOUR: "3" };
-    await eventually(async () => {
-      await tick(Date.now(), strict);
-      return (await alertsOf("error_rate", "5xx")).length > 0;
-    }, 10_000);
+    await vi.waitFor(
+      async () => {
+        await tick(Date.now(), strict);
+        expect(await alertsOf("error_rate", "5xx")).not.toHaveLength(0);
+      },
+      { timeout: 10_000, interval: 250 },
+    );
     const [alert] = await alertsOf("error_rate", "5xx");
     expect(alert?.details).toMatch(/^\d+ server errors \(5xx\) in the last hour; the alert threshold is 3/);
   });
@@ -263,13 +257,18 @@ describe("GET /api/admin/alerts and acknowledge", () => {
       { db: db(), config: config() },
       { kind: "source_failing", subject: "ack-test", details: "three failures" },
     );
-    expect((await api("/api/admin/alerts")).status).toBe(401);
-    expect((await api("/api/admin/alerts", { headers: await memberHeaders() })).status).toBe(403);
-    expect((await api(`/api/admin/alerts/${raised?.id}/acknowledge`, { method: "POST" })).status).toBe(401);
+    const adminAlerts = client.api.admin.alerts;
+    const id = raised?.id ?? "";
+    expect((await adminAlerts.$get({ query: {} })).status).toBe(401);
+    expect((await adminAlerts.$get({ query: {} }, { headers: await memberHeaders() })).status).toBe(403);
+    const acknowledge = (alertId: string, headers?: Record<string, string>) =>
+      adminAlerts[":id"].acknowledge.$post({ param: { id: alertId } }, { headers });
+    expect((await acknowledge(id)).status).toBe(401);
 
     const headers = await adminHeaders();
-    const open = (await (await api("/api/admin/alerts", { headers })).json()) as { alerts: Alert[] };
-    expect(open.alerts.find((a) => a.id === raised?.id)).toMatchObject({
+    const list = async (status?: "open" | "all") =>
+      (await ok(adminAlerts.$get({ query: { status } }, { headers }))).alerts;
+    expect((await list()).find((a) => a.id === id)).toMatchObject({
       kind: "source_failing",
       title: "Event source keeps failing",
       subject: "ack-test",
@@ -277,24 +276,17 @@ describe("GET /api/admin/alerts and acknowledge", () => {
       acknowledged_at: null,
     });
 
-    const ack = await api(`/api/admin/alerts/${raised?.id}/acknowledge`, { method: "POST", headers });
-    expect(ack.status).toBe(200);
-    const { alert } = (await ack.json()) as { alert: Alert };
+    const { alert } = await ok(acknowledge(id, headers));
     expect(alert.acknowledged_at).not.toBeNull();
     // Again: the first acknowledgement stands.
-    const again = (await (
-      await api(`/api/admin/alerts/${raised?.id}/acknowledge`, { method: "POST", headers })
-    ).json()) as { alert: Alert };
-    expect(again.alert.acknowledged_at).toBe(alert.acknowledged_at);
+    expect((await ok(acknowledge(id, headers))).alert.acknowledged_at).toBe(alert.acknowledged_at);
 
-    const after = (await (await api("/api/admin/alerts", { headers })).json()) as { alerts: Alert[] };
-    expect(after.alerts.some((a) => a.id === raised?.id)).toBe(false);
-    const all = (await (await api("/api/admin/alerts?status=all", { headers })).json()) as { alerts: Alert[] };
-    expect(all.alerts.some((a) => a.id === raised?.id)).toBe(true);
+    expect((await list()).some((a) => a.id === id)).toBe(false);
+    expect((await list("all")).some((a) => a.id === id)).toBe(true);
 
-    const missing = await api(`/api/admin/alerts/${crypto.randomUUID()}/acknowledge`, { method: "POST", headers });
+    const missing = await acknowledge(crypto.randomUUID(), headers);
     expect(missing.status).toBe(404);
-    expect(await missing.json()).toEqual({ error: { code: "not_found", message: "Alert not found" } });
-    expect((await api("/api/admin/alerts?status=bogus", { headers })).status).toBe(400);
+    expect(await errorOf(missing)).toEqual({ code: "not_found", message: "Alert not found" });
+    expect((await adminAlerts.$get({ query: { status: unchecked("bogus") } }, { headers })).status).toBe(400);
   });
 });

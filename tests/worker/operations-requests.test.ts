@@ -2,9 +2,9 @@ import { createExecutionContext, createScheduledController } from "cloudflare:te
 import { env } from "cloudflare:workers";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { createApp } from "../../worker/app";
-import type { SystemStatus } from "../../worker/features/operations/schemas";
 import { runScheduled } from "../../worker/jobs/scheduled";
 import { adminHeaders, api, memberHeaders } from "./helpers";
+import { client, ok } from "./support/client";
 
 afterEach(() => vi.restoreAllMocks());
 
@@ -133,16 +133,14 @@ describe("job logs", () => {
 
 describe("GET /api/admin/status and /api/health", () => {
   it("is for admins only", async () => {
-    expect((await api("/api/admin/status")).status).toBe(401);
-    expect((await api("/api/admin/status", { headers: await memberHeaders() })).status).toBe(403);
+    expect((await client.api.admin.status.$get()).status).toBe(401);
+    expect((await client.api.admin.status.$get(undefined, { headers: await memberHeaders() })).status).toBe(403);
   });
 
   it("shows the build, the last cron tick, the backlog and every source", async () => {
     const at = Date.now();
     await runScheduled(createScheduledController({ scheduledTime: at, cron: "*/5 * * * *" }), env);
-    const res = await api("/api/admin/status", { headers: await adminHeaders() });
-    expect(res.status).toBe(200);
-    const status = (await res.json()) as SystemStatus;
+    const status = await ok(client.api.admin.status.$get(undefined, { headers: await adminHeaders() }));
     expect(status.build).toMatchObject({ version: "0.1.0", commit: expect.any(String) });
     expect(status.cron).toMatchObject({ last_tick_at: new Date(at).toISOString(), outcome: "ok" });
     expect(status.backlog).toEqual({
@@ -156,7 +154,6 @@ describe("GET /api/admin/status and /api/health", () => {
   });
 
   it("health adds the build version and nothing internal", async () => {
-    const body = await (await api("/api/health")).json();
-    expect(body).toEqual({ status: "ok", database: "ok", version: "0.1.0" });
+    expect(await ok(client.api.health.$get())).toEqual({ status: "ok", database: "ok", version: "0.1.0" });
   });
 });

@@ -1,11 +1,14 @@
 import { env } from "cloudflare:workers";
-import { beforeEach, describe, expect, it, vi } from "vitest";
+import { eq } from "drizzle-orm";
+import { beforeEach, describe, expect, it, onTestFinished, vi } from "vitest";
+import { tips } from "../../db/schema";
 import { SERVER_STATE_ID, type ServerState } from "../../worker/features/pages/contract";
 import { purgePageCache } from "../../worker/features/pages/page-cache";
+import { PETITIONS_KEY } from "../../worker/features/petitions/service";
 import { addDays, dayInZone } from "../../worker/platform/zoned-time";
-import { actionBody, createAction } from "./action-factories";
-import { adminHeaders, api, config, createUser, signIn } from "./helpers";
-import { petition } from "./petitions-factories";
+import { adminHeaders, api, config, db, signIn } from "./helpers";
+import { actionBody, createAction, createUser, petition } from "./support/factories";
+import { restoreSettingsAfterEach } from "./support/settings";
 
 type DehydratedQuery = { queryKey: unknown[]; state: { data: unknown; status: string } };
 
@@ -57,6 +60,7 @@ async function addTip(headers: HeadersInit, title: string) {
 
 // Pages are cached at the edge between requests; each test starts from an empty (purged) cache.
 beforeEach(() => purgePageCache(env.KV));
+restoreSettingsAfterEach(PETITIONS_KEY);
 
 // The first render of each page in a fresh isolate loads its code; a loaded machine makes that slow.
 vi.setConfig({ testTimeout: 30_000 });
@@ -238,15 +242,16 @@ describe("the data handed to the browser's query cache", () => {
 
 describe("the edge cache of anonymous pages", () => {
   /** The second anonymous request is answered from the cache once the first one's copy is stored. */
-  async function expectCachedSoon(path: string) {
-    for (let i = 0; i < 50; i++) {
-      const res = await api(path);
-      const state = res.headers.get("X-Page-Cache");
-      const html = await res.text();
-      if (state === "hit") return html;
-      await new Promise((r) => setTimeout(r, 20));
-    }
-    throw new Error(`${path} was never answered from the cache`);
+  function expectCachedSoon(path: string) {
+    return vi.waitFor(
+      async () => {
+        const res = await api(path);
+        const html = await res.text();
+        expect(res.headers.get("X-Page-Cache"), `${path} from the cache`).toBe("hit");
+        return html;
+      },
+      { timeout: 1_000, interval: 20 },
+    );
   }
 
   it("serves a repeat anonymous request from the cache, with the same page", async () => {
@@ -295,6 +300,11 @@ describe("the edge cache of anonymous pages", () => {
     await addTip(headers, "Unplug chargers");
     await expectCachedSoon("/actions");
     const { tip: shown } = (await (await api("/api/tips/current")).json()) as { tip: { id: string } };
+    // The shown tip may be a seeded one the other files read: put it back afterwards.
+    const [original] = await db().select().from(tips).where(eq(tips.id, shown.id));
+    onTestFinished(async () => {
+      if (original) await db().update(tips).set(original).where(eq(tips.id, shown.id));
+    });
     const edit = await api(`/api/admin/tips/${shown.id}`, {
       method: "PUT",
       headers,

@@ -2,54 +2,57 @@ import { env } from "cloudflare:workers";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { settings } from "../../db/schema";
-import { MAX_PETITIONS, PETITION_MESSAGES, type Petition } from "../../worker/features/petitions/schemas";
-import { adminHeaders, api, db, memberHeaders } from "./helpers";
-import { petition } from "./petitions-factories";
+import { MAX_PETITIONS, PETITION_MESSAGES } from "../../worker/features/petitions/schemas";
+import { PETITIONS_KEY } from "../../worker/features/petitions/service";
+import { settingsCacheKey } from "../../worker/platform/settings";
+import { adminHeaders, db, memberHeaders } from "./helpers";
+import { client, errorOf, ok, unchecked } from "./support/client";
+import { petition } from "./support/factories";
+import { restoreSettingsAfterEach } from "./support/settings";
 
+// The petition list is one global settings record: each test's changes are undone after it.
+restoreSettingsAfterEach(PETITIONS_KEY);
+
+const adminPetitions = client.api.admin.petitions;
+
+/** Saves the whole list; items may be outside the schema on purpose (the bad-input cases). */
 async function put(list: unknown[], headers?: Record<string, string>) {
-  return api("/api/admin/petitions", {
-    method: "PUT",
-    json: { petitions: list },
-    headers: headers ?? (await adminHeaders()),
-  });
+  return adminPetitions.$put({ json: { petitions: unchecked(list) } }, { headers: headers ?? (await adminHeaders()) });
 }
 
-async function errorMessage(res: Response) {
-  return ((await res.json()) as { error: { message: string } }).error.message;
-}
+const read = async (headers: Record<string, string>) =>
+  (await ok(adminPetitions.$get(undefined, { headers }))).petitions;
 
 describe("/api/admin/petitions", () => {
   it("answers 401 signed out and 403 for a signed-in non-admin, for reads and saves", async () => {
-    expect((await api("/api/admin/petitions")).status).toBe(401);
-    expect((await api("/api/admin/petitions", { method: "PUT", json: { petitions: [] } })).status).toBe(401);
+    expect((await adminPetitions.$get()).status).toBe(401);
+    expect((await adminPetitions.$put({ json: { petitions: [] } })).status).toBe(401);
     const member = await memberHeaders();
-    expect((await api("/api/admin/petitions", { headers: member })).status).toBe(403);
+    expect((await adminPetitions.$get(undefined, { headers: member })).status).toBe(403);
     const res = await put([petition()], member);
     expect(res.status).toBe(403);
-    expect(await errorMessage(res)).toBe("Access denied. You need admin privileges to access this page.");
+    expect((await errorOf(res)).message).toBe("Access denied. You need admin privileges to access this page.");
   });
 
   it("inserts the record when absent, updates it when present, and reads back the whole ordered list", async () => {
-    await db().delete(settings).where(eq(settings.key, "petitions"));
-    await env.KV.delete("settings:petitions");
+    await db().delete(settings).where(eq(settings.key, PETITIONS_KEY));
+    await env.KV.delete(settingsCacheKey(PETITIONS_KEY));
     const headers = await adminHeaders();
-    expect(await (await api("/api/admin/petitions", { headers })).json()).toEqual({ petitions: [] });
+    expect(await read(headers)).toEqual([]);
 
-    const first = await put([petition({ title: "A" }), petition({ title: "Draft B", verified: false })], headers);
-    expect(first.status).toBe(200);
-    const saved = ((await first.json()) as { petitions: Petition[] }).petitions;
+    const saved = (await ok(put([petition({ title: "A" }), petition({ title: "Draft B", verified: false })], headers)))
+      .petitions;
     expect(saved.map((p) => p.title)).toEqual(["A", "Draft B"]);
     // Ids are assigned so the admin screen can address items; they survive later saves.
     expect(saved.every((p) => typeof p.id === "string" && p.id.length > 0)).toBe(true);
 
     const reordered = [saved[1], saved[0]];
     expect((await put(reordered, headers)).status).toBe(200);
-    const read = (await (await api("/api/admin/petitions", { headers })).json()) as { petitions: Petition[] };
-    expect(read.petitions.map((p) => [p.id, p.title])).toEqual([
+    expect((await read(headers)).map((p) => [p.id, p.title])).toEqual([
       [saved[1]?.id, "Draft B"],
       [saved[0]?.id, "A"],
     ]);
-    const rows = await db().select().from(settings).where(eq(settings.key, "petitions"));
+    const rows = await db().select().from(settings).where(eq(settings.key, PETITIONS_KEY));
     expect(rows).toHaveLength(1);
   });
 
@@ -65,8 +68,7 @@ describe("/api/admin/petitions", () => {
         state: "CA",
       },
     ]);
-    expect(res.status).toBe(200);
-    const [p] = ((await res.json()) as { petitions: Petition[] }).petitions;
+    const [p] = (await ok(res)).petitions;
     expect(p).toMatchObject({ title: "Spaced", org_name: "Old Name", location_scope: "local", state: "CA" });
     expect(p).not.toHaveProperty("image_url");
   });
@@ -96,20 +98,19 @@ describe("/api/admin/petitions", () => {
     const bad = { ...petition(), ...change };
     const res = await put([petition(), bad], headers);
     expect(res.status).toBe(400);
-    expect(await errorMessage(res)).toBe(message);
-    const read = (await (await api("/api/admin/petitions", { headers })).json()) as { petitions: Petition[] };
-    expect(read.petitions.map((p) => p.title)).toEqual(["Kept"]);
+    expect((await errorOf(res)).message).toBe(message);
+    expect((await read(headers)).map((p) => p.title)).toEqual(["Kept"]);
   });
 
   it("rejects a body that is not a list, and a list over the limit", async () => {
     const headers = await adminHeaders();
-    const notList = await api("/api/admin/petitions", { method: "PUT", json: { petitions: "x" }, headers });
+    const notList = await adminPetitions.$put({ json: { petitions: unchecked("x") } }, { headers });
     expect(notList.status).toBe(400);
     const tooMany = await put(
       Array.from({ length: MAX_PETITIONS + 1 }, () => petition()),
       headers,
     );
     expect(tooMany.status).toBe(400);
-    expect(await errorMessage(tooMany)).toBe(PETITION_MESSAGES.tooMany);
+    expect((await errorOf(tooMany)).message).toBe(PETITION_MESSAGES.tooMany);
   });
 });

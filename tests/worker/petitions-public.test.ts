@@ -2,25 +2,24 @@ import { env } from "cloudflare:workers";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { settings } from "../../db/schema";
-import type { PublicPetition } from "../../worker/features/petitions/schemas";
-import { adminHeaders, api, db } from "./helpers";
-import { petition } from "./petitions-factories";
+import type { PetitionInput } from "../../worker/features/petitions/schemas";
+import { PETITIONS_KEY } from "../../worker/features/petitions/service";
+import { settingsCacheKey } from "../../worker/platform/settings";
+import { adminHeaders, db } from "./helpers";
+import { client, ok, unchecked } from "./support/client";
+import { petition } from "./support/factories";
+import { restoreSettingsAfterEach } from "./support/settings";
 
-// The petition list is one settings record, so every test saves the full list it needs first.
-async function saveList(list: unknown[]) {
-  const res = await api("/api/admin/petitions", {
-    method: "PUT",
-    json: { petitions: list },
-    headers: await adminHeaders(),
-  });
-  expect(res.status).toBe(200);
+// The petition list is one global settings record: each test's changes are undone after it.
+restoreSettingsAfterEach(PETITIONS_KEY);
+
+// Every test saves the full list it needs first.
+async function saveList(list: PetitionInput[]) {
+  await ok(client.api.admin.petitions.$put({ json: { petitions: list } }, { headers: await adminHeaders() }));
 }
 
-async function publicList(query = ""): Promise<PublicPetition[]> {
-  const res = await api(`/api/petitions${query}`);
-  expect(res.status).toBe(200);
-  return ((await res.json()) as { petitions: PublicPetition[] }).petitions;
-}
+type PetitionsQuery = NonNullable<Parameters<typeof client.api.petitions.$get>[0]>["query"];
+const publicList = async (query: PetitionsQuery = {}) => (await ok(client.api.petitions.$get({ query }))).petitions;
 
 describe("GET /api/petitions", () => {
   it("shows only verified petitions, at most 3 by default, in the admin's order", async () => {
@@ -32,8 +31,8 @@ describe("GET /api/petitions", () => {
       petition({ title: "Four" }),
     ]);
     expect((await publicList()).map((p) => p.title)).toEqual(["One", "Two", "Three"]);
-    expect((await publicList("?limit=10")).map((p) => p.title)).toEqual(["One", "Two", "Three", "Four"]);
-    expect((await publicList("?limit=1")).map((p) => p.title)).toEqual(["One"]);
+    expect((await publicList({ limit: "10" })).map((p) => p.title)).toEqual(["One", "Two", "Three", "Four"]);
+    expect((await publicList({ limit: "1" })).map((p) => p.title)).toEqual(["One"]);
   });
 
   it("sorts the preferred topic first and keeps the order within each group", async () => {
@@ -43,13 +42,13 @@ describe("GET /api/petitions", () => {
       petition({ title: "Water B", topic: "water" }),
       petition({ title: "Forest B", topic: "forests" }),
     ]);
-    expect((await publicList("?topic=forests&limit=4")).map((p) => p.title)).toEqual([
+    expect((await publicList({ topic: "forests", limit: "4" })).map((p) => p.title)).toEqual([
       "Forest A",
       "Forest B",
       "Water A",
       "Water B",
     ]);
-    expect((await publicList("?topic=forests")).map((p) => p.title)).toEqual(["Forest A", "Forest B", "Water A"]);
+    expect((await publicList({ topic: "forests" })).map((p) => p.title)).toEqual(["Forest A", "Forest B", "Water A"]);
   });
 
   it("skips stored items without a title or url and normalises old records", async () => {
@@ -80,8 +79,8 @@ describe("GET /api/petitions", () => {
           },
         ],
       })
-      .where(eq(settings.key, "petitions"));
-    await env.KV.delete("settings:petitions");
+      .where(eq(settings.key, PETITIONS_KEY));
+    await env.KV.delete(settingsCacheKey(PETITIONS_KEY));
     const list = await publicList();
     expect(list).toHaveLength(1);
     expect(list[0]).toMatchObject({
@@ -98,7 +97,7 @@ describe("GET /api/petitions", () => {
     await saveList([
       petition({ url: "https://act.example.org/save-bees?ref=home", image_url: "https://img.example.org/b.webp" }),
     ]);
-    const [p] = await publicList("?campaign=petitions_home");
+    const [p] = await publicList({ campaign: "petitions_home" });
     const link = new URL(p?.link ?? "");
     expect(link.origin + link.pathname).toBe("https://act.example.org/save-bees");
     expect(Object.fromEntries(link.searchParams)).toEqual({
@@ -112,15 +111,21 @@ describe("GET /api/petitions", () => {
   });
 
   it("is an empty list when no petitions were ever saved", async () => {
-    await db().delete(settings).where(eq(settings.key, "petitions"));
-    await env.KV.delete("settings:petitions");
+    await db().delete(settings).where(eq(settings.key, PETITIONS_KEY));
+    await env.KV.delete(settingsCacheKey(PETITIONS_KEY));
     expect(await publicList()).toEqual([]);
   });
 
   it("rejects a bad limit, topic or campaign with 400", async () => {
-    for (const query of ["?limit=0", "?limit=21", "?limit=abc", "?topic=volcanoes", "?campaign=%3Cscript%3E"]) {
-      const res = await api(`/api/petitions${query}`);
-      expect(res.status, query).toBe(400);
+    for (const query of [
+      { limit: "0" },
+      { limit: "21" },
+      { limit: "abc" },
+      { topic: "volcanoes" },
+      { campaign: "<script>" },
+    ]) {
+      const res = await client.api.petitions.$get({ query: unchecked(query) });
+      expect(res.status, JSON.stringify(query)).toBe(400);
     }
   });
 
@@ -133,7 +138,7 @@ describe("GET /api/petitions", () => {
     await db()
       .update(settings)
       .set({ value: [petition({ title: "Behind the cache", id: "x" })] })
-      .where(eq(settings.key, "petitions"));
+      .where(eq(settings.key, PETITIONS_KEY));
     expect((await publicList()).map((p) => p.title)).toEqual(["Cached"]);
 
     // A save through the admin API invalidates it.

@@ -1,47 +1,35 @@
-import { createScheduledController } from "cloudflare:test";
+import { createExecutionContext, createScheduledController } from "cloudflare:test";
 import { env } from "cloudflare:workers";
+import { testClient } from "hono/testing";
 import { describe, expect, it } from "vitest";
 import { createApp } from "../../worker/app";
 import { RETENTION_DAYS } from "../../worker/features/security/cleanup";
 import { configFindings } from "../../worker/features/security/scan-config";
-import type { Finding } from "../../worker/features/security/schemas";
 import { DAILY_CRON, runScheduled } from "../../worker/jobs/scheduled";
 import { fromIp, uniqueIp } from "./auth-support";
-import { adminHeaders, api, config, createUser, signIn, uniqueEmail } from "./helpers";
+import { adminHeaders, config, signIn } from "./helpers";
+import { client, ok } from "./support/client";
+import { createUser, uniqueEmail } from "./support/factories";
 
-type Logs = {
-  summary: Record<string, number>;
-  logs: { action: string; user_id: string | null; new_values: Record<string, unknown> | null }[];
-  sensitive_access: { action: string; user_id: string | null }[];
-  auth_failures: { action: string; new_values: { email: string } }[];
-  role_changes: {
-    user_id: string;
-    changed_by: string | null;
-    old_role: string;
-    new_role: string;
-    user_email: string;
-  }[];
-};
+const security = client.api.admin.security;
 
 const daysAgo = (days: number) => new Date(Date.now() - days * 86_400_000).toISOString();
 
 describe("security logs", () => {
   it("shows sign-in failures, role changes and sensitive access, and audits its own read", async () => {
     const failedEmail = uniqueEmail("failed");
-    await api("/api/auth/password", {
-      method: "POST",
-      json: { email: failedEmail, password: "nope nope nope" },
-      headers: fromIp(uniqueIp()),
-    });
+    await client.api.auth.password.$post(
+      { json: { email: failedEmail, password: "nope nope nope" } },
+      { headers: fromIp(uniqueIp()) },
+    );
     const promoted = await createUser({ role: "admin" });
     const admin = await createUser({ role: "admin" });
     const { headers } = await signIn(admin);
 
-    const res = await api("/api/admin/security/logs", { headers });
-    expect(res.status).toBe(200);
-    const body = (await res.json()) as Logs;
+    const logs = () => ok(security.logs.$get(undefined, { headers }));
+    const body = await logs();
     expect(body.auth_failures.length).toBeLessThanOrEqual(10);
-    expect(body.auth_failures.map((f) => f.new_values.email)).toContain(failedEmail);
+    expect(body.auth_failures.map((f) => f.new_values?.email)).toContain(failedEmail);
     expect(body.logs.length).toBeLessThanOrEqual(50);
     expect(body.role_changes.length).toBeLessThanOrEqual(20);
     expect(body.role_changes).toContainEqual(
@@ -60,16 +48,9 @@ describe("security logs", () => {
       expect.objectContaining({ action: "sensitive_data_access", user_id: admin.id }),
     );
     expect(body.summary.sensitive_access_7d).toBeGreaterThanOrEqual(1);
-    await api("/api/admin/security/logs", { headers });
-    const activity = (await (await api("/api/admin/security/admin-activity", { headers })).json()) as {
-      activity: {
-        admin_user_id: string;
-        admin_email: string;
-        recent_sensitive_access_count: number;
-        last_access: string;
-      }[];
-    };
-    expect(activity.activity).toContainEqual(
+    await logs();
+    const { activity } = await ok(security["admin-activity"].$get(undefined, { headers }));
+    expect(activity).toContainEqual(
       expect.objectContaining({ admin_user_id: admin.id, admin_email: admin.email, recent_sensitive_access_count: 2 }),
     );
   });
@@ -84,10 +65,7 @@ describe("security logs", () => {
       insert.bind(crypto.randomUUID(), admin.id, daysAgo(6)),
       insert.bind(crypto.randomUUID(), admin.id, daysAgo(8)),
     ]);
-    const res = await api("/api/admin/security/admin-activity", { headers: await adminHeaders() });
-    const { activity } = (await res.json()) as {
-      activity: { admin_user_id: string; recent_sensitive_access_count: number }[];
-    };
+    const { activity } = await ok(security["admin-activity"].$get(undefined, { headers: await adminHeaders() }));
     expect(activity.find((a) => a.admin_user_id === admin.id)?.recent_sensitive_access_count).toBe(2);
   });
 });
@@ -96,12 +74,9 @@ describe("security scan", () => {
   it("reports a missing mail secret for a remote provider", async () => {
     const remote = { ...env, MAIL_PROVIDER: "resend", MAIL_API_KEY: "" };
     const admin = await signIn(await createUser({ role: "admin" }));
-    const res = await createApp().fetch(
-      new Request("http://localhost/api/admin/security/scan", { method: "POST", headers: admin.headers }),
-      remote,
-    );
-    expect(res.status).toBe(200);
-    const { findings } = (await res.json()) as { findings: Finding[] };
+    // The same app with other bindings: a deployment configured for Resend without its key.
+    const withRemote = testClient(createApp(), remote, createExecutionContext());
+    const { findings } = await ok(withRemote.api.admin.security.scan.$post(undefined, { headers: admin.headers }));
     expect(findings).toContainEqual(
       expect.objectContaining({
         id: "mail-api-key-missing",
@@ -135,8 +110,7 @@ describe("security scan", () => {
 
   it("checks the data: admins without passwords, and probes public routes for profile emails", async () => {
     const admin = await createUser({ role: "admin" });
-    const res = await api("/api/admin/security/scan", { method: "POST", headers: (await signIn(admin)).headers });
-    const body = (await res.json()) as { findings: Finding[]; probed_routes: string[] };
+    const body = await ok(security.scan.$post(undefined, { headers: (await signIn(admin)).headers }));
     const noPassword = body.findings.find((f) => f.id === "admins-without-password");
     expect(noPassword?.description).toContain(admin.email);
     expect(body.probed_routes).toContain("/api/me");
@@ -170,9 +144,7 @@ describe("clean old data", () => {
       submission.bind(crypto.randomUUID(), marker, "pending", null, old),
       submission.bind(crypto.randomUUID(), marker, "approved", recent, old),
     ]);
-    const res = await api("/api/admin/security/cleanup", { method: "POST", headers: await adminHeaders() });
-    expect(res.status).toBe(200);
-    const body = (await res.json()) as { count: number; audit_logs: number; event_submissions: number };
+    const body = await ok(security.cleanup.$post(undefined, { headers: await adminHeaders() }));
     expect(body.audit_logs).toBeGreaterThanOrEqual(1);
     expect(body.event_submissions).toBeGreaterThanOrEqual(2);
     expect(body.count).toBe(body.audit_logs + body.event_submissions);

@@ -1,17 +1,18 @@
 import { describe, expect, it } from "vitest";
-import { weeklyActions } from "../../db/schema";
 import { PAGE_META } from "../../worker/features/seo/page-meta";
-import { api, config, db } from "./helpers";
+import { api, config } from "./helpers";
+import { createAction } from "./support/factories";
 
-let n = 0;
-async function createAction(status: "draft" | "published") {
-  n += 1;
-  const slug = `seo-${status}-${Date.now()}-${n}`;
-  await db()
-    .insert(weeklyActions)
-    .values({ title: `SEO ${status}`, slug, status, startDate: "2026-01-04", endDate: "2026-01-10" });
-  return slug;
-}
+/** A dated action's slug; its status decides whether the sitemap lists it. */
+const datedAction = async (status: "draft" | "published") =>
+  (
+    await createAction({
+      status,
+      startDate: "2026-01-04",
+      endDate: "2026-01-10",
+      publishedAt: status === "published" ? new Date().toISOString() : null,
+    })
+  ).slug;
 
 describe("robots.txt and sitemap.xml", () => {
   it("robots.txt allows the site, keeps private paths out and points at the sitemap", async () => {
@@ -27,8 +28,8 @@ describe("robots.txt and sitemap.xml", () => {
   });
 
   it("sitemap.xml lists every public page and every published action, but no draft", async () => {
-    const published = await createAction("published");
-    const draft = await createAction("draft");
+    const published = await datedAction("published");
+    const draft = await datedAction("draft");
     const res = await api("/sitemap.xml");
     expect(res.status).toBe(200);
     expect(res.headers.get("Content-Type")).toMatch(/^application\/xml/);

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { fromIp, uniqueIp } from "./auth-support";
-import { adminHeaders, api, uniqueEmail } from "./helpers";
+import { adminHeaders, api } from "./helpers";
+import { uniqueEmail } from "./support/factories";
 
 /**
  * The spec's own words, typed here from ../shared/spec/product-spec.md (§5 validation, §8 messages)

@@ -3,16 +3,12 @@ import { desc, eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { deletedSubscriberHashes, emailDeliveries, securityAuditLog, subscribers } from "../../db/schema";
 import { subscriberPageSql } from "../../worker/features/subscribers/admin-list";
-import type {
-  SubscriberDetailResponse,
-  SubscriberFilters,
-  SubscriberListItem,
-  SubscriberListResponse,
-} from "../../worker/features/subscribers/admin-schemas";
+import type { SubscriberFilters, SubscriberListItem } from "../../worker/features/subscribers/admin-schemas";
 import { deletedEmailHash } from "../../worker/features/subscribers/data-deletion";
 import { latestOutboxMessage } from "./auth-support";
-import { createAction, createCampaign, createSubscriber } from "./email-fixtures";
-import { adminHeaders, api, createUser, db, signIn } from "./helpers";
+import { adminHeaders, db, signIn } from "./helpers";
+import { client, errorOf, ok, unchecked } from "./support/client";
+import { createAction, createCampaign, createSubscriber, createUser } from "./support/factories";
 
 let run = 0;
 const tag = () => `t${Date.now().toString(36)}${++run}`;
@@ -39,18 +35,19 @@ async function seedSubscribers(prefix: string, count: number, opts: { special: s
     .run();
 }
 
-async function list(headers: Record<string, string>, query: Record<string, string>) {
-  const res = await api(`/api/admin/subscribers?${new URLSearchParams(query)}`, { headers });
-  expect(res.status, await res.clone().text()).toBe(200);
-  return (await res.json()) as SubscriberListResponse;
-}
+const adminSubscribers = client.api.admin.subscribers;
+type ListQuery = NonNullable<Parameters<typeof adminSubscribers.$get>[0]>["query"];
 
-async function walk(headers: Record<string, string>, query: Record<string, string>) {
+const list = (headers: Record<string, string>, query: ListQuery) => ok(adminSubscribers.$get({ query }, { headers }));
+const record = (id: string, headers: Record<string, string>) =>
+  adminSubscribers[":id"].$get({ param: { id } }, { headers });
+
+async function walk(headers: Record<string, string>, query: ListQuery) {
   const all: SubscriberListItem[] = [];
   let cursor: string | null = null;
   let pages = 0;
   do {
-    const page: SubscriberListResponse = await list(headers, cursor ? { ...query, cursor } : query);
+    const page: Awaited<ReturnType<typeof list>> = await list(headers, cursor ? { ...query, cursor } : query);
     all.push(...page.subscribers);
     cursor = page.next_cursor;
     pages++;
@@ -100,13 +97,13 @@ describe("subscribers admin list", () => {
 
     // Bad input is a 400 with a message, never a 500.
     for (const [query, message] of [
-      ["status=gone", "Status must be all, active or unsubscribed."],
-      ["zip=9a", "ZIP prefix must be 1 to 5 digits."],
-      ["cursor=%%%", "Invalid cursor."],
+      [{ status: "gone" }, "Status must be all, active or unsubscribed."],
+      [{ zip: "9a" }, "ZIP prefix must be 1 to 5 digits."],
+      [{ cursor: "%%%" }, "Invalid cursor."],
     ] as const) {
-      const res = await api(`/api/admin/subscribers?${query}`, { headers });
-      expect(res.status, query).toBe(400);
-      expect(((await res.json()) as { error: { message: string } }).error.message).toBe(message);
+      const res = await adminSubscribers.$get({ query: unchecked(query) }, { headers });
+      expect(res.status, JSON.stringify(query)).toBe(400);
+      expect((await errorOf(res)).message).toBe(message);
     }
   });
 
@@ -171,9 +168,7 @@ describe("a subscriber's record", () => {
       updatedAt: "2026-11-16T17:00:00.000Z",
     });
 
-    const res = await api(`/api/admin/subscribers/${sub.id}`, { headers });
-    expect(res.status).toBe(200);
-    const body = (await res.json()) as SubscriberDetailResponse;
+    const body = await ok(record(sub.id, headers));
     expect(body.subscriber).toMatchObject({ email: sub.email, first_name: "Fern", active: true });
     expect(body.subscriber.last_weekly_email_at).toBe("2026-11-16T17:00:00.000Z");
     expect(body.history).toEqual([
@@ -194,42 +189,42 @@ describe("a subscriber's record", () => {
     const listed = await list(headers, { q: sub.email });
     expect(listed.subscribers[0]?.last_weekly_email_at).toBe("2026-11-16T17:00:00.000Z");
 
-    expect((await api("/api/admin/subscribers/not-a-uuid", { headers })).status).toBe(404);
-    expect((await api("/api/admin/subscribers/00000000-0000-4000-8000-000000000000", { headers })).status).toBe(404);
+    expect((await record("not-a-uuid", headers)).status).toBe(404);
+    expect((await record("00000000-0000-4000-8000-000000000000", headers)).status).toBe(404);
   });
 
   it("unsubscribes; resubscribing only emails the person their link; deletes and keeps the hash", async () => {
     const headers = await adminHeaders();
     const sub = await createSubscriber({ email: `${tag()}@actions.test`, firstName: "Hazel" });
 
-    const invite = await api(`/api/admin/subscribers/${sub.id}/resubscribe`, { method: "POST", headers });
-    expect(invite.status).toBe(409);
+    const param = { id: sub.id };
+    const resubscribe = () => adminSubscribers[":id"].resubscribe.$post({ param }, { headers });
+    const unsubscribe = () => adminSubscribers[":id"].unsubscribe.$post({ param }, { headers });
+    const remove = () => adminSubscribers[":id"].$delete({ param }, { headers });
+    expect((await resubscribe()).status).toBe(409);
 
-    const off = await api(`/api/admin/subscribers/${sub.id}/unsubscribe`, { method: "POST", headers });
-    expect(off.status).toBe(200);
+    expect((await unsubscribe()).status).toBe(200);
     const [afterOff] = await db().select().from(subscribers).where(eq(subscribers.id, sub.id));
     expect(afterOff).toMatchObject({ active: false, unsubscribedAt: expect.any(String) });
     // Repeating changes nothing.
-    expect((await api(`/api/admin/subscribers/${sub.id}/unsubscribe`, { method: "POST", headers })).status).toBe(200);
+    expect((await unsubscribe()).status).toBe(200);
     const [again] = await db().select().from(subscribers).where(eq(subscribers.id, sub.id));
     expect(again?.unsubscribedAt).toBe(afterOff?.unsubscribedAt);
 
-    const sent = await api(`/api/admin/subscribers/${sub.id}/resubscribe`, { method: "POST", headers });
-    expect(sent.status).toBe(202);
+    expect((await resubscribe()).status).toBe(202);
     const [stillOff] = await db().select().from(subscribers).where(eq(subscribers.id, sub.id));
     expect(stillOff?.active).toBe(false);
     const mail = await latestOutboxMessage(sub.email);
     expect(mail?.subject).toBe("Would you like Earthkind's weekly action again?");
     expect(mail?.text).toContain(`/unsubscribe?token=${sub.manageToken}`);
 
-    const del = await api(`/api/admin/subscribers/${sub.id}`, { method: "DELETE", headers });
-    expect(del.status).toBe(200);
+    expect((await remove()).status).toBe(200);
     expect(await db().select().from(subscribers).where(eq(subscribers.id, sub.id))).toEqual([]);
     const hash = await deletedEmailHash(sub.email);
     expect(
       await db().select().from(deletedSubscriberHashes).where(eq(deletedSubscriberHashes.emailHash, hash)),
     ).toHaveLength(1);
-    expect((await api(`/api/admin/subscribers/${sub.id}`, { method: "DELETE", headers })).status).toBe(404);
+    expect((await remove()).status).toBe(404);
   });
 });
 
@@ -248,7 +243,7 @@ describe("CSV export", () => {
     }
     await createSubscriber({ email: `${t}-off@csv.test`, firstName: "Off", active: false });
 
-    const res = await api(`/api/admin/subscribers/export.csv?q=${t}&status=active`, { headers });
+    const res = await adminSubscribers["export.csv"].$get({ query: { q: t, status: "active" } }, { headers });
     expect(res.status).toBe(200);
     expect(res.headers.get("Content-Type")).toBe("text/csv; charset=utf-8");
     expect(res.headers.get("Content-Disposition")).toMatch(
@@ -283,7 +278,7 @@ describe("CSV export", () => {
     const prefix = tag();
     await seedSubscribers(prefix, 2500, { special: "Robin", every: 1_000_000 });
     const headers = await adminHeaders();
-    const text = await (await api(`/api/admin/subscribers/export.csv?q=${prefix}`, { headers })).text();
+    const text = await (await adminSubscribers["export.csv"].$get({ query: { q: prefix } }, { headers })).text();
     const emails = text
       .split("\r\n")
       .slice(1, -1)
@@ -297,12 +292,11 @@ describe("CSV export", () => {
 describe("weekly growth", () => {
   it("counts new subscriptions and unsubscribes per week for 12 weeks", async () => {
     const headers = await adminHeaders();
-    const before = (await (await api("/api/admin/subscribers/growth", { headers })).json()) as {
-      weeks: { week_start: string; new: number; unsubscribed: number }[];
-    };
+    const growth = () => ok(adminSubscribers.growth.$get(undefined, { headers }));
+    const before = await growth();
     await createSubscriber({ email: `${tag()}@growth.test` });
     await createSubscriber({ email: `${tag()}@growth.test`, active: false, unsubscribedAt: new Date().toISOString() });
-    const after = (await (await api("/api/admin/subscribers/growth", { headers })).json()) as typeof before;
+    const after = await growth();
     expect(after.weeks).toHaveLength(12);
     expect(new Date(`${after.weeks[0]?.week_start}T00:00:00Z`).getUTCDay()).toBe(0);
     const last = after.weeks.at(-1);
@@ -318,13 +312,12 @@ describe("signup after deletion", () => {
     await db()
       .insert(deletedSubscriberHashes)
       .values({ emailHash: await deletedEmailHash(email) });
-    const res = await api("/api/subscribers", {
-      method: "POST",
-      json: { first_name: "Ash", email: email.toUpperCase() },
-      headers: { "CF-Connecting-IP": `10.9.${run}.1` },
-    });
+    const res = await client.api.subscribers.$post(
+      { json: { first_name: "Ash", email: email.toUpperCase() } },
+      { headers: { "CF-Connecting-IP": `10.9.${run}.1` } },
+    );
     expect(res.status).toBe(409);
-    expect(((await res.json()) as { error: { code: string } }).error.code).toBe("address_deleted");
+    expect((await errorOf(res)).code).toBe("address_deleted");
     expect(await db().select().from(subscribers).where(sql`email = ${email}`)).toEqual([]);
   });
 });

@@ -3,8 +3,9 @@ import { describe, expect, it } from "vitest";
 import { deletedSubscriberHashes, emailDeliveries, subscribers } from "../../db/schema";
 import { deletedEmailHash } from "../../worker/features/subscribers/data-deletion";
 import { fromIp, uniqueIp } from "./auth-support";
-import { createAction, createCampaign, createSubscriber } from "./email-fixtures";
-import { api, db } from "./helpers";
+import { db } from "./helpers";
+import { client, errorOf, ok } from "./support/client";
+import { createAction, createCampaign, createSubscriber } from "./support/factories";
 
 describe("POST /api/subscription/delete", () => {
   it("unsubscribes, deletes the row and the address, keeps only its hash, and signup then refuses it", async () => {
@@ -14,9 +15,11 @@ describe("POST /api/subscription/delete", () => {
       .insert(emailDeliveries)
       .values({ campaignId: campaign.id, subscriberId: sub.id, email: sub.email, status: "sent" });
 
-    const res = await api("/api/subscription/delete", { method: "POST", json: { token: sub.manageToken } });
-    expect(res.status).toBe(200);
-    expect(await res.json()).toMatchObject({ deleted: true, message: expect.stringContaining("deleted") });
+    const remove = (token: string) => client.api.subscription.delete.$post({ json: { token } });
+    expect(await ok(remove(sub.manageToken))).toMatchObject({
+      deleted: true,
+      message: expect.stringContaining("deleted"),
+    });
 
     expect(await db().select().from(subscribers).where(eq(subscribers.id, sub.id))).toEqual([]);
     const ledger = await db().select().from(emailDeliveries).where(eq(emailDeliveries.subscriberId, sub.id));
@@ -28,19 +31,16 @@ describe("POST /api/subscription/delete", () => {
     expect(hash).toMatch(/^[0-9a-f]{64}$/);
 
     // The link is spent: the page finds nothing, a repeat is a 404.
-    expect((await api(`/api/subscription?token=${sub.manageToken}`)).status).toBe(404);
-    expect((await api("/api/subscription/delete", { method: "POST", json: { token: sub.manageToken } })).status).toBe(
-      404,
-    );
-    expect((await api("/api/subscription/delete", { method: "POST", json: { token: "" } })).status).toBe(400);
+    expect((await client.api.subscription.$get({ query: { token: sub.manageToken } })).status).toBe(404);
+    expect((await remove(sub.manageToken)).status).toBe(404);
+    expect((await remove("")).status).toBe(400);
 
-    const again = await api("/api/subscribers", {
-      method: "POST",
-      json: { first_name: "Sorrel", email: sub.email },
-      headers: fromIp(uniqueIp()),
-    });
+    const again = await client.api.subscribers.$post(
+      { json: { first_name: "Sorrel", email: sub.email } },
+      { headers: fromIp(uniqueIp()) },
+    );
     expect(again.status).toBe(409);
-    expect(await again.json()).toEqual({
+    expect({ error: await errorOf(again) }).toEqual({
       error: {
         code: "address_deleted",
         message:

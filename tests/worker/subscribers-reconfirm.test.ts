@@ -3,10 +3,13 @@ import { describe, expect, it } from "vitest";
 import { emailSuppressions, subscribers } from "../../db/schema";
 import { RECONFIRM_INVALID_MESSAGE } from "../../worker/features/subscribers/reconfirm";
 import { outboxTo, runConsumer, testDeps } from "./email-fixtures";
-import { api, db, uniqueEmail } from "./helpers";
+import { db } from "./helpers";
+import { client, errorOf, ok, unchecked } from "./support/client";
+import { uniqueEmail } from "./support/factories";
 
 const ip = () => ({ "CF-Connecting-IP": `203.0.113.${Math.floor(Math.random() * 250) + 1}` });
-const signup = (body: unknown) => api("/api/subscribers", { method: "POST", json: body, headers: ip() });
+const signup = (body: unknown) => client.api.subscribers.$post({ json: unchecked(body) }, { headers: ip() });
+const confirm = client.api.subscription.confirm;
 const find = async (email: string) => (await db().select().from(subscribers).where(eq(subscribers.email, email)))[0];
 
 /** Runs the email job the signup put on the queue, as the consumer would (outbox provider). */
@@ -65,26 +68,23 @@ describe("coming back needs consent", () => {
       new Date(),
     );
     await deliverReconfirm(sub?.id as string, token as string);
-    const link = await confirmLinkTo(email);
+    const link = (await confirmLinkTo(email)) ?? "";
     expect(link).toBe(token);
 
     // Opening the link (a mail scanner, or the person) changes nothing.
-    const view = await api(`/api/subscription/confirm?token=${link}`);
-    expect(view.status).toBe(200);
-    expect(await view.json()).toEqual({
+    expect(await ok(confirm.$get({ query: { token: link } }))).toEqual({
       confirmation: { first_name: "Adaline", masked_email: expect.stringMatching(/^co\*\*\*@/) },
     });
     expect((await find(email))?.active).toBe(false);
 
-    const press = await api("/api/subscription/confirm", { method: "POST", json: { token: link } });
-    expect(press.status).toBe(200);
+    expect((await confirm.$post({ json: { token: link } })).status).toBe(200);
     expect(await find(email)).toMatchObject({ active: true, firstName: "Adaline", timeZone: "America/New_York" });
     // Once.
-    const again = await api("/api/subscription/confirm", { method: "POST", json: { token: link } });
+    const again = await confirm.$post({ json: { token: link } });
     expect(again.status).toBe(404);
-    expect(((await again.json()) as { error: { message: string } }).error.message).toBe(RECONFIRM_INVALID_MESSAGE);
-    expect((await api(`/api/subscription/confirm?token=${"x".repeat(43)}`)).status).toBe(404);
-    expect((await api("/api/subscription/confirm?token=short")).status).toBe(404);
+    expect((await errorOf(again)).message).toBe(RECONFIRM_INVALID_MESSAGE);
+    expect((await confirm.$get({ query: { token: "x".repeat(43) } })).status).toBe(404);
+    expect((await confirm.$get({ query: { token: "short" } })).status).toBe(404);
   });
 
   it("a complaint-suppressed address gets the confirmation (and nothing else), and confirming lifts the complaint", async () => {
@@ -117,7 +117,7 @@ describe("coming back needs consent", () => {
     await runConsumer([{ type: "welcome", subscriberId: sub.id, requestedAt: new Date().toISOString() }], testDeps());
     expect((await outboxTo(email)).length).toBe(before + 1);
 
-    await api("/api/subscription/confirm", { method: "POST", json: { token } });
+    await ok(confirm.$post({ json: { token } }));
     expect((await find(email))?.active).toBe(true);
     expect(await db().select().from(emailSuppressions).where(eq(emailSuppressions.email, email))).toHaveLength(0);
   });

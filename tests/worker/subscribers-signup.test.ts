@@ -7,14 +7,13 @@ import {
   SIGNUP_MESSAGES,
 } from "../../worker/features/subscribers/signup-rules";
 import { freshMinute, uniqueIp } from "./auth-support";
-import { api, db, uniqueEmail } from "./helpers";
+import { api, db } from "./helpers";
+import { client, errorOf, unchecked } from "./support/client";
+import { uniqueEmail } from "./support/factories";
 
+/** A signup as the form sends it; the cases include bodies outside the schema on purpose. */
 const signup = (body: unknown, headers: Record<string, string> = {}) =>
-  api("/api/subscribers", { method: "POST", json: body, headers });
-
-async function errorOf(res: Response) {
-  return ((await res.json()) as { error: { code: string; message: string } }).error;
-}
+  client.api.subscribers.$post({ json: unchecked(body) }, { headers });
 
 const findSubscriber = async (email: string) => {
   const [row] = await db().select().from(subscribers).where(eq(subscribers.email, email));

@@ -1,11 +1,14 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { subscribers } from "../../db/schema";
-import { createSubscriber } from "./email-fixtures";
 import { api, db } from "./helpers";
+import { client, errorOf, ok } from "./support/client";
+import { createSubscriber } from "./support/factories";
 
-const view = (token: string) => api(`/api/subscription?token=${encodeURIComponent(token)}`);
-const post = (path: string, token: string) => api(`/api/subscription/${path}`, { method: "POST", json: { token } });
+const subscription = client.api.subscription;
+const view = (token: string) => subscription.$get({ query: { token } });
+const unsubscribe = (token: string) => subscription.unsubscribe.$post({ json: { token } });
+const resubscribe = (token: string) => subscription.resubscribe.$post({ json: { token } });
 const stored = async (id: string) => (await db().select().from(subscribers).where(eq(subscribers.id, id)))[0];
 
 describe("subscription management by token", () => {
@@ -28,22 +31,20 @@ describe("subscription management by token", () => {
   });
 
   it("answers 'Invalid unsubscribe link' without a usable token, 404 for an unknown one", async () => {
-    for (const path of ["/api/subscription", "/api/subscription?token=", "/api/subscription?token=short"]) {
-      const res = await api(path);
-      expect(res.status, path).toBe(400);
-      expect(((await res.json()) as { error: { message: string } }).error.message).toBe("Invalid unsubscribe link");
+    for (const query of [{}, { token: "" }, { token: "short" }]) {
+      const res = await subscription.$get({ query });
+      expect(res.status, JSON.stringify(query)).toBe(400);
+      expect((await errorOf(res)).message).toBe("Invalid unsubscribe link");
     }
     const unknown = await view("A".repeat(43));
     expect(unknown.status).toBe(404);
-    expect((await post("unsubscribe", "A".repeat(43))).status).toBe(404);
-    expect((await post("unsubscribe", "")).status).toBe(400);
+    expect((await unsubscribe("A".repeat(43))).status).toBe(404);
+    expect((await unsubscribe("")).status).toBe(400);
   });
 
   it("unsubscribes and resubscribes with POSTs, idempotently", async () => {
     const sub = await createSubscriber();
-    const off = await post("unsubscribe", sub.manageToken);
-    expect(off.status).toBe(200);
-    expect(await off.json()).toMatchObject({
+    expect(await ok(unsubscribe(sub.manageToken))).toMatchObject({
       active: false,
       subscription: { active: false },
       message: expect.any(String),
@@ -52,14 +53,12 @@ describe("subscription management by token", () => {
     expect(firstUnsubscribedAt).toBeTruthy();
 
     // Repeating keeps the state and the first unsubscribe time.
-    expect((await post("unsubscribe", sub.manageToken)).status).toBe(200);
+    expect((await unsubscribe(sub.manageToken)).status).toBe(200);
     expect((await stored(sub.id))?.unsubscribedAt).toBe(firstUnsubscribedAt);
 
-    const on = await post("resubscribe", sub.manageToken);
-    expect(on.status).toBe(200);
-    expect(await on.json()).toMatchObject({ active: true, subscription: { active: true } });
+    expect(await ok(resubscribe(sub.manageToken))).toMatchObject({ active: true, subscription: { active: true } });
     expect(await stored(sub.id)).toMatchObject({ active: true, unsubscribedAt: null });
-    expect((await post("resubscribe", sub.manageToken)).status).toBe(200);
+    expect((await resubscribe(sub.manageToken)).status).toBe(200);
   });
 
   it("implements RFC 8058 one-click: POST with the mail client's form body, no CSRF token, idempotent, 200", async () => {

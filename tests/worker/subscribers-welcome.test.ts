@@ -1,16 +1,21 @@
 import { eq } from "drizzle-orm";
-import { afterAll, describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { subscribers } from "../../db/schema";
-import { DEFAULT_EMAIL_SETTINGS } from "../../worker/features/email/schemas";
-import { countOutbox, createSubscriber, eventually, outboxTo, runConsumer, testDeps } from "./email-fixtures";
-import { adminHeaders, api, config, db, memberHeaders, uniqueEmail } from "./helpers";
+import { DEFAULT_EMAIL_SETTINGS, EMAIL_SETTINGS_KEY, type EmailSettings } from "../../worker/features/email/schemas";
+import { countOutbox, outboxTo, runConsumer, testDeps } from "./email-fixtures";
+import { adminHeaders, config, db, memberHeaders } from "./helpers";
+import { client, errorOf, ok } from "./support/client";
+import { createSubscriber, uniqueEmail } from "./support/factories";
+import { restoreSettingsAfterEach } from "./support/settings";
 
-// Every test touching the global email_settings record lives in this file, so they run in order.
-const putSettings = async (value: unknown) =>
-  api("/api/admin/email/settings", { method: "PUT", json: value, headers: await adminHeaders() });
-afterAll(async () => {
-  await putSettings(DEFAULT_EMAIL_SETTINGS);
-});
+// Every test touching the global email_settings record lives in this file, so they run in order;
+// each test's changes are undone after it.
+restoreSettingsAfterEach(EMAIL_SETTINGS_KEY);
+const email = client.api.admin.email;
+const putSettings = async (value: EmailSettings) =>
+  email.settings.$put({ json: value }, { headers: await adminHeaders() });
+const welcomeTest = (json: { email: string; first_name?: string }, headers: Record<string, string>) =>
+  email["welcome-test"].$post({ json }, { headers });
 
 const welcomeJob = (subscriberId: string, requestedAt: Date) => ({
   type: "welcome" as const,
@@ -20,15 +25,19 @@ const welcomeJob = (subscriberId: string, requestedAt: Date) => ({
 
 describe("welcome email", () => {
   it("arrives after signup with the settings' subject and preheader, a manage link and one-click headers", async () => {
-    const email = uniqueEmail("welcome");
-    const res = await api("/api/subscribers", { method: "POST", json: { first_name: "Fern", email } });
+    const address = uniqueEmail("welcome");
+    const res = await client.api.subscribers.$post({ json: { first_name: "Fern", email: address } });
     expect(res.status).toBe(201);
-    const mails = await eventually(async () => {
-      const rows = await outboxTo(email);
-      return rows.length ? rows : null;
-    });
+    const mails = await vi.waitFor(
+      async () => {
+        const rows = await outboxTo(address);
+        expect(rows).not.toHaveLength(0);
+        return rows;
+      },
+      { timeout: 25_000, interval: 250 },
+    );
     const mail = mails[0];
-    const [sub] = await db().select().from(subscribers).where(eq(subscribers.email, email));
+    const [sub] = await db().select().from(subscribers).where(eq(subscribers.email, address));
     const token = sub?.manageToken as string;
     const site = config().SITE_URL.replace(/\/$/, "");
 
@@ -78,7 +87,6 @@ describe("welcome email", () => {
     const sub = await createSubscriber();
     await runConsumer([welcomeJob(sub.id, new Date())], deps);
     expect(await outboxTo(sub.email)).toHaveLength(0);
-    await putSettings(DEFAULT_EMAIL_SETTINGS);
   });
 });
 
@@ -86,8 +94,8 @@ describe("admin email settings and welcome test", () => {
   it("returns the spec's defaults, saves changes, validates", async () => {
     const headers = await adminHeaders();
     await putSettings(DEFAULT_EMAIL_SETTINGS);
-    const get = await api("/api/admin/email/settings", { headers });
-    expect(await get.json()).toEqual({ settings: DEFAULT_EMAIL_SETTINGS });
+    const getSettings = () => ok(email.settings.$get(undefined, { headers }));
+    expect(await getSettings()).toEqual({ settings: DEFAULT_EMAIL_SETTINGS });
     expect(DEFAULT_EMAIL_SETTINGS).toEqual({
       welcome_enabled: true,
       welcome_subject: "Welcome to Earthkind — here's what to expect",
@@ -100,7 +108,7 @@ describe("admin email settings and welcome test", () => {
       welcome_preview_text: "Short preview",
     };
     expect((await putSettings(changed)).status).toBe(200);
-    expect(await (await api("/api/admin/email/settings", { headers })).json()).toEqual({ settings: changed });
+    expect(await getSettings()).toEqual({ settings: changed });
 
     // The next welcome uses them.
     const sub = await createSubscriber();
@@ -111,48 +119,34 @@ describe("admin email settings and welcome test", () => {
 
     const bad = await putSettings({ ...changed, welcome_subject: "  " });
     expect(bad.status).toBe(400);
-    expect(((await bad.json()) as { error: { message: string } }).error.message).toBe("Subject is required");
-    await putSettings(DEFAULT_EMAIL_SETTINGS);
+    expect((await errorOf(bad)).message).toBe("Subject is required");
   });
 
   it("sends a welcome test, then reports it skipped within 24 hours", async () => {
     const headers = await adminHeaders();
-    const email = uniqueEmail("welcome-test");
-    const first = await api("/api/admin/email/welcome-test", {
-      method: "POST",
-      json: { email, first_name: "Ash" },
-      headers,
+    const to = uniqueEmail("welcome-test");
+    expect(await ok(welcomeTest({ email: to, first_name: "Ash" }, headers))).toMatchObject({
+      ok: true,
+      campaign_id: expect.any(String),
     });
-    expect(first.status).toBe(200);
-    expect(await first.json()).toMatchObject({ ok: true, campaign_id: expect.any(String) });
-    expect(await outboxTo(email)).toHaveLength(1);
+    expect(await outboxTo(to)).toHaveLength(1);
 
-    const second = await api("/api/admin/email/welcome-test", {
-      method: "POST",
-      json: { email, first_name: "Ash" },
-      headers,
-    });
-    expect(await second.json()).toMatchObject({ skipped: true });
-    expect(await outboxTo(email)).toHaveLength(1);
+    expect(await ok(welcomeTest({ email: to, first_name: "Ash" }, headers))).toMatchObject({ skipped: true });
+    expect(await outboxTo(to)).toHaveLength(1);
 
     // A subscriber's address follows their record: just welcomed means skipped.
     const sub = await createSubscriber();
     await runConsumer([welcomeJob(sub.id, new Date())], testDeps());
-    const forSub = await api("/api/admin/email/welcome-test", { method: "POST", json: { email: sub.email }, headers });
-    expect(await forSub.json()).toMatchObject({ skipped: true });
+    expect(await ok(welcomeTest({ email: sub.email }, headers))).toMatchObject({ skipped: true });
 
-    const missing = await api("/api/admin/email/welcome-test", { method: "POST", json: { email: "" }, headers });
+    const missing = await welcomeTest({ email: "" }, headers);
     expect(missing.status).toBe(400);
-    expect(((await missing.json()) as { error: { message: string } }).error.message).toBe(
-      "Please enter an email address",
-    );
+    expect((await errorOf(missing)).message).toBe("Please enter an email address");
   });
 
   it("is admin only", async () => {
-    expect((await api("/api/admin/email/settings")).status).toBe(401);
-    expect((await api("/api/admin/email/settings", { headers: await memberHeaders() })).status).toBe(403);
-    expect((await api("/api/admin/email/welcome-test", { method: "POST", json: { email: "a@b.co" } })).status).toBe(
-      401,
-    );
+    expect((await email.settings.$get()).status).toBe(401);
+    expect((await email.settings.$get(undefined, { headers: await memberHeaders() })).status).toBe(403);
+    expect((await email["welcome-test"].$post({ json: { email: "a@b.co" } })).status).toBe(401);
   });
 });

@@ -1,21 +1,17 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { campaignTips, tips } from "../../db/schema";
-import type { Tip } from "../../worker/features/tips/schemas";
+import type { TipInput } from "../../worker/features/tips/schemas";
 import { tipForCampaign } from "../../worker/features/tips/service";
-import {
-  createAction,
-  createCampaign,
-  createSubscriber,
-  outboxOfCampaign,
-  runConsumer,
-  testDeps,
-  weeklyJob,
-} from "./email-fixtures";
-import { adminHeaders, api, db, memberHeaders } from "./helpers";
+import { outboxOfCampaign, runConsumer, testDeps, weeklyJob } from "./email-fixtures";
+import { adminHeaders, db, memberHeaders } from "./helpers";
+import { client, errorOf, ok, unchecked } from "./support/client";
+import { createAction, createCampaign, createSubscriber } from "./support/factories";
+
+const adminTips = client.api.admin.tips;
 
 let n = 0;
-const tipBody = (overrides: Record<string, unknown> = {}) => ({
+const tipBody = (overrides: Partial<TipInput> = {}): TipInput => ({
   title: `Tip ${Date.now()}-${++n}`,
   body: "Turn the tap off while you brush.",
   url: "https://www.epa.gov/watersense",
@@ -23,22 +19,18 @@ const tipBody = (overrides: Record<string, unknown> = {}) => ({
   ...overrides,
 });
 
-async function addTip(headers: HeadersInit, overrides: Record<string, unknown> = {}): Promise<Tip> {
-  const res = await api("/api/admin/tips", { method: "POST", json: tipBody(overrides), headers });
-  expect(res.status).toBe(201);
-  return ((await res.json()) as { tip: Tip }).tip;
-}
+type Headers = Record<string, string>;
 
-const listTips = async (headers: HeadersInit) =>
-  ((await (await api("/api/admin/tips", { headers })).json()) as { tips: Tip[] }).tips;
+const addTip = async (headers: Headers, overrides: Partial<TipInput> = {}) =>
+  (await ok(adminTips.$post({ json: tipBody(overrides) }, { headers }), 201)).tip;
+
+const listTips = async (headers: Headers) => (await ok(adminTips.$get(undefined, { headers }))).tips;
 
 describe("admin tips API", () => {
   it("is for admins only", async () => {
-    expect((await api("/api/admin/tips")).status).toBe(401);
-    expect((await api("/api/admin/tips", { headers: await memberHeaders() })).status).toBe(403);
-    expect(
-      (await api("/api/admin/tips", { method: "POST", json: tipBody(), headers: await memberHeaders() })).status,
-    ).toBe(403);
+    expect((await adminTips.$get()).status).toBe(401);
+    expect((await adminTips.$get(undefined, { headers: await memberHeaders() })).status).toBe(403);
+    expect((await adminTips.$post({ json: tipBody() }, { headers: await memberHeaders() })).status).toBe(403);
   });
 
   it("creates, edits, deactivates and deletes a tip", async () => {
@@ -46,29 +38,26 @@ describe("admin tips API", () => {
     const tip = await addTip(headers, { url: "" });
     expect(tip).toMatchObject({ url: null, active: true, topic: "water" });
 
-    const put = await api(`/api/admin/tips/${tip.id}`, {
-      method: "PUT",
-      json: tipBody({ title: tip.title, body: "  Fix leaks.  ", active: false, topic: "energy" }),
-      headers,
-    });
-    expect(put.status).toBe(200);
-    expect(((await put.json()) as { tip: Tip }).tip).toMatchObject({
-      body: "Fix leaks.",
-      active: false,
-      topic: "energy",
-    });
+    const param = { id: tip.id };
+    const put = await ok(
+      adminTips[":id"].$put(
+        { param, json: tipBody({ title: tip.title, body: "  Fix leaks.  ", active: false, topic: "energy" }) },
+        { headers },
+      ),
+    );
+    expect(put.tip).toMatchObject({ body: "Fix leaks.", active: false, topic: "energy" });
 
-    expect((await api(`/api/admin/tips/${tip.id}`, { method: "DELETE", headers })).status).toBe(200);
-    expect((await api(`/api/admin/tips/${tip.id}`, { method: "DELETE", headers })).status).toBe(404);
-    expect((await api(`/api/admin/tips/${tip.id}`, { method: "PUT", json: tipBody(), headers })).status).toBe(404);
+    expect((await adminTips[":id"].$delete({ param }, { headers })).status).toBe(200);
+    expect((await adminTips[":id"].$delete({ param }, { headers })).status).toBe(404);
+    expect((await adminTips[":id"].$put({ param, json: tipBody() }, { headers })).status).toBe(404);
   });
 
   it("answers bad input with the form's messages", async () => {
     const headers = await adminHeaders();
     const bad = async (overrides: Record<string, unknown>) => {
-      const res = await api("/api/admin/tips", { method: "POST", json: tipBody(overrides), headers });
+      const res = await adminTips.$post({ json: unchecked({ ...tipBody(), ...overrides }) }, { headers });
       expect(res.status).toBe(400);
-      return ((await res.json()) as { error: { message: string } }).error.message;
+      return (await errorOf(res)).message;
     };
     expect(await bad({ title: "  " })).toBe("Title is required");
     expect(await bad({ body: "x".repeat(401) })).toBe("Tip text must be 400 characters or less");
@@ -76,8 +65,7 @@ describe("admin tips API", () => {
     expect(await bad({ topic: "astrology" })).toBe("Choose a topic");
 
     const tip = await addTip(headers);
-    const dup = await api("/api/admin/tips", { method: "POST", json: tipBody({ title: tip.title }), headers });
-    expect(dup.status).toBe(409);
+    expect((await adminTips.$post({ json: tipBody({ title: tip.title }) }, { headers })).status).toBe(409);
   });
 
   it("reorders the whole list, refusing a list that is not every tip once", async () => {
@@ -87,24 +75,22 @@ describe("admin tips API", () => {
     await addTip(headers);
     const ids = (await listTips(headers)).map((t) => t.id);
     const reversed = [...ids].reverse();
+    const reorder = (order: string[]) => adminTips.order.$put({ json: { ids: order } }, { headers });
 
-    const res = await api("/api/admin/tips/order", { method: "PUT", json: { ids: reversed }, headers });
-    expect(res.status).toBe(200);
-    expect(((await res.json()) as { tips: Tip[] }).tips.map((t) => t.id)).toEqual(reversed);
+    expect((await ok(reorder(reversed))).tips.map((t) => t.id)).toEqual(reversed);
     expect((await listTips(headers)).map((t) => t.position)).toEqual(reversed.map((_, i) => i));
 
-    const stale = await api("/api/admin/tips/order", { method: "PUT", json: { ids: reversed.slice(1) }, headers });
-    expect(stale.status).toBe(400);
-    const twice = [reversed[0], ...reversed.slice(0, -1)];
-    expect((await api("/api/admin/tips/order", { method: "PUT", json: { ids: twice }, headers })).status).toBe(400);
+    expect((await reorder(reversed.slice(1))).status).toBe(400);
+    const twice = [reversed[0] as string, ...reversed.slice(0, -1)];
+    expect((await reorder(twice)).status).toBe(400);
   });
 });
 
 describe("tip rotation", () => {
   /** Starts from an empty tip list: the rotation looks at every tip, so other tests' tips would count. */
-  async function freshTips(headers: HeadersInit, count: number) {
+  async function freshTips(headers: Headers, count: number) {
     await db().delete(tips);
-    const made: Tip[] = [];
+    const made = [];
     for (let i = 0; i < count; i++) made.push(await addTip(headers, { title: `Rotation tip ${i}` }));
     return made;
   }
@@ -112,11 +98,11 @@ describe("tip rotation", () => {
   it("gives each campaign the next unused active tip, with no repeat until all were used, exactly once per campaign", async () => {
     const headers = await adminHeaders();
     const [a, b, c] = await freshTips(headers, 3);
-    await api(`/api/admin/tips/${b?.id}`, {
-      method: "PUT",
-      json: tipBody({ title: b?.title, active: false }),
-      headers,
-    });
+    const switchB = (active: boolean) =>
+      ok(
+        adminTips[":id"].$put({ param: { id: b?.id ?? "" }, json: tipBody({ title: b?.title, active }) }, { headers }),
+      );
+    await switchB(false);
 
     const picks: string[] = [];
     for (let i = 0; i < 4; i++) {
@@ -130,7 +116,7 @@ describe("tip rotation", () => {
     expect(await db().select().from(campaignTips)).toHaveLength(4);
 
     // A tip switched back on has been used least, so it goes next.
-    await api(`/api/admin/tips/${b?.id}`, { method: "PUT", json: tipBody({ title: b?.title, active: true }), headers });
+    await switchB(true);
     const next = await createCampaign((await createAction()).id, []);
     expect((await tipForCampaign(db(), next.id))?.title).toBe(b?.title);
   });
@@ -156,8 +142,7 @@ describe("tip rotation", () => {
     expect(mail?.text).toContain("SUSTAINABLE LIVING TIP: Keep <cats> indoors");
     expect(await db().select().from(campaignTips).where(eq(campaignTips.campaignId, none.id))).toHaveLength(1);
 
-    const current = await api("/api/tips/current");
-    expect(((await current.json()) as { tip: { title: string } }).tip.title).toBe("Keep <cats> indoors");
+    expect((await ok(client.api.tips.current.$get())).tip?.title).toBe("Keep <cats> indoors");
   });
 
   it("has no tip section when there is no active tip", async () => {
@@ -167,6 +152,6 @@ describe("tip rotation", () => {
     await runConsumer([weeklyJob(campaign.id, [sub.id])], testDeps());
     const [mail] = await outboxOfCampaign(campaign.id);
     expect(mail?.html).not.toContain("Sustainable living tip");
-    expect(((await (await api("/api/tips/current")).json()) as { tip: null }).tip).toBeNull();
+    expect((await ok(client.api.tips.current.$get())).tip).toBeNull();
   });
 });

@@ -10,6 +10,7 @@ import { ShareButtons } from "../features/actions/share-buttons";
 import { ActionCompletionControl } from "../features/completions/action-completion-control";
 import { QuickWinsPetitions } from "../features/petitions/quick-wins-petitions";
 import { useAuth } from "../lib/auth/auth-provider";
+import { errorText } from "../lib/error-text";
 import { useSiteOrigin } from "../lib/site";
 import { usePageTitle } from "../lib/use-page-title";
 
@@ -34,12 +35,7 @@ export function ActionDetailPage() {
   if (query.data === null) return <ActionNotFound />;
   if (query.isError) {
     const err = query.error;
-    return (
-      <ActionNotFound
-        title="Failed to load action"
-        message={err instanceof Error && err.message ? err.message : "Something went wrong"}
-      />
-    );
+    return <ActionNotFound title="Failed to load action" message={errorText(err, "Something went wrong")} />;
   }
 
   const action = query.data;

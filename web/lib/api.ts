@@ -6,8 +6,8 @@
  * `queryOptions` factories; nothing else calls `fetch` for /api.
  */
 import { type ClientResponse, hc } from "hono/client";
-import type { SuccessStatusCode } from "hono/utils/http-status";
 import type { AppType } from "../../.types/worker/app";
+import type { SuccessBody } from "../../worker/platform/success-body";
 import { getAccessToken } from "./access-token";
 import { ApiError, isAbortError } from "./api-error";
 
@@ -50,14 +50,7 @@ export const api = hc<AppType>("/", { fetch: apiFetch(false) });
 export const signedInApi = hc<AppType>("/", { fetch: apiFetch(true) });
 
 /** The JSON body a route answers with on success (error answers are thrown as `ApiError`). */
-export type ApiBody<R> =
-  R extends ClientResponse<infer T, infer S, infer F>
-    ? S extends SuccessStatusCode
-      ? F extends "json"
-        ? T
-        : never
-      : never
-    : never;
+export type ApiBody<R> = SuccessBody<R>;
 
 /** The success body of a client method, e.g. `ApiResponse<typeof api.api.events.$get>`. */
 // biome-ignore lint/suspicious/noExplicitAny: any client method

@@ -2,7 +2,8 @@ import { eq } from "drizzle-orm";
 import { settings } from "../../db/schema";
 import type { Db } from "./db";
 
-const cacheKey = (key: string) => `settings:${key}`;
+/** Where KV caches a settings record. */
+export const settingsCacheKey = (key: string) => `settings:${key}`;
 const CACHE_TTL_SECONDS = 300;
 
 /**
@@ -11,7 +12,7 @@ const CACHE_TTL_SECONDS = 300;
  */
 export async function readSetting<T>(db: Db, kv: KVNamespace, key: string): Promise<T | null> {
   try {
-    const cached = await kv.get<{ value: T }>(cacheKey(key), "json");
+    const cached = await kv.get<{ value: T }>(settingsCacheKey(key), "json");
     if (cached) return cached.value;
   } catch (err) {
     console.warn("settings: KV read failed", err);
@@ -19,7 +20,9 @@ export async function readSetting<T>(db: Db, kv: KVNamespace, key: string): Prom
   const [row] = await db.select({ value: settings.value }).from(settings).where(eq(settings.key, key)).limit(1);
   const value = (row?.value ?? null) as T | null;
   if (value !== null) {
-    await kv.put(cacheKey(key), JSON.stringify({ value }), { expirationTtl: CACHE_TTL_SECONDS }).catch(() => {});
+    await kv
+      .put(settingsCacheKey(key), JSON.stringify({ value }), { expirationTtl: CACHE_TTL_SECONDS })
+      .catch(() => {});
   }
   return value;
 }
@@ -30,5 +33,5 @@ export async function writeSetting(db: Db, kv: KVNamespace, key: string, value: 
     .insert(settings)
     .values({ key, value })
     .onConflictDoUpdate({ target: settings.key, set: { value, updatedAt: new Date().toISOString() } });
-  await kv.delete(cacheKey(key)).catch((err) => console.warn("settings: KV invalidation failed", err));
+  await kv.delete(settingsCacheKey(key)).catch((err) => console.warn("settings: KV invalidation failed", err));
 }

@@ -1,6 +1,6 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useQuery } from "@tanstack/react-query";
-import { useId, useMemo, useState } from "react";
+import { useMemo, useState } from "react";
 import { useForm } from "react-hook-form";
 import {
   PASSWORD_MIN_LENGTH,
@@ -9,13 +9,14 @@ import {
 } from "../../../worker/features/auth/schemas";
 import { Button } from "../../components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/card";
+import { FormField } from "../../components/ui/form-field";
 import { Input } from "../../components/ui/input";
-import { Label } from "../../components/ui/label";
 import { Spinner } from "../../components/ui/spinner";
 import { toast } from "../../components/ui/use-toast";
 import { ApiError } from "../../lib/api";
 import { useAuth } from "../../lib/auth/auth-provider";
 import { meQuery } from "../../lib/auth/me-query";
+import { errorText } from "../../lib/error-text";
 import { MyDataSection } from "./my-data-section";
 
 type FormValues = { current: string; password: string; confirm: string };
@@ -63,7 +64,6 @@ function PasswordForm({
   hasPassword: boolean;
   onSubmit: (password: string, currentPassword?: string) => Promise<void>;
 }) {
-  const id = useId();
   const schema = useMemo(() => setPasswordFormSchema(email), [email]);
   const [serverError, setServerError] = useState<string | null>(null);
   const {
@@ -87,7 +87,7 @@ function PasswordForm({
         description: "You can now sign in with your email and password. Other devices have been signed out.",
       });
     } catch (err) {
-      const message = err instanceof Error ? err.message : "Please try again.";
+      const message = errorText(err);
       if (err instanceof ApiError && CURRENT_PASSWORD_CODES.has(err.code)) {
         setError("current", { message }, { shouldFocus: true });
         return;
@@ -95,16 +95,6 @@ function PasswordForm({
       setServerError(message);
       toast({ title: "Failed to update password", description: message, variant: "destructive" });
     }
-  });
-
-  const field = (name: keyof FormValues) => ({
-    id: `${id}-${name}`,
-    "aria-invalid": errors[name] ? true : undefined,
-    "aria-describedby": errors[name]
-      ? `${id}-${name}-error`
-      : name === "password" || name === "current"
-        ? `${id}-${name}-hint`
-        : undefined,
   });
 
   return (
@@ -118,41 +108,24 @@ function PasswordForm({
         </p>
       </div>
       {hasPassword && (
-        <div className="grid gap-1.5">
-          <Label htmlFor={`${id}-current`}>Current password</Label>
-          <Input type="password" autoComplete="current-password" {...field("current")} {...register("current")} />
-          <p id={`${id}-current-hint`} className="text-xs text-muted-foreground">
-            Forgot it? Sign in with a magic link, then set a new password here within {REAUTH_WINDOW_MINUTES} minutes
-            and leave this empty.
-          </p>
-          {errors.current && (
-            <p id={`${id}-current-error`} className="text-sm text-destructive">
-              {errors.current.message}
-            </p>
-          )}
-        </div>
+        <FormField
+          label="Current password"
+          hint={`Forgot it? Sign in with a magic link, then set a new password here within ${REAUTH_WINDOW_MINUTES} minutes and leave this empty.`}
+          error={errors.current?.message}
+        >
+          <Input type="password" autoComplete="current-password" {...register("current")} />
+        </FormField>
       )}
-      <div className="grid gap-1.5">
-        <Label htmlFor={`${id}-password`}>{hasPassword ? "New password" : "Password"}</Label>
-        <Input type="password" autoComplete="new-password" {...field("password")} {...register("password")} />
-        <p id={`${id}-password-hint`} className="text-xs text-muted-foreground">
-          At least {PASSWORD_MIN_LENGTH} characters, and not your email address.
-        </p>
-        {errors.password && (
-          <p id={`${id}-password-error`} className="text-sm text-destructive">
-            {errors.password.message}
-          </p>
-        )}
-      </div>
-      <div className="grid gap-1.5">
-        <Label htmlFor={`${id}-confirm`}>Confirm password</Label>
-        <Input type="password" autoComplete="new-password" {...field("confirm")} {...register("confirm")} />
-        {errors.confirm && (
-          <p id={`${id}-confirm-error`} className="text-sm text-destructive">
-            {errors.confirm.message}
-          </p>
-        )}
-      </div>
+      <FormField
+        label={hasPassword ? "New password" : "Password"}
+        hint={`At least ${PASSWORD_MIN_LENGTH} characters, and not your email address.`}
+        error={errors.password?.message}
+      >
+        <Input type="password" autoComplete="new-password" {...register("password")} />
+      </FormField>
+      <FormField label="Confirm password" error={errors.confirm?.message}>
+        <Input type="password" autoComplete="new-password" {...register("confirm")} />
+      </FormField>
       {serverError && (
         <p role="alert" className="text-sm text-destructive">
           {serverError}

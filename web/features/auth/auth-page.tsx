@@ -1,18 +1,19 @@
-import { type FormEvent, useId, useState } from "react";
+import { type FormEvent, useState } from "react";
 import { Link, Navigate, useSearchParams } from "react-router-dom";
 import { isSafeRedirectPath } from "../../../worker/features/auth/redirect-path";
 import { routePath } from "../../../worker/features/spa/route-table";
 import { Button } from "../../components/ui/button";
 import { Card, CardContent } from "../../components/ui/card";
+import { FormField } from "../../components/ui/form-field";
 import { Input } from "../../components/ui/input";
-import { Label } from "../../components/ui/label";
 import { Spinner } from "../../components/ui/spinner";
 import { toast } from "../../components/ui/use-toast";
 import { useAuth } from "../../lib/auth/auth-provider";
 import { cn } from "../../lib/cn";
+import { errorText } from "../../lib/error-text";
 import { usePageTitle } from "../../lib/use-page-title";
 import { CheckEmail } from "./check-email";
-import { errorText, SIGN_IN_TOASTS } from "./messages";
+import { SIGN_IN_TOASTS } from "./messages";
 
 type Mode = "magic" | "password";
 
@@ -59,7 +60,6 @@ export function AuthPage() {
 }
 
 function SignInForm({ next, onSent }: { next: string | undefined; onSent: (email: string) => void }) {
-  const id = useId();
   const { sendMagicLink, signInWithPassword } = useAuth();
   const [mode, setMode] = useState<Mode>("magic");
   const [email, setEmail] = useState("");
@@ -96,7 +96,7 @@ function SignInForm({ next, onSent }: { next: string | undefined; onSent: (email
         toast(SIGN_IN_TOASTS.welcomeBack);
       }
     } catch (err) {
-      const message = errorText(err);
+      const message = errorText(err, SIGN_IN_TOASTS.tryAgain);
       setError(message);
       toast({
         title: mode === "magic" ? SIGN_IN_TOASTS.linkFailed : SIGN_IN_TOASTS.signInFailed,
@@ -137,10 +137,8 @@ function SignInForm({ next, onSent }: { next: string | undefined; onSent: (email
         ))}
       </fieldset>
 
-      <div className="grid gap-1.5">
-        <Label htmlFor={`${id}-email`}>Email</Label>
+      <FormField label="Email" className="gap-1.5">
         <Input
-          id={`${id}-email`}
           type="email"
           autoComplete="email"
           inputMode="email"
@@ -149,20 +147,18 @@ function SignInForm({ next, onSent }: { next: string | undefined; onSent: (email
           onChange={(e) => setEmail(e.target.value)}
           placeholder="you@example.com"
         />
-      </div>
+      </FormField>
 
       {mode === "password" && (
-        <div className="grid gap-1.5">
-          <Label htmlFor={`${id}-password`}>Password</Label>
+        <FormField label="Password" className="gap-1.5">
           <Input
-            id={`${id}-password`}
             type="password"
             autoComplete="current-password"
             value={password}
             onChange={(e) => setPassword(e.target.value)}
             aria-invalid={error === SIGN_IN_TOASTS.passwordRequired.description ? true : undefined}
           />
-        </div>
+        </FormField>
       )}
 
       {error && (

@@ -1,17 +1,18 @@
-import { type FormEvent, useEffect, useId, useState } from "react";
+import { type FormEvent, useEffect, useState } from "react";
 import { Link, useNavigate, useSearchParams } from "react-router-dom";
 import { isSafeRedirectPath } from "../../../worker/features/auth/redirect-path";
 import { routePath } from "../../../worker/features/spa/route-table";
 import { Button } from "../../components/ui/button";
 import { Card, CardContent } from "../../components/ui/card";
+import { FormField } from "../../components/ui/form-field";
 import { Input } from "../../components/ui/input";
-import { Label } from "../../components/ui/label";
 import { Spinner } from "../../components/ui/spinner";
 import { toast } from "../../components/ui/use-toast";
 import { type AuthContextValue, useAuth } from "../../lib/auth/auth-provider";
+import { errorText } from "../../lib/error-text";
 import { usePageTitle } from "../../lib/use-page-title";
 import { CheckEmail } from "./check-email";
-import { errorText, SIGN_IN_TOASTS } from "./messages";
+import { SIGN_IN_TOASTS } from "./messages";
 
 // One exchange per token per page load: React's development double effects (and re-renders) must
 // not POST a single-use token twice, which would report a perfectly good link as "already used".
@@ -48,7 +49,7 @@ export function AuthVerifyPage() {
         });
       },
       (err: unknown) => {
-        if (active) setError(errorText(err));
+        if (active) setError(errorText(err, SIGN_IN_TOASTS.tryAgain));
       },
     );
     return () => {
@@ -76,7 +77,6 @@ export function AuthVerifyPage() {
 
 /** An expired, used or broken link: say which, and offer a new one right here. */
 function LinkProblem({ message }: { message: string }) {
-  const id = useId();
   const { sendMagicLink } = useAuth();
   const [email, setEmail] = useState("");
   const [sending, setSending] = useState(false);
@@ -96,8 +96,9 @@ function LinkProblem({ message }: { message: string }) {
       toast(SIGN_IN_TOASTS.linkSent);
       setSentTo(address);
     } catch (err) {
-      setSendError(errorText(err));
-      toast({ title: SIGN_IN_TOASTS.linkFailed, description: errorText(err), variant: "destructive" });
+      const failure = errorText(err, SIGN_IN_TOASTS.tryAgain);
+      setSendError(failure);
+      toast({ title: SIGN_IN_TOASTS.linkFailed, description: failure, variant: "destructive" });
     } finally {
       setSending(false);
     }
@@ -112,10 +113,8 @@ function LinkProblem({ message }: { message: string }) {
         </p>
       </div>
       <form onSubmit={submit} noValidate className="grid gap-4">
-        <div className="grid gap-1.5">
-          <Label htmlFor={`${id}-email`}>Email</Label>
+        <FormField label="Email" className="gap-1.5">
           <Input
-            id={`${id}-email`}
             type="email"
             autoComplete="email"
             required
@@ -123,7 +122,7 @@ function LinkProblem({ message }: { message: string }) {
             onChange={(e) => setEmail(e.target.value)}
             placeholder="you@example.com"
           />
-        </div>
+        </FormField>
         {sendError && (
           <p role="alert" className="rounded-xl bg-clay-100 px-4 py-3 text-sm text-clay-700">
             {sendError}

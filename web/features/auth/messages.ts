@@ -7,7 +7,6 @@ export const SIGN_IN_TOASTS = {
   signInFailed: "Sign in failed",
   linkFailed: "Error sending magic link",
   passwordRequired: { title: AUTH_MESSAGES.passwordRequiredTitle, description: AUTH_MESSAGES.passwordRequired },
+  /** What a failure without a message of its own says. */
+  tryAgain: "Please try again in a moment.",
 } as const;
-
-export const errorText = (err: unknown) =>
-  err instanceof Error && err.message ? err.message : "Please try again in a moment.";

@@ -4,10 +4,11 @@ import { useForm } from "react-hook-form";
 import { useNavigate } from "react-router-dom";
 import { deleteAccountFormSchema } from "../../../worker/features/auth/my-data-schemas";
 import { Button } from "../../components/ui/button";
+import { FormField } from "../../components/ui/form-field";
 import { Input } from "../../components/ui/input";
-import { Label } from "../../components/ui/label";
 import { toast } from "../../components/ui/use-toast";
 import { useAuth } from "../../lib/auth/auth-provider";
+import { errorText } from "../../lib/error-text";
 import { saveFile } from "../../lib/file-download";
 import { downloadMyData } from "./my-data-api";
 
@@ -26,7 +27,7 @@ export function MyDataSection({ email }: { email: string }) {
     } catch (err) {
       toast({
         title: "Failed to download your data",
-        description: err instanceof Error ? err.message : undefined,
+        description: errorText(err, undefined),
         variant: "destructive",
       });
     } finally {
@@ -72,13 +73,12 @@ function DeleteAccountForm({ email }: { email: string }) {
       toast({ title: "Your account has been deleted", description: "You have been signed out everywhere." });
       navigate("/", { replace: true });
     } catch (err) {
-      const message = err instanceof Error ? err.message : "Please try again.";
+      const message = errorText(err);
       setServerError(message);
       toast({ title: "Failed to delete your account", description: message, variant: "destructive" });
     }
   });
 
-  const errorId = `${id}-error`;
   return (
     <form onSubmit={submit} noValidate className="grid max-w-md gap-3" aria-labelledby={`${id}-title`}>
       <h3 id={`${id}-title`} className="font-semibold text-clay-700">
@@ -88,22 +88,9 @@ function DeleteAccountForm({ email }: { email: string }) {
         This removes your profile, completed actions and notes, and signs you out on every device. If this address gets
         the weekly email, it is unsubscribed. It cannot be undone.
       </p>
-      <div className="grid gap-1.5">
-        <Label htmlFor={`${id}-confirm`}>Type your email address to confirm</Label>
-        <Input
-          id={`${id}-confirm`}
-          type="email"
-          autoComplete="off"
-          aria-invalid={errors.confirm_email ? true : undefined}
-          aria-describedby={errors.confirm_email ? errorId : undefined}
-          {...register("confirm_email")}
-        />
-        {errors.confirm_email ? (
-          <p id={errorId} className="text-sm text-destructive">
-            {errors.confirm_email.message}
-          </p>
-        ) : null}
-      </div>
+      <FormField label="Type your email address to confirm" error={errors.confirm_email?.message}>
+        <Input type="email" autoComplete="off" {...register("confirm_email")} />
+      </FormField>
       {serverError ? (
         <p role="alert" className="text-sm text-destructive">
           {serverError}

@@ -3,6 +3,7 @@ import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import { Button, type ButtonProps } from "../../components/ui/button";
 import { toast } from "../../components/ui/use-toast";
 import { useAuth } from "../../lib/auth/auth-provider";
+import { errorText } from "../../lib/error-text";
 import { completionForActionQuery, completionKeys, recordCompletion } from "./api";
 import { takePendingCompletion } from "./pending-completion";
 
@@ -68,7 +69,7 @@ export function ActionCompletionControl({
         console.error("recording the pending completion failed", err);
         toast({
           title: "Error recording completion",
-          description: err instanceof Error ? err.message : "Please try again.",
+          description: errorText(err),
           variant: "destructive",
         });
       });

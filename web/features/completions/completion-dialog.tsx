@@ -10,12 +10,14 @@ import {
   DialogHeader,
   DialogTitle,
 } from "../../components/ui/dialog";
+import { FormField } from "../../components/ui/form-field";
 import { Input } from "../../components/ui/input";
 import { Label } from "../../components/ui/label";
 import { Textarea } from "../../components/ui/textarea";
 import { toast } from "../../components/ui/use-toast";
 import { ApiError } from "../../lib/api";
 import { useAuth } from "../../lib/auth/auth-provider";
+import { errorText } from "../../lib/error-text";
 import { recordCompletion } from "./api";
 import { savePendingCompletion } from "./pending-completion";
 
@@ -30,8 +32,6 @@ interface CompletionDialogProps {
   onRecorded?: () => void;
 }
 
-const errorMessage = (err: unknown) => (err instanceof Error && err.message ? err.message : "Please try again.");
-
 /** Spec §4's three-step completion dialog: notes → (sign-in by magic link) → success. */
 export function CompletionDialog({ actionId, open, onOpenChange, onRecorded }: CompletionDialogProps) {
   const { user, sendMagicLink } = useAuth();
@@ -40,8 +40,6 @@ export function CompletionDialog({ actionId, open, onOpenChange, onRecorded }: C
   const [shareNote, setShareNote] = useState(false);
   const [email, setEmail] = useState("");
   const [busy, setBusy] = useState(false);
-  const notesId = useId();
-  const emailId = useId();
   const shareId = useId();
 
   // Closing resets step, email and notes (spec §4).
@@ -71,7 +69,7 @@ export function CompletionDialog({ actionId, open, onOpenChange, onRecorded }: C
       if (err instanceof ApiError && err.status === 401) {
         toast({ title: "Profile not found", description: "Please try signing in again.", variant: "destructive" });
       } else {
-        toast({ title: "Error recording completion", description: errorMessage(err), variant: "destructive" });
+        toast({ title: "Error recording completion", description: errorText(err), variant: "destructive" });
       }
     } finally {
       setBusy(false);
@@ -90,7 +88,7 @@ export function CompletionDialog({ actionId, open, onOpenChange, onRecorded }: C
       toast({ title: "Check your email!", description: "We sent you a magic link to sign in." });
       setStep("success");
     } catch (err) {
-      toast({ title: "Error sending magic link", description: errorMessage(err), variant: "destructive" });
+      toast({ title: "Error sending magic link", description: errorText(err), variant: "destructive" });
     } finally {
       setBusy(false);
     }
@@ -109,17 +107,15 @@ export function CompletionDialog({ actionId, open, onOpenChange, onRecorded }: C
                   : "Nice work! Sign in with a magic link to keep track of the actions you complete."}
               </DialogDescription>
             </DialogHeader>
-            <div className="grid gap-2">
-              <Label htmlFor={notesId}>Notes (optional)</Label>
+            <FormField label="Notes (optional)">
               <Textarea
-                id={notesId}
                 rows={3}
                 value={notes}
                 maxLength={NOTES_MAX}
                 placeholder="What did you do? How did it go?"
                 onChange={(e) => setNotes(e.target.value)}
               />
-            </div>
+            </FormField>
             <div className="flex items-start gap-3">
               <Checkbox
                 id={shareId}
@@ -155,17 +151,15 @@ export function CompletionDialog({ actionId, open, onOpenChange, onRecorded }: C
                 We'll email you a magic link. Open it to sign in and we'll save this completion.
               </DialogDescription>
             </DialogHeader>
-            <div className="grid gap-2">
-              <Label htmlFor={emailId}>Email</Label>
+            <FormField label="Email">
               <Input
-                id={emailId}
                 type="email"
                 autoComplete="email"
                 required
                 value={email}
                 onChange={(e) => setEmail(e.target.value)}
               />
-            </div>
+            </FormField>
             <DialogFooter>
               <Button variant="ghost" onClick={() => setStep("completion")}>
                 Back

@@ -6,6 +6,7 @@ import { Button } from "../../components/ui/button";
 import { Card } from "../../components/ui/card";
 import { Spinner } from "../../components/ui/spinner";
 import { toast } from "../../components/ui/use-toast";
+import { errorText } from "../../lib/error-text";
 import { setSharedNoteHidden, sharedNotesQuery } from "./api";
 
 /**
@@ -25,7 +26,7 @@ export function SharedNotesPanel() {
     onError: (err) =>
       toast({
         title: "Error",
-        description: err instanceof Error ? err.message : "Please try again.",
+        description: errorText(err),
         variant: "destructive",
       }),
   });

@@ -8,6 +8,7 @@ import { Input } from "../../components/ui/input";
 import { Label } from "../../components/ui/label";
 import { Spinner } from "../../components/ui/spinner";
 import { toast } from "../../components/ui/use-toast";
+import { errorText } from "../../lib/error-text";
 import { usePageTitle } from "../../lib/use-page-title";
 import { type InboxMessage, inboxKeys, inboxQuery, setMessageStatus } from "./inbox-api";
 
@@ -36,7 +37,7 @@ export function AdminMessagesPage() {
     onError: (err) =>
       toast({
         title: "Failed to update message",
-        description: err instanceof Error ? err.message : undefined,
+        description: errorText(err, undefined),
         variant: "destructive",
       }),
   });

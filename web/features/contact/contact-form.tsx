@@ -1,6 +1,6 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useMutation } from "@tanstack/react-query";
-import { useEffect, useId, useState } from "react";
+import { useEffect, useState } from "react";
 import { useForm } from "react-hook-form";
 import {
   CONTACT_MESSAGE_MAX,
@@ -10,8 +10,8 @@ import {
   contactSchema,
 } from "../../../worker/features/contact/schemas";
 import { Button } from "../../components/ui/button";
+import { FormField } from "../../components/ui/form-field";
 import { Input } from "../../components/ui/input";
-import { Label } from "../../components/ui/label";
 import { Textarea } from "../../components/ui/textarea";
 import { toast } from "../../components/ui/use-toast";
 import { sendContactMessage } from "./api";
@@ -23,7 +23,6 @@ const EMPTY: ContactInput = { name: "", email: "", message: "" };
  * optional; after sending, a thank-you panel for 5 seconds, then the form again.
  */
 export function ContactForm() {
-  const id = useId();
   const [thanked, setThanked] = useState(false);
   const form = useForm<ContactInput>({ resolver: zodResolver(contactSchema), defaultValues: EMPTY });
   const { errors } = form.formState;
@@ -53,17 +52,6 @@ export function ContactForm() {
     );
   }
 
-  const error = (name: keyof ContactInput) =>
-    errors[name] ? (
-      <p id={`${id}-${name}-error`} className="text-sm text-clay-700">
-        {errors[name]?.message}
-      </p>
-    ) : null;
-  const a11y = (name: keyof ContactInput) => ({
-    "aria-invalid": errors[name] ? true : undefined,
-    "aria-describedby": errors[name] ? `${id}-${name}-error` : undefined,
-  });
-
   return (
     <form
       noValidate
@@ -71,28 +59,20 @@ export function ContactForm() {
       onSubmit={form.handleSubmit((values) => send.mutate(values))}
       className="grid gap-5 rounded-card border border-border bg-card p-6 shadow-sm sm:grid-cols-2 sm:p-8"
     >
-      <div className="grid gap-2">
-        <Label htmlFor={`${id}-name`}>Name</Label>
-        <Input id={`${id}-name`} autoComplete="name" {...a11y("name")} {...form.register("name")} />
-        {error("name")}
-      </div>
-      <div className="grid gap-2">
-        <Label htmlFor={`${id}-email`}>Email</Label>
-        <Input id={`${id}-email`} type="email" autoComplete="email" {...a11y("email")} {...form.register("email")} />
-        {error("email")}
-      </div>
-      <div className="grid gap-2 sm:col-span-2">
-        <Label htmlFor={`${id}-message`}>Message (optional)</Label>
+      <FormField label="Name" error={errors.name?.message}>
+        <Input autoComplete="name" {...form.register("name")} />
+      </FormField>
+      <FormField label="Email" error={errors.email?.message}>
+        <Input type="email" autoComplete="email" {...form.register("email")} />
+      </FormField>
+      <FormField label="Message (optional)" error={errors.message?.message} className="sm:col-span-2">
         <Textarea
-          id={`${id}-message`}
           rows={5}
           maxLength={CONTACT_MESSAGE_MAX}
           placeholder="How would you like to help protect the wild?"
-          {...a11y("message")}
           {...form.register("message")}
         />
-        {error("message")}
-      </div>
+      </FormField>
       <div className="sm:col-span-2">
         <Button type="submit" size="lg" disabled={send.isPending}>
           {send.isPending ? "Sending..." : "Send Message"}

@@ -4,6 +4,7 @@ import { Button } from "../../components/ui/button";
 import { Label } from "../../components/ui/label";
 import { Textarea } from "../../components/ui/textarea";
 import { toast } from "../../components/ui/use-toast";
+import { errorText } from "../../lib/error-text";
 import { usePageTitle } from "../../lib/use-page-title";
 import { fetchWeeklyContent } from "./api";
 
@@ -23,7 +24,7 @@ export function AdminContentExportPage() {
     } catch (err) {
       toast({
         title: "Failed to fetch weekly content",
-        description: err instanceof Error ? err.message : undefined,
+        description: errorText(err, undefined),
         variant: "destructive",
       });
     } finally {

@@ -8,6 +8,7 @@ import { PageHeader } from "../../components/page-header";
 import { Button } from "../../components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/card";
 import { Checkbox } from "../../components/ui/checkbox";
+import { FormField } from "../../components/ui/form-field";
 import { Input } from "../../components/ui/input";
 import { Label } from "../../components/ui/label";
 import { Spinner } from "../../components/ui/spinner";
@@ -156,37 +157,16 @@ function WelcomeSettings() {
               />
               <Label htmlFor={`${id}-enabled`}>Send a welcome email to new subscribers</Label>
             </div>
-            <div className="grid gap-2">
-              <Label htmlFor={`${id}-subject`}>Subject</Label>
-              <Input
-                id={`${id}-subject`}
-                aria-invalid={errors.welcome_subject ? true : undefined}
-                aria-describedby={errors.welcome_subject ? `${id}-subject-error` : undefined}
-                {...form.register("welcome_subject")}
-              />
-              {errors.welcome_subject ? (
-                <p id={`${id}-subject-error`} className="text-sm text-clay-700">
-                  {errors.welcome_subject.message}
-                </p>
-              ) : null}
-            </div>
-            <div className="grid gap-2">
-              <Label htmlFor={`${id}-preview`}>Preview text</Label>
-              <Input
-                id={`${id}-preview`}
-                aria-invalid={errors.welcome_preview_text ? true : undefined}
-                aria-describedby={`${id}-preview-hint${errors.welcome_preview_text ? ` ${id}-preview-error` : ""}`}
-                {...form.register("welcome_preview_text")}
-              />
-              <p id={`${id}-preview-hint`} className="text-sm text-muted-foreground">
-                Shown after the subject in most inboxes; hidden in the email itself.
-              </p>
-              {errors.welcome_preview_text ? (
-                <p id={`${id}-preview-error`} className="text-sm text-clay-700">
-                  {errors.welcome_preview_text.message}
-                </p>
-              ) : null}
-            </div>
+            <FormField label="Subject" error={errors.welcome_subject?.message}>
+              <Input {...form.register("welcome_subject")} />
+            </FormField>
+            <FormField
+              label="Preview text"
+              hint="Shown after the subject in most inboxes; hidden in the email itself."
+              error={errors.welcome_preview_text?.message}
+            >
+              <Input {...form.register("welcome_preview_text")} />
+            </FormField>
             <div>
               <Button type="submit" disabled={save.isPending}>
                 {save.isPending ? "Saving..." : "Save Settings"}
@@ -205,7 +185,6 @@ const welcomeTestForm = welcomeTestSchema.extend({
 type WelcomeTestValues = z.input<typeof welcomeTestForm>;
 
 function WelcomeTest() {
-  const id = useId();
   const form = useForm<WelcomeTestValues>({
     resolver: zodResolver(welcomeTestForm),
     defaultValues: { email: "", first_name: "" },
@@ -243,26 +222,12 @@ function WelcomeTest() {
           onSubmit={form.handleSubmit((values) => send.mutate(values))}
           className="grid gap-5 sm:grid-cols-2"
         >
-          <div className="grid gap-2">
-            <Label htmlFor={`${id}-email`}>Email</Label>
-            <Input
-              id={`${id}-email`}
-              type="email"
-              autoComplete="email"
-              aria-invalid={errors.email ? true : undefined}
-              aria-describedby={errors.email ? `${id}-email-error` : undefined}
-              {...form.register("email")}
-            />
-            {errors.email ? (
-              <p id={`${id}-email-error`} className="text-sm text-clay-700">
-                {errors.email.message}
-              </p>
-            ) : null}
-          </div>
-          <div className="grid gap-2">
-            <Label htmlFor={`${id}-name`}>First name (optional)</Label>
-            <Input id={`${id}-name`} autoComplete="given-name" {...form.register("first_name")} />
-          </div>
+          <FormField label="Email" error={errors.email?.message}>
+            <Input type="email" autoComplete="email" {...form.register("email")} />
+          </FormField>
+          <FormField label="First name (optional)" error={errors.first_name?.message}>
+            <Input autoComplete="given-name" {...form.register("first_name")} />
+          </FormField>
           <div className="sm:col-span-2">
             <Button type="submit" variant="secondary" disabled={send.isPending}>
               {send.isPending ? "Sending..." : "Send Test Email"}

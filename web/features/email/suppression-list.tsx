@@ -1,15 +1,16 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { format, parseISO } from "date-fns";
-import { useId, useState } from "react";
-import type { SuppressionReason } from "../../../worker/features/email/schemas";
+import { useState } from "react";
+import type { SuppressionReason, SuppressionRow } from "../../../worker/features/email/schemas";
 import { Badge } from "../../components/ui/badge";
 import { Button } from "../../components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/card";
+import { type Column, DataTable } from "../../components/ui/data-table";
+import { FormField } from "../../components/ui/form-field";
 import { Input } from "../../components/ui/input";
-import { Label } from "../../components/ui/label";
 import { Spinner } from "../../components/ui/spinner";
 import { toast } from "../../components/ui/use-toast";
 import { ApiError } from "../../lib/api";
+import { formatTimestamp } from "../../lib/format-timestamp";
 import { emailKeys, removeSuppression, suppressionsQuery } from "./api";
 
 const REASONS: Record<SuppressionReason, string> = {
@@ -18,20 +19,11 @@ const REASONS: Record<SuppressionReason, string> = {
   soft_bounce: "3 soft bounces",
 };
 
-const when = (iso: string) => {
-  try {
-    return format(parseISO(iso), "MMM d, yyyy h:mm a");
-  } catch {
-    return iso;
-  }
-};
-
 /**
  * Addresses that get no mail of any kind (bounces and complaints reported by the provider's
  * webhooks): counts by reason, a search, and removal for an address that works again.
  */
 export function SuppressionList() {
-  const searchId = useId();
   const [search, setSearch] = useState("");
   const queryClient = useQueryClient();
   const query = useQuery({ ...suppressionsQuery(search.trim()), placeholderData: keepPreviousData });
@@ -47,6 +39,37 @@ export function SuppressionList() {
         variant: "destructive",
       }),
   });
+
+  const columns: Column<SuppressionRow>[] = [
+    {
+      header: "Address",
+      cell: (s) => <span id={`suppressed-${s.id}`}>{s.email}</span>,
+      className: "px-3 py-2 break-all",
+    },
+    {
+      header: "Reason",
+      cell: (s) => <Badge variant={s.reason === "complaint" ? "destructive" : "secondary"}>{REASONS[s.reason]}</Badge>,
+    },
+    { header: "Since", cell: (s) => formatTimestamp(s.created_at), nowrap: true },
+    {
+      header: "Actions",
+      hideHeader: true,
+      className: "px-3 py-2 text-right",
+      cell: (s) => (
+        <Button
+          variant="outline"
+          size="sm"
+          disabled={remove.isPending}
+          aria-describedby={`suppressed-${s.id}`}
+          onClick={() => {
+            if (window.confirm(`Send email to ${s.email} again?`)) remove.mutate(s.id);
+          }}
+        >
+          Remove from suppression list
+        </Button>
+      ),
+    },
+  ];
 
   return (
     <Card>
@@ -67,75 +90,26 @@ export function SuppressionList() {
             ))}
           </ul>
         ) : null}
-        <div className="grid gap-2 sm:max-w-sm">
-          <Label htmlFor={searchId}>Search suppressed addresses</Label>
+        <FormField label="Search suppressed addresses" className="sm:max-w-sm">
           <Input
-            id={searchId}
             type="search"
             value={search}
             maxLength={254}
             onChange={(e) => setSearch(e.target.value)}
             placeholder="name@example.com"
           />
-        </div>
+        </FormField>
         {query.isPending ? (
           <Spinner label="Loading the suppression list…" />
         ) : query.isError ? (
           <p className="text-clay-700">Failed to load the suppression list.</p>
-        ) : query.data.items.length === 0 ? (
-          <p className="text-muted-foreground">
-            {search.trim() ? "No suppressed address matches your search." : "No suppressed addresses."}
-          </p>
         ) : (
-          <div className="overflow-x-auto">
-            <table className="w-full text-left text-sm">
-              <caption className="sr-only">Suppressed addresses</caption>
-              <thead className="text-muted-foreground">
-                <tr>
-                  <th scope="col" className="py-2 pr-4 font-semibold">
-                    Address
-                  </th>
-                  <th scope="col" className="py-2 pr-4 font-semibold">
-                    Reason
-                  </th>
-                  <th scope="col" className="py-2 pr-4 font-semibold">
-                    Since
-                  </th>
-                  <th scope="col" className="py-2 font-semibold">
-                    <span className="sr-only">Actions</span>
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {query.data.items.map((s) => (
-                  <tr key={s.id} className="border-t border-border">
-                    <td id={`suppressed-${s.id}`} className="py-2 pr-4 break-all">
-                      {s.email}
-                    </td>
-                    <td className="py-2 pr-4">
-                      <Badge variant={s.reason === "complaint" ? "destructive" : "secondary"}>
-                        {REASONS[s.reason]}
-                      </Badge>
-                    </td>
-                    <td className="py-2 pr-4 whitespace-nowrap">{when(s.created_at)}</td>
-                    <td className="py-2 text-right">
-                      <Button
-                        variant="outline"
-                        size="sm"
-                        disabled={remove.isPending}
-                        aria-describedby={`suppressed-${s.id}`}
-                        onClick={() => {
-                          if (window.confirm(`Send email to ${s.email} again?`)) remove.mutate(s.id);
-                        }}
-                      >
-                        Remove from suppression list
-                      </Button>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <DataTable
+            caption="Suppressed addresses"
+            columns={columns}
+            rows={query.data.items}
+            empty={search.trim() ? "No suppressed address matches your search." : "No suppressed addresses."}
+          />
         )}
       </CardContent>
     </Card>

@@ -1,12 +1,13 @@
 import { type UseQueryResult, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { format, parseISO } from "date-fns";
 import type { CampaignStatus, WaveStatus } from "../../../worker/features/email/schemas";
 import { Badge } from "../../components/ui/badge";
 import { Button } from "../../components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/card";
+import { type Column, DataTable } from "../../components/ui/data-table";
 import { Spinner } from "../../components/ui/spinner";
 import { toast } from "../../components/ui/use-toast";
 import { ApiError } from "../../lib/api";
+import { formatTimestamp } from "../../lib/format-timestamp";
 import { campaignsQuery, emailKeys, triggerWeeklySend } from "./api";
 
 const STATUS_BADGE: Record<CampaignStatus["status"], "secondary" | "warning" | "success" | "destructive"> = {
@@ -14,14 +15,6 @@ const STATUS_BADGE: Record<CampaignStatus["status"], "secondary" | "warning" | "
   sending: "warning",
   completed: "success",
   failed: "destructive",
-};
-
-const when = (iso: string) => {
-  try {
-    return format(parseISO(iso), "MMM d, yyyy h:mm a");
-  } catch {
-    return iso;
-  }
 };
 
 /**
@@ -74,62 +67,49 @@ export function WeeklyEmailPanel() {
   );
 }
 
+const counts = <T extends { recipients: number; sent: number; failed: number; pending: number }>(): Column<T>[] => [
+  { header: "Recipients", numeric: true, cell: (r) => r.recipients },
+  { header: "Sent", numeric: true, cell: (r) => r.sent },
+  { header: "Failed", numeric: true, cell: (r) => r.failed },
+  { header: "Pending", numeric: true, cell: (r) => r.pending },
+];
+
+const campaignColumns: Column<CampaignStatus>[] = [
+  { header: "Action", cell: (c) => c.action_title ?? "Deleted action" },
+  { header: "Started", cell: (c) => formatTimestamp(c.created_at), nowrap: true },
+  {
+    header: "Status",
+    cell: (c) => (
+      <>
+        <Badge variant={STATUS_BADGE[c.status]}>{c.status}</Badge>
+        {c.error ? <span className="ml-2 text-clay-700">{c.error}</span> : null}
+      </>
+    ),
+  },
+  ...counts<CampaignStatus>(),
+];
+
 function CampaignTable({ query }: { query: UseQueryResult<CampaignStatus[]> }) {
   if (query.isPending) return <Spinner label="Loading campaigns…" />;
   if (query.isError) return <p className="text-clay-700">Failed to load campaign status.</p>;
-  if (query.data.length === 0) return <p className="text-muted-foreground">No weekly emails sent yet.</p>;
   return (
-    <div className="overflow-x-auto">
-      <table className="w-full text-left text-sm">
-        <caption className="sr-only">Recent weekly email campaigns</caption>
-        <thead className="text-muted-foreground">
-          <tr>
-            <th scope="col" className="py-2 pr-4 font-semibold">
-              Action
-            </th>
-            <th scope="col" className="py-2 pr-4 font-semibold">
-              Started
-            </th>
-            <th scope="col" className="py-2 pr-4 font-semibold">
-              Status
-            </th>
-            <th scope="col" className="py-2 pr-4 text-right font-semibold">
-              Recipients
-            </th>
-            <th scope="col" className="py-2 pr-4 text-right font-semibold">
-              Sent
-            </th>
-            <th scope="col" className="py-2 pr-4 text-right font-semibold">
-              Failed
-            </th>
-            <th scope="col" className="py-2 text-right font-semibold">
-              Pending
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {query.data.map((c) => (
-            <tr key={c.id} className="border-t border-border">
-              <td className="py-2 pr-4">{c.action_title ?? "Deleted action"}</td>
-              <td className="py-2 pr-4 whitespace-nowrap">{when(c.created_at)}</td>
-              <td className="py-2 pr-4">
-                <Badge variant={STATUS_BADGE[c.status]}>{c.status}</Badge>
-                {c.error ? <span className="ml-2 text-clay-700">{c.error}</span> : null}
-              </td>
-              <td className="py-2 pr-4 text-right tabular-nums">{c.recipients}</td>
-              <td className="py-2 pr-4 text-right tabular-nums">{c.sent}</td>
-              <td className="py-2 pr-4 text-right tabular-nums">{c.failed}</td>
-              <td className="py-2 text-right tabular-nums">{c.pending}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <DataTable
+      caption="Recent weekly email campaigns"
+      columns={campaignColumns}
+      rows={query.data}
+      empty="No weekly emails sent yet."
+    />
   );
 }
 
 /** Where a zone's 09:00 falls for the admin reading the page, with the zone's own name. */
-const dueLabel = (w: WaveStatus) => `${when(w.due_at)} (9:00 AM ${w.time_zone.replaceAll("_", " ")})`;
+const dueLabel = (w: WaveStatus) => `${formatTimestamp(w.due_at)} (9:00 AM ${w.time_zone.replaceAll("_", " ")})`;
+
+const waveColumns: Column<WaveStatus>[] = [
+  { header: "Time zone", cell: (w) => w.time_zone },
+  { header: "Due at", cell: dueLabel, nowrap: true },
+  ...counts<WaveStatus>(),
+];
 
 /** The waves (one per time zone) of the recent scheduled campaigns. */
 function WaveTables({ campaigns }: { campaigns: CampaignStatus[] }) {
@@ -143,45 +123,14 @@ function WaveTables({ campaigns }: { campaigns: CampaignStatus[] }) {
             Waves: {c.action_title ?? "Deleted action"}
             {c.send_day ? <span className="font-normal text-muted-foreground"> — {c.send_day}</span> : null}
           </h3>
-          <div className="overflow-x-auto">
-            <table className="w-full text-left text-sm">
-              <caption className="sr-only">Send waves by time zone</caption>
-              <thead className="text-muted-foreground">
-                <tr>
-                  <th scope="col" className="py-2 pr-4 font-semibold">
-                    Time zone
-                  </th>
-                  <th scope="col" className="py-2 pr-4 font-semibold">
-                    Due at
-                  </th>
-                  <th scope="col" className="py-2 pr-4 text-right font-semibold">
-                    Recipients
-                  </th>
-                  <th scope="col" className="py-2 pr-4 text-right font-semibold">
-                    Sent
-                  </th>
-                  <th scope="col" className="py-2 pr-4 text-right font-semibold">
-                    Failed
-                  </th>
-                  <th scope="col" className="py-2 text-right font-semibold">
-                    Pending
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {c.waves.map((w) => (
-                  <tr key={w.time_zone} className="border-t border-border">
-                    <td className="py-2 pr-4">{w.time_zone}</td>
-                    <td className="py-2 pr-4 whitespace-nowrap">{dueLabel(w)}</td>
-                    <td className="py-2 pr-4 text-right tabular-nums">{w.recipients}</td>
-                    <td className="py-2 pr-4 text-right tabular-nums">{w.sent}</td>
-                    <td className="py-2 pr-4 text-right tabular-nums">{w.failed}</td>
-                    <td className="py-2 text-right tabular-nums">{w.pending}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <DataTable
+            caption="Send waves by time zone"
+            label={`Send waves by time zone (${c.action_title ?? "Deleted action"}, ${c.send_day ?? formatTimestamp(c.created_at)})`}
+            columns={waveColumns}
+            rows={c.waves}
+            rowKey={(w) => w.time_zone}
+            empty=""
+          />
         </section>
       ))}
     </div>

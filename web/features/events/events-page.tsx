@@ -5,6 +5,7 @@ import { DEFAULT_RADIUS, PAGE_LIMIT, SEARCH_DEBOUNCE_MS } from "../../../worker/
 import { routePath } from "../../../worker/features/spa/route-table";
 import { zip5 } from "../../../worker/platform/field-rules";
 import { PageHeader } from "../../components/page-header";
+import { useDebouncedValue } from "../../lib/use-debounced-value";
 import { usePageTitle } from "../../lib/use-page-title";
 import { eventsSearchQuery, type SearchParams } from "./api";
 import { CalendarSubscribe } from "./calendar-subscribe";
@@ -14,7 +15,6 @@ import { searchErrorText } from "./format";
 import { loadSavedZip, saveZip } from "./saved-zip";
 import { filterEvents } from "./search-filters";
 import { timeRange } from "./time-frames";
-import { useDebouncedValue } from "./use-debounced-value";
 import { useGeolocatedZip } from "./use-geolocated-zip";
 
 const zipFromUrl = (params: URLSearchParams) => zip5(params.get("zip")) ?? null;

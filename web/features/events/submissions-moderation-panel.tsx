@@ -12,7 +12,10 @@ import { Spinner } from "../../components/ui/spinner";
 import { Textarea } from "../../components/ui/textarea";
 import { toast } from "../../components/ui/use-toast";
 import { ApiError } from "../../lib/api";
+import { errorText } from "../../lib/error-text";
 import { type AdminSubmission, approveSubmission, eventsKeys, rejectSubmission, submissionsQuery } from "./api";
+
+const SOMETHING_WRONG = "Something went wrong";
 
 /** In the moderator's zone, named: a submission has no zone of its own until approval places it (decision 166). */
 const when = (s: AdminSubmission) => {
@@ -22,7 +25,6 @@ const when = (s: AdminSubmission) => {
   const text = format(start, "EEE, MMM d, yyyy h:mm a");
   return s.end_time ? `${text} – ${format(new Date(s.end_time), "h:mm a")} ${zone}` : `${text} ${zone}`;
 };
-const errorMessage = (error: unknown) => (error instanceof Error ? error.message : "Something went wrong");
 
 /**
  * Admin: pending event submissions, approved into the search or rejected with a reason.
@@ -59,7 +61,7 @@ export function SubmissionsModerationPanel() {
           <Spinner className="mt-6" label="Loading submissions…" />
         ) : list.isError ? (
           <p role="alert" className="mt-6 text-clay-700">
-            Failed to load submissions: {errorMessage(list.error)}
+            Failed to load submissions: {errorText(list.error, SOMETHING_WRONG)}
           </p>
         ) : list.data.length === 0 ? (
           <p className="mt-6 text-muted-foreground">No submissions are waiting for review.</p>
@@ -97,7 +99,7 @@ function SubmissionCard({ submission: s }: { submission: AdminSubmission }) {
     },
     onError: (error) => {
       if (error instanceof ApiError && error.code === "not_geocoded") setNeedsZip(true);
-      toast({ title: "Approval failed", description: errorMessage(error), variant: "destructive" });
+      toast({ title: "Approval failed", description: errorText(error, SOMETHING_WRONG), variant: "destructive" });
     },
   });
   const reject = useMutation({
@@ -106,7 +108,8 @@ function SubmissionCard({ submission: s }: { submission: AdminSubmission }) {
       toast({ title: "Submission rejected", description: `"${s.title}" will not be listed.` });
       done();
     },
-    onError: (error) => toast({ title: "Rejection failed", description: errorMessage(error), variant: "destructive" }),
+    onError: (error) =>
+      toast({ title: "Rejection failed", description: errorText(error, SOMETHING_WRONG), variant: "destructive" }),
   });
 
   const submitReject = (e: FormEvent) => {

@@ -1,6 +1,5 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useMutation } from "@tanstack/react-query";
-import { useId } from "react";
 import { type FieldErrors, useForm } from "react-hook-form";
 import {
   CATEGORY_LABELS,
@@ -17,8 +16,8 @@ import {
 } from "../../../worker/features/events/schemas";
 import { PageHeader } from "../../components/page-header";
 import { Button } from "../../components/ui/button";
+import { FormField } from "../../components/ui/form-field";
 import { Input } from "../../components/ui/input";
-import { Label } from "../../components/ui/label";
 import { Select } from "../../components/ui/select";
 import { Textarea } from "../../components/ui/textarea";
 import { toast } from "../../components/ui/use-toast";
@@ -54,7 +53,6 @@ const toInstant = (local: string) => (local ? new Date(local).toISOString() : ""
 /** /submit-event: the event submission form (spec §5 validation, §8 messages). */
 export function SubmitEventPage() {
   usePageTitle("Submit an Environmental Event");
-  const id = useId();
   const form = useForm<FormValues, unknown, EventSubmission>({
     defaultValues: EMPTY_SUBMISSION,
     // The same schema as the API: the same first message, in the spec's order.
@@ -92,13 +90,13 @@ export function SubmitEventPage() {
     toast({ title: "Error", description: first ?? "Please check the form.", variant: "destructive" });
   };
 
+  // The errors are announced by the toast (spec §8); the field only says it is invalid.
   const field = (name: SubmissionField) => ({
-    id: `${id}-${name}`,
     "aria-invalid": form.formState.errors[name] ? true : undefined,
     ...form.register(name),
   });
   const label = (name: SubmissionField) => (
-    <Label htmlFor={`${id}-${name}`}>
+    <>
       {LABELS[name]}
       {required(name) ? (
         <span aria-hidden="true" className="text-clay-600">
@@ -108,7 +106,7 @@ export function SubmitEventPage() {
       ) : (
         <span className="font-normal text-muted-foreground"> (optional)</span>
       )}
-    </Label>
+    </>
   );
   const state = form.register("state");
 
@@ -128,16 +126,13 @@ export function SubmitEventPage() {
           Fields marked <span aria-hidden="true">*</span>
           <span className="sr-only">with an asterisk</span> are required.
         </p>
-        <div className="grid gap-1.5">
-          {label("title")}
+        <FormField label={label("title")}>
           <Input {...field("title")} maxLength={SUBMISSION_MAX_LENGTHS.title} aria-required="true" />
-        </div>
-        <div className="grid gap-1.5">
-          {label("description")}
+        </FormField>
+        <FormField label={label("description")}>
           <Textarea {...field("description")} rows={5} maxLength={SUBMISSION_MAX_LENGTHS.description} />
-        </div>
-        <div className="grid gap-1.5">
-          {label("category")}
+        </FormField>
+        <FormField label={label("category")}>
           <Select {...field("category")} aria-required="true">
             <option value="">Choose a category</option>
             {EVENT_CATEGORIES.map((c) => (
@@ -146,28 +141,23 @@ export function SubmitEventPage() {
               </option>
             ))}
           </Select>
-        </div>
+        </FormField>
         <div className="grid gap-6 sm:grid-cols-2">
-          <div className="grid gap-1.5">
-            {label("start_time")}
+          <FormField label={label("start_time")}>
             <Input type="datetime-local" {...field("start_time")} aria-required="true" />
-          </div>
-          <div className="grid gap-1.5">
-            {label("end_time")}
+          </FormField>
+          <FormField label={label("end_time")}>
             <Input type="datetime-local" {...field("end_time")} />
-          </div>
+          </FormField>
         </div>
-        <div className="grid gap-1.5">
-          {label("address")}
+        <FormField label={label("address")}>
           <Input {...field("address")} autoComplete="street-address" maxLength={SUBMISSION_MAX_LENGTHS.address} />
-        </div>
+        </FormField>
         <div className="grid gap-6 sm:grid-cols-[2fr_1fr_1fr]">
-          <div className="grid gap-1.5">
-            {label("city")}
+          <FormField label={label("city")}>
             <Input {...field("city")} autoComplete="address-level2" aria-required="true" />
-          </div>
-          <div className="grid gap-1.5">
-            {label("state")}
+          </FormField>
+          <FormField label={label("state")}>
             <Input
               {...field("state")}
               autoComplete="address-level1"
@@ -180,45 +170,38 @@ export function SubmitEventPage() {
                 state.onChange(e);
               }}
             />
-          </div>
-          <div className="grid gap-1.5">
-            {label("postal_code")}
+          </FormField>
+          <FormField label={label("postal_code")}>
             <Input
               {...field("postal_code")}
               autoComplete="postal-code"
               inputMode="numeric"
               maxLength={SUBMISSION_MAX_LENGTHS.postal_code}
             />
-          </div>
+          </FormField>
         </div>
         <div className="grid gap-6 sm:grid-cols-2">
-          <div className="grid gap-1.5">
-            {label("organizer_name")}
+          <FormField label={label("organizer_name")}>
             <Input {...field("organizer_name")} autoComplete="organization" aria-required="true" />
-          </div>
-          <div className="grid gap-1.5">
-            {label("organizer_email")}
+          </FormField>
+          <FormField label={label("organizer_email")}>
             <Input type="email" {...field("organizer_email")} autoComplete="email" aria-required="true" />
-          </div>
+          </FormField>
         </div>
-        <div className="grid gap-1.5">
-          {label("registration_url")}
+        <FormField label={label("registration_url")}>
           <Input type="url" {...field("registration_url")} placeholder="https://" aria-required="true" />
-        </div>
+        </FormField>
         <div className="grid gap-6 sm:grid-cols-2">
-          <div className="grid gap-1.5">
-            {label("organizer_url")}
+          <FormField label={label("organizer_url")}>
             <Input type="url" {...field("organizer_url")} placeholder="https://" />
-          </div>
-          <div className="grid gap-1.5">
-            {label("image_url")}
+          </FormField>
+          <FormField label={label("image_url")}>
             <Input type="url" {...field("image_url")} placeholder="https://" />
-          </div>
+          </FormField>
         </div>
-        <div className="grid gap-1.5">
-          {label("notes_for_moderator")}
+        <FormField label={label("notes_for_moderator")}>
           <Textarea {...field("notes_for_moderator")} rows={3} maxLength={SUBMISSION_MAX_LENGTHS.notes_for_moderator} />
-        </div>
+        </FormField>
         <div>
           <Button type="submit" size="lg" disabled={send.isPending}>
             {send.isPending ? "Submitting…" : "Submit Event"}

@@ -8,6 +8,7 @@ import { Button } from "../../components/ui/button";
 import { Card } from "../../components/ui/card";
 import { Spinner } from "../../components/ui/spinner";
 import { toast } from "../../components/ui/use-toast";
+import { errorText } from "../../lib/error-text";
 import {
   type IngestionSource,
   ingestionKeys,
@@ -17,6 +18,8 @@ import {
   runAudubonBatch,
   runIngestion,
 } from "./api";
+
+const SOMETHING_WRONG = "Something went wrong";
 
 const COUNTERS: [keyof RunRecord, string][] = [
   ["found", "Found"],
@@ -41,7 +44,6 @@ function StatusBadge({ run }: { run: RunRecord | null }) {
 }
 
 const when = (iso: string) => format(new Date(iso), "MMM d, yyyy h:mm a");
-const errorMessage = (error: unknown) => (error instanceof Error ? error.message : "Something went wrong");
 
 /** Summary of the latest runs, for the card before anything is run in this session. */
 function summaryOf(sources: IngestionSource[]): RunSummary {
@@ -103,7 +105,7 @@ export function IngestionPanel() {
       });
     },
     onError: (error) =>
-      toast({ title: "V2 Ingestion Failed", description: errorMessage(error), variant: "destructive" }),
+      toast({ title: "V2 Ingestion Failed", description: errorText(error, SOMETHING_WRONG), variant: "destructive" }),
     onSettled: refresh,
   });
 
@@ -123,7 +125,8 @@ export function IngestionPanel() {
           : `${source.name}: ${result.inserted} new · ${result.updated} updated · ${result.duplicate_unchanged} unchanged`,
       });
     },
-    onError: (error) => toast({ title: "Source Failed", description: errorMessage(error), variant: "destructive" }),
+    onError: (error) =>
+      toast({ title: "Source Failed", description: errorText(error, SOMETHING_WRONG), variant: "destructive" }),
     onSettled: refresh,
   });
 
@@ -138,7 +141,7 @@ export function IngestionPanel() {
     onError: (error) =>
       toast({
         title: "Audubon Batch Failed",
-        description: errorMessage(error),
+        description: errorText(error, SOMETHING_WRONG),
         variant: "destructive",
         duration: 10_000,
       }),
@@ -169,7 +172,7 @@ export function IngestionPanel() {
           <Spinner className="mt-6" label="Loading sources…" />
         ) : sources.isError ? (
           <p role="alert" className="mt-6 text-clay-700">
-            Failed to load ingestion sources: {errorMessage(sources.error)}
+            Failed to load ingestion sources: {errorText(sources.error, SOMETHING_WRONG)}
           </p>
         ) : (
           <>

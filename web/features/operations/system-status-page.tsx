@@ -2,6 +2,7 @@ import { useQuery } from "@tanstack/react-query";
 import type { ReactNode } from "react";
 import { Badge } from "../../components/ui/badge";
 import { Card, CardContent, CardHeader, CardTitle } from "../../components/ui/card";
+import { type Column, DataTable } from "../../components/ui/data-table";
 import { Spinner } from "../../components/ui/spinner";
 import { formatTimestamp } from "../../lib/format-timestamp";
 import { usePageTitle } from "../../lib/use-page-title";
@@ -30,6 +31,14 @@ export function SystemStatusPage() {
     </div>
   );
 }
+
+const sourceColumns: Column<SystemStatus["sources"][number]>[] = [
+  { header: "Source", cell: (s) => s.name },
+  { header: "Last run", cell: (s) => formatTimestamp(s.last_run_at), nowrap: true },
+  { header: "Status", cell: (s) => s.last_status ?? "never run" },
+  { header: "Events found", numeric: true, cell: (s) => s.last_found ?? "—" },
+  { header: "Failures in a row", numeric: true, cell: (s) => s.consecutive_failures },
+];
 
 function StatusSections({ status }: { status: SystemStatus }) {
   const send = status.weekly_send;
@@ -90,41 +99,13 @@ function StatusSections({ status }: { status: SystemStatus }) {
         <AlertList alerts={status.alerts} />
       </Section>
       <Section title="Event sources">
-        <div className="overflow-x-auto">
-          <table className="w-full text-left text-sm">
-            <caption className="sr-only">Health of each event source</caption>
-            <thead className="text-muted-foreground">
-              <tr>
-                <th scope="col" className="py-2 pr-4 font-semibold">
-                  Source
-                </th>
-                <th scope="col" className="py-2 pr-4 font-semibold">
-                  Last run
-                </th>
-                <th scope="col" className="py-2 pr-4 font-semibold">
-                  Status
-                </th>
-                <th scope="col" className="py-2 pr-4 text-right font-semibold">
-                  Events found
-                </th>
-                <th scope="col" className="py-2 text-right font-semibold">
-                  Failures in a row
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {status.sources.map((s) => (
-                <tr key={s.key} className="border-t border-border">
-                  <td className="py-2 pr-4">{s.name}</td>
-                  <td className="py-2 pr-4 whitespace-nowrap">{formatTimestamp(s.last_run_at)}</td>
-                  <td className="py-2 pr-4">{s.last_status ?? "never run"}</td>
-                  <td className="py-2 pr-4 text-right tabular-nums">{s.last_found ?? "—"}</td>
-                  <td className="py-2 text-right tabular-nums">{s.consecutive_failures}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DataTable
+          caption="Health of each event source"
+          columns={sourceColumns}
+          rows={status.sources}
+          rowKey={(s) => s.key}
+          empty="No event sources."
+        />
       </Section>
     </>
   );

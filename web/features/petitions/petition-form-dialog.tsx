@@ -1,5 +1,5 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { type ReactNode, useEffect, useId } from "react";
+import { useEffect, useId } from "react";
 import { useForm } from "react-hook-form";
 import {
   LOCATION_SCOPES,
@@ -11,16 +11,9 @@ import {
   US_STATE_CODES,
   US_STATES,
 } from "../../../worker/features/petitions/schemas";
-import { Button } from "../../components/ui/button";
+import { FormDialog } from "../../components/form-dialog";
 import { Checkbox } from "../../components/ui/checkbox";
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from "../../components/ui/dialog";
+import { FormField } from "../../components/ui/form-field";
 import { Input } from "../../components/ui/input";
 import { Label } from "../../components/ui/label";
 import { Select } from "../../components/ui/select";
@@ -50,37 +43,6 @@ const toFormValues = (p: Petition): PetitionFormValues => ({
   verified: p.verified,
 });
 
-function Field({
-  id,
-  label,
-  error,
-  hint,
-  children,
-}: {
-  id: string;
-  label: string;
-  error?: string;
-  hint?: string;
-  children: ReactNode;
-}) {
-  return (
-    <div className="grid gap-1.5">
-      <Label htmlFor={id}>{label}</Label>
-      {children}
-      {hint && !error && (
-        <p id={`${id}-hint`} className="text-sm text-muted-foreground">
-          {hint}
-        </p>
-      )}
-      {error && (
-        <p id={`${id}-error`} className="text-sm font-medium text-destructive">
-          {error}
-        </p>
-      )}
-    </div>
-  );
-}
-
 export interface PetitionFormDialogProps {
   open: boolean;
   onOpenChange: (open: boolean) => void;
@@ -92,8 +54,7 @@ export interface PetitionFormDialogProps {
 
 /** Add/edit dialog. Validation is the shared schema, so its messages are the API's messages. */
 export function PetitionFormDialog({ open, onOpenChange, petition, saving, onSubmit }: PetitionFormDialogProps) {
-  const ids = useId();
-  const fid = (name: string) => `${ids}-${name}`;
+  const verifiedId = useId();
   const form = useForm<PetitionFormValues, unknown, PetitionInput>({
     resolver: zodResolver(petitionSchema),
     defaultValues: NEW_PETITION,
@@ -112,110 +73,74 @@ export function PetitionFormDialog({ open, onOpenChange, petition, saving, onSub
     if (scope === "national") setValue("state", "");
   }, [scope, setValue]);
 
-  const describedBy = (name: keyof PetitionFormValues) => (errors[name] ? `${fid(name)}-error` : undefined);
-
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent className="max-w-xl">
-        <DialogHeader>
-          <DialogTitle>{petition ? "Edit Petition" : "Add Petition"}</DialogTitle>
-          <DialogDescription>Only verified petitions are shown on the site.</DialogDescription>
-        </DialogHeader>
-        <form noValidate onSubmit={handleSubmit(onSubmit)} className="grid gap-4">
-          <Field id={fid("title")} label="Title" error={errors.title?.message}>
-            <Input
-              id={fid("title")}
-              aria-invalid={errors.title ? true : undefined}
-              aria-describedby={describedBy("title")}
-              {...register("title")}
-            />
-          </Field>
-          <Field id={fid("url")} label="Petition URL" error={errors.url?.message}>
-            <Input
-              id={fid("url")}
-              type="url"
-              placeholder="https://"
-              aria-invalid={errors.url ? true : undefined}
-              aria-describedby={describedBy("url")}
-              {...register("url")}
-            />
-          </Field>
-          <Field id={fid("org_name")} label="Organization name" error={errors.org_name?.message}>
-            <Input
-              id={fid("org_name")}
-              aria-invalid={errors.org_name ? true : undefined}
-              aria-describedby={describedBy("org_name")}
-              {...register("org_name")}
-            />
-          </Field>
-          <Field
-            id={fid("image_url")}
-            label="Image URL (optional)"
-            hint="Leave empty to use the default wildflower image."
-            error={errors.image_url?.message}
-          >
-            <Input
-              id={fid("image_url")}
-              type="url"
-              aria-invalid={errors.image_url ? true : undefined}
-              aria-describedby={errors.image_url ? `${fid("image_url")}-error` : `${fid("image_url")}-hint`}
-              {...register("image_url")}
-            />
-          </Field>
-          <div className="grid gap-4 sm:grid-cols-2">
-            <Field id={fid("topic")} label="Topic" error={errors.topic?.message}>
-              <Select id={fid("topic")} aria-describedby={describedBy("topic")} {...register("topic")}>
-                {PETITION_TOPICS.map((t) => (
-                  <option key={t} value={t}>
-                    {TOPIC_LABELS[t]}
-                  </option>
-                ))}
-              </Select>
-            </Field>
-            <Field id={fid("location_scope")} label="Scope" error={errors.location_scope?.message}>
-              <Select
-                id={fid("location_scope")}
-                aria-describedby={describedBy("location_scope")}
-                {...register("location_scope")}
-              >
-                {LOCATION_SCOPES.map((s) => (
-                  <option key={s} value={s}>
-                    {SCOPE_LABELS[s]}
-                  </option>
-                ))}
-              </Select>
-            </Field>
-          </div>
-          {scope !== "national" && (
-            <Field id={fid("state")} label="State (optional)" error={errors.state?.message}>
-              <Select id={fid("state")} aria-describedby={describedBy("state")} {...register("state")}>
-                <option value="">No specific state</option>
-                {US_STATE_CODES.map((code) => (
-                  <option key={code} value={code}>
-                    {US_STATES[code]} ({code})
-                  </option>
-                ))}
-              </Select>
-            </Field>
-          )}
-          <div className="flex items-center gap-3">
-            <Checkbox
-              id={fid("verified")}
-              checked={verified}
-              onCheckedChange={(checked) => setValue("verified", checked === true, { shouldDirty: true })}
-            />
-            <Label htmlFor={fid("verified")}>Verified (shown on the site)</Label>
-          </div>
-          <DialogFooter className="mt-2">
-            <Button variant="ghost" onClick={() => onOpenChange(false)}>
-              Cancel
-            </Button>
-            <Button type="submit" disabled={saving}>
-              {saving ? "Saving…" : petition ? "Save Changes" : "Add Petition"}
-            </Button>
-          </DialogFooter>
-        </form>
-      </DialogContent>
-    </Dialog>
+    <FormDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title={petition ? "Edit Petition" : "Add Petition"}
+      description="Only verified petitions are shown on the site."
+      onSubmit={handleSubmit(onSubmit)}
+      submitLabel={saving ? "Saving…" : petition ? "Save Changes" : "Add Petition"}
+      busy={saving}
+      className="max-w-xl"
+    >
+      <FormField label="Title" error={errors.title?.message}>
+        <Input {...register("title")} />
+      </FormField>
+      <FormField label="Petition URL" error={errors.url?.message}>
+        <Input type="url" placeholder="https://" {...register("url")} />
+      </FormField>
+      <FormField label="Organization name" error={errors.org_name?.message}>
+        <Input {...register("org_name")} />
+      </FormField>
+      <FormField
+        label="Image URL (optional)"
+        // The hint gives way to the error rather than standing beside it.
+        hint={errors.image_url ? undefined : "Leave empty to use the default wildflower image."}
+        error={errors.image_url?.message}
+      >
+        <Input type="url" {...register("image_url")} />
+      </FormField>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <FormField label="Topic" error={errors.topic?.message}>
+          <Select {...register("topic")}>
+            {PETITION_TOPICS.map((t) => (
+              <option key={t} value={t}>
+                {TOPIC_LABELS[t]}
+              </option>
+            ))}
+          </Select>
+        </FormField>
+        <FormField label="Scope" error={errors.location_scope?.message}>
+          <Select {...register("location_scope")}>
+            {LOCATION_SCOPES.map((s) => (
+              <option key={s} value={s}>
+                {SCOPE_LABELS[s]}
+              </option>
+            ))}
+          </Select>
+        </FormField>
+      </div>
+      {scope !== "national" && (
+        <FormField label="State (optional)" error={errors.state?.message}>
+          <Select {...register("state")}>
+            <option value="">No specific state</option>
+            {US_STATE_CODES.map((code) => (
+              <option key={code} value={code}>
+                {US_STATES[code]} ({code})
+              </option>
+            ))}
+          </Select>
+        </FormField>
+      )}
+      <div className="flex items-center gap-3">
+        <Checkbox
+          id={verifiedId}
+          checked={verified}
+          onCheckedChange={(checked) => setValue("verified", checked === true, { shouldDirty: true })}
+        />
+        <Label htmlFor={verifiedId}>Verified (shown on the site)</Label>
+      </div>
+    </FormDialog>
   );
 }

@@ -12,6 +12,7 @@ import {
 } from "../../components/ui/dialog";
 import { Spinner } from "../../components/ui/spinner";
 import { toast } from "../../components/ui/use-toast";
+import { errorText } from "../../lib/error-text";
 import { usePageTitle } from "../../lib/use-page-title";
 import { adminActivityQuery, cleanOldData, runSecurityScan, securityKeys, securityLogsQuery } from "./api";
 import { ScanResults } from "./scan-results";
@@ -24,8 +25,6 @@ import {
   SummaryCards,
 } from "./security-sections";
 
-const errorMessage = (err: unknown) => (err instanceof Error ? err.message : "Please try again.");
-
 export function SecurityDashboardPage() {
   usePageTitle("Security Dashboard");
   const queryClient = useQueryClient();
@@ -37,7 +36,7 @@ export function SecurityDashboardPage() {
   const loadError = logs.error ?? activity.error;
   useEffect(() => {
     if (loadError)
-      toast({ title: "Failed to load security logs", description: errorMessage(loadError), variant: "destructive" });
+      toast({ title: "Failed to load security logs", description: errorText(loadError), variant: "destructive" });
   }, [loadError]);
 
   const scanMutation = useMutation({
@@ -46,7 +45,7 @@ export function SecurityDashboardPage() {
       setScan(result);
       toast({ title: "Security scan complete", description: `${result.findings.length} findings.` });
     },
-    onError: (err) => toast({ title: "Security Scan Failed", description: errorMessage(err), variant: "destructive" }),
+    onError: (err) => toast({ title: "Security Scan Failed", description: errorText(err), variant: "destructive" }),
   });
 
   const cleanupMutation = useMutation({
@@ -61,7 +60,7 @@ export function SecurityDashboardPage() {
     },
     onError: (err) => {
       setConfirmCleanup(false);
-      toast({ title: "Cleanup Failed", description: errorMessage(err), variant: "destructive" });
+      toast({ title: "Cleanup Failed", description: errorText(err), variant: "destructive" });
     },
   });
 

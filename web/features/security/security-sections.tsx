@@ -62,8 +62,15 @@ export function AdminActivityCard({ activity }: { activity: AdminActivity[] }) {
   );
 }
 
+/** When a logged event happened. */
+const timeColumn = <T extends { created_at: string }>(): Column<T> => ({
+  header: "Time",
+  cell: (r) => formatTimestamp(r.created_at),
+  nowrap: true,
+});
+
 const logColumns: Column<AuditLogEntry>[] = [
-  { header: "Time", cell: (r) => formatTimestamp(r.created_at), className: "px-3 py-2 whitespace-nowrap" },
+  timeColumn<AuditLogEntry>(),
   { header: "Action", cell: (r) => <code className="text-xs">{r.action}</code> },
   { header: "User", cell: (r) => r.user_email ?? (typeof r.new_values?.email === "string" ? r.new_values.email : "—") },
   { header: "Table", cell: (r) => r.table_name ?? "—" },
@@ -93,7 +100,7 @@ export function SensitiveAccessCard({ entries }: { entries: AuditLogEntry[] }) {
 
 export function AuthFailuresCard({ entries }: { entries: AuditLogEntry[] }) {
   const columns: Column<AuditLogEntry>[] = [
-    { header: "Time", cell: (r) => formatTimestamp(r.created_at), className: "px-3 py-2 whitespace-nowrap" },
+    timeColumn<AuditLogEntry>(),
     { header: "Email", cell: (r) => String(r.new_values?.email ?? "—") },
     { header: "Reason", cell: (r) => String(r.new_values?.reason ?? "—") },
     { header: "IP address", cell: (r) => r.ip_address ?? "—" },
@@ -112,7 +119,7 @@ export function AuthFailuresCard({ entries }: { entries: AuditLogEntry[] }) {
 
 export function RoleChangesCard({ entries }: { entries: RoleChangeEntry[] }) {
   const columns: Column<RoleChangeEntry>[] = [
-    { header: "Time", cell: (r) => formatTimestamp(r.created_at), className: "px-3 py-2 whitespace-nowrap" },
+    timeColumn<RoleChangeEntry>(),
     { header: "User", cell: (r) => r.user_email ?? r.user_id },
     { header: "Change", cell: (r) => `${r.old_role ?? "none"} → ${r.new_role}` },
     { header: "Changed by", cell: (r) => r.changed_by_email ?? r.changed_by ?? "—" },

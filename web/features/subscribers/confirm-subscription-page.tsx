@@ -1,14 +1,10 @@
 import { useMutation, useQuery } from "@tanstack/react-query";
-import { Link, useSearchParams } from "react-router-dom";
-import { routePath } from "../../../worker/features/spa/route-table";
-import { PageHeader } from "../../components/page-header";
 import { Button } from "../../components/ui/button";
 import { Card, CardContent } from "../../components/ui/card";
 import { Spinner } from "../../components/ui/spinner";
-import { usePageTitle } from "../../lib/use-page-title";
 import { confirmationQuery, confirmSubscription } from "./api";
+import { EmailLinkPage, LinkProblem, SignupLink } from "./email-link-page";
 
-const TITLE = "Confirm Your Subscription";
 const INVALID = "This confirmation link is invalid or has expired. Please sign up again.";
 
 /**
@@ -16,34 +12,22 @@ const INVALID = "This confirmation link is invalid or has expired. Please sign u
  * address. Opening it changes nothing (mail scanners open links); only the button does, with a POST.
  */
 export function ConfirmSubscriptionPage() {
-  usePageTitle(TITLE);
-  const [params] = useSearchParams();
-  const token = params.get("token")?.trim() ?? "";
   return (
-    <div className="mx-auto max-w-3xl px-4 py-16 sm:px-6 sm:py-24 lg:px-8">
-      <PageHeader
-        title={TITLE}
-        eyebrow="Weekly actions"
-        lead="Get one simple nature action in your inbox every Monday morning."
-      />
-      <div className="mt-10">{token ? <Confirm token={token} /> : <Problem message={INVALID} />}</div>
-    </div>
+    <EmailLinkPage
+      title="Confirm Your Subscription"
+      lead="Get one simple nature action in your inbox every Monday morning."
+      missing={<Problem message={INVALID} />}
+    >
+      {(token) => <Confirm token={token} />}
+    </EmailLinkPage>
   );
 }
 
 function Problem({ message }: { message: string }) {
   return (
-    <Card role="alert" className="border-clay-500/40 bg-clay-50">
-      <CardContent className="grid gap-3">
-        <h2 className="text-xl font-semibold text-clay-700">{message}</h2>
-        <p className="text-muted-foreground">
-          <Link to={routePath("actions")} className="font-semibold text-forest-700 underline underline-offset-4">
-            Sign up on the Weekly Actions page
-          </Link>{" "}
-          to get a new link.
-        </p>
-      </CardContent>
-    </Card>
+    <LinkProblem message={message}>
+      <SignupLink>Sign up on the Weekly Actions page</SignupLink> to get a new link.
+    </LinkProblem>
   );
 }
 

@@ -14,6 +14,7 @@ import { Label } from "../../components/ui/label";
 import { LiveFieldset } from "../../components/ui/live-fieldset";
 import { toast } from "../../components/ui/use-toast";
 import { ApiError } from "../../lib/api";
+import { errorText } from "../../lib/error-text";
 import { signup } from "./api";
 import { takeSignupAttempt } from "./client-rate-limit";
 
@@ -57,7 +58,7 @@ export function SignupForm() {
       setValues(EMPTY);
     },
     onError: (error) => {
-      const message = error instanceof Error ? error.message : "";
+      const message = errorText(error, "");
       if (message.includes("already subscribed")) {
         toast({ ...SIGNUP_MESSAGES.alreadySubscribed, variant: "destructive" });
       } else if (error instanceof ApiError && error.status === 429) {

@@ -1,19 +1,15 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { format, parseISO } from "date-fns";
 import { useState } from "react";
-import { Link, useSearchParams } from "react-router-dom";
-import { routePath } from "../../../worker/features/spa/route-table";
 import { INVALID_LINK_MESSAGE, type SubscriptionView } from "../../../worker/features/subscribers/signup-rules";
-import { PageHeader } from "../../components/page-header";
 import { Badge } from "../../components/ui/badge";
 import { Button } from "../../components/ui/button";
 import { Card, CardContent } from "../../components/ui/card";
 import { Spinner } from "../../components/ui/spinner";
 import { toast } from "../../components/ui/use-toast";
-import { usePageTitle } from "../../lib/use-page-title";
+import { errorText } from "../../lib/error-text";
 import { changeSubscription, deleteSubscriptionData, subscriptionQuery } from "./api";
-
-const TITLE = "Manage Your Subscription";
+import { EmailLinkPage, LinkProblem, SignupLink } from "./email-link-page";
 
 function formatDate(iso: string): string {
   try {
@@ -28,36 +24,23 @@ function formatDate(iso: string): string {
  * buttons do, with a POST. The page takes its active flag from each response.
  */
 export function UnsubscribePage() {
-  usePageTitle(TITLE);
-  const [params] = useSearchParams();
-  const token = params.get("token")?.trim() ?? "";
-
   return (
-    <div className="mx-auto max-w-3xl px-4 py-16 sm:px-6 sm:py-24 lg:px-8">
-      <PageHeader
-        title={TITLE}
-        eyebrow="Weekly actions"
-        lead="Review your weekly action emails, unsubscribe, or subscribe again."
-      />
-      <div className="mt-10">{token ? <Subscription token={token} /> : <Problem message={INVALID_LINK_MESSAGE} />}</div>
-    </div>
+    <EmailLinkPage
+      title="Manage Your Subscription"
+      lead="Review your weekly action emails, unsubscribe, or subscribe again."
+      missing={<Problem message={INVALID_LINK_MESSAGE} />}
+    >
+      {(token) => <Subscription token={token} />}
+    </EmailLinkPage>
   );
 }
 
 function Problem({ message }: { message: string }) {
   return (
-    <Card role="alert" className="border-clay-500/40 bg-clay-50">
-      <CardContent className="grid gap-3">
-        <h2 className="text-xl font-semibold text-clay-700">{message}</h2>
-        <p className="text-muted-foreground">
-          Please use the link from one of our emails. You can also{" "}
-          <Link to={routePath("actions")} className="font-semibold text-forest-700 underline underline-offset-4">
-            sign up again on the Weekly Actions page
-          </Link>
-          .
-        </p>
-      </CardContent>
-    </Card>
+    <LinkProblem message={message}>
+      Please use the link from one of our emails. You can also{" "}
+      <SignupLink>sign up again on the Weekly Actions page</SignupLink>.
+    </LinkProblem>
   );
 }
 
@@ -75,7 +58,7 @@ function Subscription({ token }: { token: string }) {
     onError: (error, action) => {
       toast({
         title: `Failed to ${action} subscription`,
-        description: error instanceof Error ? error.message : undefined,
+        description: errorText(error, undefined),
         variant: "destructive",
       });
     },
@@ -88,7 +71,7 @@ function Subscription({ token }: { token: string }) {
     onError: (error) => {
       toast({
         title: "Failed to delete your subscription data",
-        description: error instanceof Error ? error.message : undefined,
+        description: errorText(error, undefined),
         variant: "destructive",
       });
     },
@@ -108,15 +91,7 @@ function Subscription({ token }: { token: string }) {
   }
   if (query.isPending) return <Spinner label="Loading your subscription…" />;
   if (query.isError) {
-    return (
-      <Problem
-        message={
-          query.error instanceof Error && query.error.message
-            ? query.error.message
-            : "Failed to load subscription details"
-        }
-      />
-    );
+    return <Problem message={errorText(query.error, "Failed to load subscription details")} />;
   }
 
   const sub: SubscriptionView = query.data;

@@ -8,17 +8,9 @@ import {
   type TipInput,
   tipInputSchema,
 } from "../../../worker/features/tips/schemas";
-import { FormField } from "../../components/form-field";
-import { Button } from "../../components/ui/button";
+import { FormDialog } from "../../components/form-dialog";
 import { Checkbox } from "../../components/ui/checkbox";
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from "../../components/ui/dialog";
+import { FormField } from "../../components/ui/form-field";
 import { Input } from "../../components/ui/input";
 import { Label } from "../../components/ui/label";
 import { Select } from "../../components/ui/select";
@@ -61,47 +53,40 @@ export function TipFormDialog({
   }, [open, tip, reset]);
 
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent className="max-w-xl">
-        <DialogHeader>
-          <DialogTitle>{tip ? "Edit Tip" : "Add Tip"}</DialogTitle>
-          <DialogDescription>Each weekly email carries the next active tip, in this list's order.</DialogDescription>
-        </DialogHeader>
-        <form noValidate onSubmit={handleSubmit(onSubmit)} className="grid gap-4">
-          <FormField label="Title" error={errors.title?.message}>
-            <Input {...register("title")} />
-          </FormField>
-          <FormField label="Tip text" hint={`${body.length}/${TIP_BODY_MAX} characters`} error={errors.body?.message}>
-            <Textarea rows={4} {...register("body")} />
-          </FormField>
-          <FormField label="Source link (optional)" error={errors.url?.message}>
-            <Input type="url" placeholder="https://" {...register("url")} />
-          </FormField>
-          <FormField label="Topic" error={errors.topic?.message}>
-            <Select {...register("topic")}>
-              {TIP_TOPICS.map((t) => (
-                <option key={t} value={t}>
-                  {topicLabel(t)}
-                </option>
-              ))}
-            </Select>
-          </FormField>
-          <div className="flex items-center gap-3">
-            <Checkbox id="tip-active" checked={active} onCheckedChange={(c) => setValue("active", c === true)} />
-            <Label htmlFor="tip-active" className="font-normal">
-              Active (included in the weekly email rotation)
-            </Label>
-          </div>
-          <DialogFooter>
-            <Button type="button" variant="ghost" onClick={() => onOpenChange(false)}>
-              Cancel
-            </Button>
-            <Button type="submit" disabled={saving} aria-busy={saving}>
-              {tip ? "Save Tip" : "Add Tip"}
-            </Button>
-          </DialogFooter>
-        </form>
-      </DialogContent>
-    </Dialog>
+    <FormDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title={tip ? "Edit Tip" : "Add Tip"}
+      description="Each weekly email carries the next active tip, in this list's order."
+      onSubmit={handleSubmit(onSubmit)}
+      submitLabel={tip ? "Save Tip" : "Add Tip"}
+      busy={saving}
+      className="max-w-xl"
+    >
+      <FormField label="Title" error={errors.title?.message}>
+        <Input {...register("title")} />
+      </FormField>
+      <FormField label="Tip text" hint={`${body.length}/${TIP_BODY_MAX} characters`} error={errors.body?.message}>
+        <Textarea rows={4} {...register("body")} />
+      </FormField>
+      <FormField label="Source link (optional)" error={errors.url?.message}>
+        <Input type="url" placeholder="https://" {...register("url")} />
+      </FormField>
+      <FormField label="Topic" error={errors.topic?.message}>
+        <Select {...register("topic")}>
+          {TIP_TOPICS.map((t) => (
+            <option key={t} value={t}>
+              {topicLabel(t)}
+            </option>
+          ))}
+        </Select>
+      </FormField>
+      <div className="flex items-center gap-3">
+        <Checkbox id="tip-active" checked={active} onCheckedChange={(c) => setValue("active", c === true)} />
+        <Label htmlFor="tip-active" className="font-normal">
+          Active (included in the weekly email rotation)
+        </Label>
+      </div>
+    </FormDialog>
   );
 }

@@ -1,11 +1,11 @@
 import { html } from "../email/templates/html";
-import { emailColors as C, type EmailSite, type RenderedEmail, renderLayout } from "../email/templates/layout";
+import { type EmailSite, emailHeading, type RenderedEmail, renderLayout } from "../email/templates/layout";
 
 /** The confirmation that an account was deleted: says what went and what, by law or for safety, stays a while. */
 export function renderAccountDeletedEmail(site: EmailSite, retentionDays: number): RenderedEmail {
   const subject = `Your ${site.name} account has been deleted`;
   const body = html`
-<h1 style="margin:0 0 12px;font-family:Georgia,'Times New Roman',serif;font-size:24px;color:${C.forest};">Your account has been deleted</h1>
+${emailHeading("Your account has been deleted")}
 <p style="margin:0 0 12px;">As you asked, we deleted your ${site.name} account: your profile, your completed actions and notes, and every sign-in. You have been signed out on every device, and if this address was subscribed to the weekly action, it is now unsubscribed.</p>
 <p style="margin:0 0 12px;">Security logs of past sign-ins no longer name you; they are deleted after ${retentionDays} days.</p>
 <p style="margin:0;">If you didn't ask for this, reply to this email and tell us.</p>`;

@@ -7,6 +7,7 @@ import { AppError, badRequest, notFound, tooManyRequests } from "../../platform/
 import type { AuthUser } from "../../platform/hono";
 import { createMailProvider } from "../../platform/mail/provider";
 import { hashPassword, verifyPassword } from "../../platform/password";
+import { siteFromConfig } from "../email/content";
 import { passwordChangedEmail } from "./password-changed-email";
 import { clearPasswordAttempts, lockedMessage, reservePasswordAttempt } from "./password-sign-in";
 import { AUTH_MESSAGES, type MeBody, passwordEqualsEmail, REAUTH_WINDOW_MINUTES } from "./schemas";
@@ -120,7 +121,7 @@ async function notifyPasswordChanged(db: Db, config: Config, email: string, now:
   const message = passwordChangedEmail({
     to: email,
     signInLink: new URL("/auth", config.siteOrigin).toString(),
-    siteName: config.SITE_NAME,
+    site: siteFromConfig(config),
     changedAt: now,
   });
   try {

@@ -7,6 +7,7 @@ import type { Db } from "../../platform/db";
 import { AppError, badRequest, tooManyRequests } from "../../platform/errors";
 import { createMailProvider } from "../../platform/mail/provider";
 import { blockKey, cacheBlock, cachedBlock } from "../../platform/rate-limit";
+import { siteFromConfig } from "../email/content";
 import { magicLinkEmail } from "./magic-link-email";
 import { createSession, findOrCreateUser, type IssuedSession } from "./sessions";
 import { formatWait } from "./throttle-messages";
@@ -62,7 +63,7 @@ export async function requestMagicLink(
   const message = magicLinkEmail({
     to: input.email,
     link: link.toString(),
-    siteName: config.SITE_NAME,
+    site: siteFromConfig(config),
     ttlMinutes: config.MAGIC_LINK_TTL_MINUTES,
   });
   let sent = false;

@@ -98,6 +98,9 @@ export function retryAfterSeconds(headers: Headers, now = Date.now()): number | 
   return Number.isNaN(date) ? undefined : Math.max(0, Math.ceil((date - now) / 1000));
 }
 
+/** A thrown value as text, for results and connection checks. */
+export const thrownText = (err: unknown) => (err instanceof Error ? err.message : String(err));
+
 /** The same outcome for every message of a request that failed as a whole. */
 export function failAll(count: number, error: string, retryable: boolean, retryAfter?: number): SendResult[] {
   return Array.from({ length: count }, () => ({

@@ -1,35 +1,30 @@
 import { outboxMessages } from "../../../db/schema";
 import type { Db } from "../db";
-import {
-  type ConnectionCheck,
-  formatFrom,
-  type MailMessage,
-  type MailProvider,
-  type Sender,
-  type SendResult,
-} from "./types";
+import { type ConnectionCheck, MailAdapter, type MailMessage, type Sender, type SendResult } from "./types";
 
 /**
  * The local provider: stores each message in D1 for /dev/mailbox instead of sending it. The
  * idempotency key is a unique column, so a retried send stores the message once.
  */
-export class OutboxProvider implements MailProvider {
+export class OutboxProvider extends MailAdapter {
   readonly name = "outbox";
   readonly maxBatchSize = 100;
 
   constructor(
     private readonly db: Db,
-    private readonly sender: Sender,
-  ) {}
+    sender: Sender,
+  ) {
+    super(sender);
+  }
 
   async sendBatch(messages: MailMessage[]): Promise<SendResult[]> {
     if (messages.length === 0) return [];
     const rows = messages.map((m) => {
-      const replyTo = m.replyTo ?? this.sender.replyTo;
+      const { from, replyTo } = this.envelope(m);
       return {
         id: crypto.randomUUID(),
         to: m.to,
-        from: formatFrom(this.sender),
+        from,
         subject: m.subject,
         html: m.html,
         text: m.text,

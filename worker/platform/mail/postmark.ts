@@ -1,21 +1,5 @@
-import {
-  describeError,
-  failAll,
-  type HttpProviderOptions,
-  type HttpReply,
-  isRetryableStatus,
-  type JsonPoster,
-  jsonPoster,
-  retryAfterSeconds,
-} from "./http";
-import {
-  type ConnectionCheck,
-  formatFrom,
-  type MailMessage,
-  type MailProvider,
-  type Sender,
-  type SendResult,
-} from "./types";
+import * as http from "./http";
+import { type ConnectionCheck, MailAdapter, type MailMessage, type Sender, type SendResult } from "./types";
 
 const DEFAULT_BASE_URL = "https://api.postmarkapp.com";
 
@@ -24,7 +8,7 @@ type PostmarkResult = { ErrorCode?: number; Message?: string; MessageID?: string
 /** Postmark API error codes that describe a passing condition rather than a bad message. */
 const RETRYABLE_CODES = new Set([100 /* maintenance */, 429 /* rate limited */]);
 
-export type PostmarkOptions = HttpProviderOptions & {
+export type PostmarkOptions = http.HttpProviderOptions & {
   /** Message stream for newsletters; Postmark requires bulk mail on a broadcast stream. */
   broadcastStream?: string;
   transactionalStream?: string;
@@ -35,27 +19,27 @@ export type PostmarkOptions = HttpProviderOptions & {
  * single messages fail, so every per-message ErrorCode is checked. Postmark has no idempotency keys:
  * exactly-once rests on our ledger (written before the call, marked after).
  */
-export class PostmarkProvider implements MailProvider {
+export class PostmarkProvider extends MailAdapter {
   readonly name = "postmark";
   readonly maxBatchSize = 500;
-  private readonly post: JsonPoster;
+  private readonly post: http.JsonPoster;
 
   constructor(
     private readonly options: PostmarkOptions,
-    private readonly sender: Sender,
+    sender: Sender,
   ) {
-    this.post = jsonPoster(options, DEFAULT_BASE_URL);
+    super(sender);
+    this.post = http.jsonPoster(options, DEFAULT_BASE_URL);
   }
 
   async sendBatch(messages: MailMessage[]): Promise<SendResult[]> {
     if (messages.length === 0) return [];
-    if (messages.length > this.maxBatchSize)
-      throw new Error(`postmark: at most ${this.maxBatchSize} messages per batch`);
+    this.assertBatchSize(messages.length);
 
     const payload = messages.map((m) => {
-      const replyTo = m.replyTo ?? this.sender.replyTo;
+      const { from, replyTo } = this.envelope(m);
       return {
-        From: formatFrom(this.sender),
+        From: from,
         To: m.to,
         Subject: m.subject,
         HtmlBody: m.html,
@@ -69,20 +53,20 @@ export class PostmarkProvider implements MailProvider {
       };
     });
 
-    let reply: HttpReply;
+    let reply: http.HttpReply;
     try {
       reply = await this.post("/email/batch", { "X-Postmark-Server-Token": this.options.apiKey }, payload);
     } catch (err) {
-      return failAll(messages.length, `postmark: ${err instanceof Error ? err.message : String(err)}`, true);
+      return http.failAll(messages.length, `postmark: ${http.thrownText(err)}`, true);
     }
 
     if (reply.status >= 200 && reply.status < 300 && Array.isArray(reply.body)) {
       return mapResults(reply.body as PostmarkResult[], messages.length);
     }
-    const error = `postmark: ${describeError(reply.status, reply.body)}`;
+    const error = `postmark: ${http.describeError(reply.status, reply.body)}`;
     const code = (reply.body as PostmarkResult | null)?.ErrorCode;
-    const retryable = isRetryableStatus(reply.status) || (code !== undefined && RETRYABLE_CODES.has(code));
-    return failAll(messages.length, error, retryable, retryAfterSeconds(reply.headers));
+    const retryable = http.isRetryableStatus(reply.status) || (code !== undefined && RETRYABLE_CODES.has(code));
+    return http.failAll(messages.length, error, retryable, http.retryAfterSeconds(reply.headers));
   }
 
   /**
@@ -90,14 +74,17 @@ export class PostmarkProvider implements MailProvider {
    * the account token, which this app does not hold, so the domain is left to Postmark's send errors.
    */
   async checkConnection(): Promise<ConnectionCheck> {
-    let reply: HttpReply;
+    let reply: http.HttpReply;
     try {
       reply = await this.post("/server", { "X-Postmark-Server-Token": this.options.apiKey });
     } catch (err) {
-      return { ok: false, details: `Could not reach Postmark: ${err instanceof Error ? err.message : String(err)}` };
+      return { ok: false, details: `Could not reach Postmark: ${http.thrownText(err)}` };
     }
     if (reply.status < 200 || reply.status >= 300)
-      return { ok: false, details: `Postmark refused the server token (${describeError(reply.status, reply.body)})` };
+      return {
+        ok: false,
+        details: `Postmark refused the server token (${http.describeError(reply.status, reply.body)})`,
+      };
     const name = (reply.body as { Name?: unknown } | null)?.Name;
     return {
       ok: true,

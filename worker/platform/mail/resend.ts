@@ -1,24 +1,6 @@
 import { sha256Hex } from "../crypto";
-import {
-  describeError,
-  failAll,
-  type HttpProviderOptions,
-  type HttpReply,
-  holdRequestSlots,
-  isRetryableStatus,
-  type JsonPoster,
-  jsonPoster,
-  retryAfterSeconds,
-  waitForRequestSlot,
-} from "./http";
-import {
-  type ConnectionCheck,
-  formatFrom,
-  type MailMessage,
-  type MailProvider,
-  type Sender,
-  type SendResult,
-} from "./types";
+import * as http from "./http";
+import { type ConnectionCheck, MailAdapter, type MailMessage, type Sender, type SendResult } from "./types";
 
 const DEFAULT_BASE_URL = "https://api.resend.com";
 
@@ -26,33 +8,34 @@ type ResendDomainsReply = { data?: { name?: string; status?: string }[] };
 
 type ResendBatchReply = { data?: { id?: string }[]; errors?: { index?: number; message?: string }[] };
 
+/** A 429 asking for at most this many seconds is retried inside the call, up to twice (decision 153). */
+const INLINE_429_MAX_WAIT_SECONDS = 2;
+const INLINE_429_RETRIES = 2;
+
 /**
  * Resend's batch endpoint (POST /emails/batch, at most 100 messages). Permissive validation, so one
  * bad address fails alone instead of failing its 99 neighbours; the answer's `errors` name them by
  * index. The Idempotency-Key is per request: derived from the messages' own keys, so a retried batch
  * of the same recipients is deduplicated by Resend for 24 hours.
  */
-/** A 429 asking for at most this many seconds is retried inside the call, up to twice (decision 153). */
-const INLINE_429_MAX_WAIT_SECONDS = 2;
-const INLINE_429_RETRIES = 2;
-
-export class ResendProvider implements MailProvider {
+export class ResendProvider extends MailAdapter {
   readonly name = "resend";
   readonly maxBatchSize = 100;
-  private readonly post: JsonPoster;
+  private readonly post: http.JsonPoster;
   private readonly slotKey: string;
 
   constructor(
-    private readonly options: HttpProviderOptions,
-    private readonly sender: Sender,
+    private readonly options: http.HttpProviderOptions,
+    sender: Sender,
   ) {
-    this.post = jsonPoster(options, DEFAULT_BASE_URL);
+    super(sender);
+    this.post = http.jsonPoster(options, DEFAULT_BASE_URL);
     this.slotKey = `resend:${options.baseUrl ?? DEFAULT_BASE_URL}`;
   }
 
   async sendBatch(messages: MailMessage[]): Promise<SendResult[]> {
     if (messages.length === 0) return [];
-    if (messages.length > this.maxBatchSize) throw new Error(`resend: at most ${this.maxBatchSize} messages per batch`);
+    this.assertBatchSize(messages.length);
 
     const headers: Record<string, string> = {
       Authorization: `Bearer ${this.options.apiKey}`,
@@ -62,9 +45,9 @@ export class ResendProvider implements MailProvider {
     if (key) headers["Idempotency-Key"] = key;
 
     const payload = messages.map((m) => {
-      const replyTo = m.replyTo ?? this.sender.replyTo;
+      const { from, replyTo } = this.envelope(m);
       return {
-        from: formatFrom(this.sender),
+        from,
         to: [m.to],
         subject: m.subject,
         html: m.html,
@@ -74,17 +57,17 @@ export class ResendProvider implements MailProvider {
       };
     });
 
-    let reply: HttpReply;
+    let reply: http.HttpReply;
     for (let retries = 0; ; retries++) {
       try {
-        await waitForRequestSlot(this.slotKey, this.options.requestsPerSecond);
+        await http.waitForRequestSlot(this.slotKey, this.options.requestsPerSecond);
         reply = await this.post("/emails/batch", headers, payload);
       } catch (err) {
-        return failAll(messages.length, `resend: ${err instanceof Error ? err.message : String(err)}`, true);
+        return http.failAll(messages.length, `resend: ${http.thrownText(err)}`, true);
       }
       if (reply.status !== 429) break;
-      const wait = retryAfterSeconds(reply.headers) ?? 1;
-      holdRequestSlots(this.slotKey, wait);
+      const wait = http.retryAfterSeconds(reply.headers) ?? 1;
+      http.holdRequestSlots(this.slotKey, wait);
       // A 429 from timing jitter says "a second later": waiting it out here (same idempotency key)
       // costs that second, where a queue retry would cost this batch its place in the wave.
       if (retries >= INLINE_429_RETRIES || wait > INLINE_429_MAX_WAIT_SECONDS) break;
@@ -94,13 +77,13 @@ export class ResendProvider implements MailProvider {
     if (reply.status >= 200 && reply.status < 300)
       return mapBatchReply(reply.body as ResendBatchReply, messages.length);
 
-    const error = `resend: ${describeError(reply.status, reply.body)}`;
+    const error = `resend: ${http.describeError(reply.status, reply.body)}`;
     if (reply.status === 409 && errorName(reply.body) === "concurrent_idempotent_requests") {
       // The same batch is in flight from another attempt: try again shortly, Resend replays the answer.
-      return failAll(messages.length, error, true, 2);
+      return http.failAll(messages.length, error, true, 2);
     }
-    const retryAfter = retryAfterSeconds(reply.headers);
-    return failAll(messages.length, error, isRetryableStatus(reply.status), retryAfter);
+    const retryAfter = http.retryAfterSeconds(reply.headers);
+    return http.failAll(messages.length, error, http.isRetryableStatus(reply.status), retryAfter);
   }
 
   /**
@@ -109,16 +92,16 @@ export class ResendProvider implements MailProvider {
    * the key but not the domain: reported as valid with that caveat.
    */
   async checkConnection(): Promise<ConnectionCheck> {
-    let reply: HttpReply;
+    let reply: http.HttpReply;
     try {
       reply = await this.post("/domains", { Authorization: `Bearer ${this.options.apiKey}` });
     } catch (err) {
-      return { ok: false, details: `Could not reach Resend: ${err instanceof Error ? err.message : String(err)}` };
+      return { ok: false, details: `Could not reach Resend: ${http.thrownText(err)}` };
     }
     if (errorName(reply.body) === "restricted_api_key")
       return { ok: true, details: "API key accepted (sending-only key: the sending domain cannot be checked with it)" };
     if (reply.status < 200 || reply.status >= 300)
-      return { ok: false, details: `Resend refused the API key (${describeError(reply.status, reply.body)})` };
+      return { ok: false, details: `Resend refused the API key (${http.describeError(reply.status, reply.body)})` };
 
     const domain = this.sender.fromEmail.split("@").pop()?.toLowerCase() ?? "";
     const listed = (reply.body as ResendDomainsReply).data?.find((d) => d.name?.toLowerCase() === domain);

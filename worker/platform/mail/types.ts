@@ -41,3 +41,24 @@ export interface MailProvider {
 export type Sender = { fromEmail: string; fromName: string; replyTo?: string };
 
 export const formatFrom = (s: Sender) => `${s.fromName.replace(/["\r\n]/g, "")} <${s.fromEmail}>`;
+
+/** What every adapter shares: the sender, each message's envelope and the batch-size guard. */
+export abstract class MailAdapter implements MailProvider {
+  abstract readonly name: string;
+  abstract readonly maxBatchSize: number;
+
+  constructor(protected readonly sender: Sender) {}
+
+  abstract sendBatch(messages: MailMessage[]): Promise<SendResult[]>;
+  abstract checkConnection(): Promise<ConnectionCheck>;
+
+  /** From and Reply-To of one message (a message may answer to someone else, e.g. the contact form). */
+  protected envelope(m: MailMessage) {
+    return { from: formatFrom(this.sender), replyTo: m.replyTo ?? this.sender.replyTo };
+  }
+
+  /** Senders split by `maxBatchSize`, so a larger batch is a bug, not a request to refuse politely. */
+  protected assertBatchSize(count: number) {
+    if (count > this.maxBatchSize) throw new Error(`${this.name}: at most ${this.maxBatchSize} messages per batch`);
+  }
+}

@@ -13,14 +13,15 @@ import {
 } from "../../../../worker/features/actions/schemas";
 import { Button } from "../../../components/ui/button";
 import { Checkbox } from "../../../components/ui/checkbox";
+import { FormField } from "../../../components/ui/form-field";
 import { Input } from "../../../components/ui/input";
 import { Label } from "../../../components/ui/label";
 import { Textarea } from "../../../components/ui/textarea";
 import { toast } from "../../../components/ui/use-toast";
 import { ApiError } from "../../../lib/api";
+import { errorText } from "../../../lib/error-text";
 import { formValuesFromDraft } from "./action-form-values";
 import { adminActionKeys, createAction, sendWeeklyEmail, updateAction } from "./admin-api";
-import { FormField } from "./form-field";
 import { ImageField } from "./image-field";
 import { type LinkRowErrors, LinksField } from "./links-field";
 import { ListField } from "./list-field";
@@ -36,7 +37,6 @@ interface ActionFormProps {
 }
 
 const section = "grid gap-6 rounded-[var(--radius-card)] border border-border bg-card p-6 sm:p-8";
-const errorText = (err: unknown) => (err instanceof Error && err.message ? err.message : "Please try again.");
 
 /** The weekly action editor: the shared zod schema validates here and again in the API. */
 export function ActionForm({ mode, actionId, initial, status }: ActionFormProps) {

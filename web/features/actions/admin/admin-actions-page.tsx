@@ -1,13 +1,16 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { useEffect, useId, useState } from "react";
+import { useState } from "react";
 import { Link, useNavigate } from "react-router-dom";
 import type { AdminActionListItem } from "../../../../worker/features/actions/schemas";
 import { Badge } from "../../../components/ui/badge";
 import { Button } from "../../../components/ui/button";
+import { type Column, DataTable } from "../../../components/ui/data-table";
+import { FormField } from "../../../components/ui/form-field";
 import { Input } from "../../../components/ui/input";
-import { Label } from "../../../components/ui/label";
 import { Spinner } from "../../../components/ui/spinner";
 import { toast } from "../../../components/ui/use-toast";
+import { errorText } from "../../../lib/error-text";
+import { useDebouncedValue } from "../../../lib/use-debounced-value";
 import { usePageTitle } from "../../../lib/use-page-title";
 import { adminActionKeys, adminActionsQuery, deleteAction, duplicateAction, runQuickSetup } from "./admin-api";
 import { adminDate } from "./admin-date";
@@ -15,25 +18,14 @@ import { ConfirmDialog } from "./confirm-dialog";
 import { TestSendDialog } from "./test-send-dialog";
 
 const SEARCH_DEBOUNCE_MS = 300;
-const errorText = (err: unknown) => (err instanceof Error && err.message ? err.message : "Please try again.");
-
-function useDebounced<T>(value: T, ms: number): T {
-  const [debounced, setDebounced] = useState(value);
-  useEffect(() => {
-    const t = setTimeout(() => setDebounced(value), ms);
-    return () => clearTimeout(t);
-  }, [value, ms]);
-  return debounced;
-}
 
 /** /admin/actions — search, table, create/edit/preview/duplicate/delete, Quick Setup and test send. */
 export function AdminActionsPage() {
   usePageTitle("Manage Weekly Actions");
   const queryClient = useQueryClient();
   const navigate = useNavigate();
-  const searchId = useId();
   const [search, setSearch] = useState("");
-  const term = useDebounced(search.trim(), SEARCH_DEBOUNCE_MS);
+  const term = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
   const list = useQuery(adminActionsQuery(term));
   const [toDelete, setToDelete] = useState<AdminActionListItem | null>(null);
   const [quickSetupOpen, setQuickSetupOpen] = useState(false);
@@ -89,6 +81,65 @@ export function AdminActionsPage() {
     }
   }
 
+  const columns: Column<AdminActionListItem>[] = [
+    {
+      header: "Title",
+      rowHeader: true,
+      cell: (a) => (
+        <>
+          <span className="block text-forest-900">{a.title}</span>
+          <span className="block text-xs font-normal text-muted-foreground">{a.slug}</span>
+        </>
+      ),
+    },
+    { header: "Start Date", cell: (a) => adminDate(a.start_date), nowrap: true },
+    { header: "End Date", cell: (a) => adminDate(a.end_date), nowrap: true },
+    {
+      header: "Status",
+      cell: (a) => (
+        <Badge variant={a.status === "published" ? "success" : "outline"}>
+          {a.status === "published" ? "Published" : "Draft"}
+        </Badge>
+      ),
+    },
+    { header: "Updated", cell: (a) => adminDate(a.updated_at), nowrap: true },
+    {
+      header: "Actions",
+      hideHeader: true,
+      cell: (a) => (
+        <div className="flex justify-end gap-1">
+          <Button asChild size="sm" variant="ghost">
+            <Link to={`/admin/actions/${a.id}/edit`} aria-label={`Edit ${a.title}`}>
+              Edit
+            </Link>
+          </Button>
+          <Button asChild size="sm" variant="ghost">
+            <a
+              href={`/actions/preview/${a.id}`}
+              target="_blank"
+              rel="noopener"
+              aria-label={`Preview ${a.title} (opens in a new tab)`}
+            >
+              Preview
+            </a>
+          </Button>
+          <Button size="sm" variant="ghost" onClick={() => duplicate(a)} aria-label={`Duplicate ${a.title}`}>
+            Duplicate
+          </Button>
+          <Button
+            size="sm"
+            variant="ghost"
+            className="text-destructive"
+            onClick={() => setToDelete(a)}
+            aria-label={`Delete ${a.title}`}
+          >
+            Delete
+          </Button>
+        </div>
+      ),
+    },
+  ];
+
   return (
     <div className="mx-auto max-w-7xl px-4 py-12 sm:px-6 lg:px-8">
       <div className="flex flex-wrap items-end justify-between gap-4">
@@ -109,110 +160,25 @@ export function AdminActionsPage() {
         </div>
       </div>
 
-      <div className="mt-8 grid max-w-md gap-2">
-        <Label htmlFor={searchId}>Search actions</Label>
-        <Input
-          id={searchId}
-          type="search"
-          placeholder="Title or slug"
-          value={search}
-          onChange={(e) => setSearch(e.target.value)}
-        />
-      </div>
+      <FormField label="Search actions" className="mt-8 max-w-md">
+        <Input type="search" placeholder="Title or slug" value={search} onChange={(e) => setSearch(e.target.value)} />
+      </FormField>
 
-      <div className="mt-6 overflow-x-auto rounded-[var(--radius-card)] border border-border bg-card">
+      <div className="mt-6">
         {list.isPending ? (
-          <div className="p-8">
-            <Spinner label="Loading actions…" />
-          </div>
+          <Spinner label="Loading actions…" />
         ) : list.isError ? (
-          <p role="alert" className="p-8 font-medium text-destructive">
+          <p role="alert" className="font-medium text-destructive">
             Failed to load actions
           </p>
-        ) : list.data.length === 0 ? (
-          <p className="p-8 text-muted-foreground">
-            {term ? "No actions match your search." : "No actions yet. Create one or use Quick Setup."}
-          </p>
         ) : (
-          <table className="w-full text-left text-sm">
-            <caption className="sr-only">Weekly actions, newest start date first</caption>
-            <thead className="border-b border-border bg-sand-100/60 text-forest-900">
-              <tr>
-                <th scope="col" className="px-4 py-3 font-semibold">
-                  Title
-                </th>
-                <th scope="col" className="px-4 py-3 font-semibold">
-                  Start Date
-                </th>
-                <th scope="col" className="px-4 py-3 font-semibold">
-                  End Date
-                </th>
-                <th scope="col" className="px-4 py-3 font-semibold">
-                  Status
-                </th>
-                <th scope="col" className="px-4 py-3 font-semibold">
-                  Updated
-                </th>
-                <th scope="col" className="px-4 py-3 font-semibold">
-                  <span className="sr-only">Actions</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {list.data.map((a) => (
-                <tr key={a.id} className="border-b border-border last:border-0">
-                  <th scope="row" className="px-4 py-3 font-medium">
-                    <span className="block text-forest-900">{a.title}</span>
-                    <span className="block text-xs font-normal text-muted-foreground">{a.slug}</span>
-                  </th>
-                  <td className="px-4 py-3 whitespace-nowrap">{adminDate(a.start_date)}</td>
-                  <td className="px-4 py-3 whitespace-nowrap">{adminDate(a.end_date)}</td>
-                  <td className="px-4 py-3">
-                    <Badge variant={a.status === "published" ? "success" : "outline"}>
-                      {a.status === "published" ? "Published" : "Draft"}
-                    </Badge>
-                  </td>
-                  <td className="px-4 py-3 whitespace-nowrap">{adminDate(a.updated_at)}</td>
-                  <td className="px-4 py-3">
-                    <div className="flex justify-end gap-1">
-                      <Button asChild size="sm" variant="ghost">
-                        <Link to={`/admin/actions/${a.id}/edit`} aria-label={`Edit ${a.title}`}>
-                          Edit
-                        </Link>
-                      </Button>
-                      <Button asChild size="sm" variant="ghost">
-                        <a
-                          href={`/actions/preview/${a.id}`}
-                          target="_blank"
-                          rel="noopener"
-                          aria-label={`Preview ${a.title} (opens in a new tab)`}
-                        >
-                          Preview
-                        </a>
-                      </Button>
-                      <Button
-                        size="sm"
-                        variant="ghost"
-                        onClick={() => duplicate(a)}
-                        aria-label={`Duplicate ${a.title}`}
-                      >
-                        Duplicate
-                      </Button>
-                      <Button
-                        size="sm"
-                        variant="ghost"
-                        className="text-destructive"
-                        onClick={() => setToDelete(a)}
-                        aria-label={`Delete ${a.title}`}
-                      >
-                        Delete
-                      </Button>
-                    </div>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+          <DataTable
+            caption="Weekly actions, newest start date first"
+            columns={columns}
+            rows={list.data}
+            minWidth="min-w-[48rem]"
+            empty={term ? "No actions match your search." : "No actions yet. Create one or use Quick Setup."}
+          />
         )}
       </div>
 

@@ -1,8 +1,9 @@
-import { useId, useRef, useState } from "react";
+import { useRef, useState } from "react";
 import { Button } from "../../../components/ui/button";
+import { FormField } from "../../../components/ui/form-field";
 import { Input } from "../../../components/ui/input";
-import { Label } from "../../../components/ui/label";
 import { toast } from "../../../components/ui/use-toast";
+import { errorText } from "../../../lib/error-text";
 import { uploadImage } from "./admin-api";
 
 const MAX_BYTES = 5 * 1024 * 1024;
@@ -35,7 +36,6 @@ interface ImageFieldProps {
 
 /** Image by URL (with a live preview) or uploaded to our media storage. */
 export function ImageField({ value, onChange, error }: ImageFieldProps) {
-  const id = useId();
   const fileInput = useRef<HTMLInputElement>(null);
   const [uploading, setUploading] = useState(false);
   const url = value.trim();
@@ -56,7 +56,7 @@ export function ImageField({ value, onChange, error }: ImageFieldProps) {
     } catch (err) {
       toast({
         title: "Upload failed",
-        description: err instanceof Error ? err.message : "Please try again.",
+        description: errorText(err),
         variant: "destructive",
       });
     } finally {
@@ -66,40 +66,43 @@ export function ImageField({ value, onChange, error }: ImageFieldProps) {
 
   return (
     <div className="grid gap-3">
-      <Label htmlFor={id}>Image URL</Label>
-      <div className="flex flex-wrap gap-2">
-        <Input
-          id={id}
-          inputMode="url"
-          className="min-w-0 flex-1"
-          placeholder="https://… or upload an image"
-          value={value}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? `${id}-error` : `${id}-hint`}
-          onChange={(e) => onChange(e.target.value)}
-        />
-        <Button variant="outline" onClick={() => fileInput.current?.click()} disabled={uploading} aria-busy={uploading}>
-          {uploading ? "Uploading…" : "Upload Image"}
-        </Button>
-        <input
-          ref={fileInput}
-          type="file"
-          accept={ACCEPT}
-          className="sr-only"
-          tabIndex={-1}
-          aria-hidden="true"
-          onChange={onFile}
-        />
-      </div>
-      {error ? (
-        <p id={`${id}-error`} className="text-sm font-medium text-destructive">
-          {error}
-        </p>
-      ) : (
-        <p id={`${id}-hint`} className="text-sm text-muted-foreground">
-          PNG, JPEG, WebP, GIF or AVIF, up to 5 MB.
-        </p>
-      )}
+      <FormField
+        label="Image URL"
+        // The hint gives way to the error rather than standing beside it.
+        hint={error ? undefined : "PNG, JPEG, WebP, GIF or AVIF, up to 5 MB."}
+        error={error}
+        className="gap-3"
+      >
+        {(control) => (
+          <div className="flex flex-wrap gap-2">
+            <Input
+              {...control}
+              inputMode="url"
+              className="min-w-0 flex-1"
+              placeholder="https://… or upload an image"
+              value={value}
+              onChange={(e) => onChange(e.target.value)}
+            />
+            <Button
+              variant="outline"
+              onClick={() => fileInput.current?.click()}
+              disabled={uploading}
+              aria-busy={uploading}
+            >
+              {uploading ? "Uploading…" : "Upload Image"}
+            </Button>
+            <input
+              ref={fileInput}
+              type="file"
+              accept={ACCEPT}
+              className="sr-only"
+              tabIndex={-1}
+              aria-hidden="true"
+              onChange={onFile}
+            />
+          </div>
+        )}
+      </FormField>
       {url ? <Preview key={url} url={url} /> : null}
     </div>
   );

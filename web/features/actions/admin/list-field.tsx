@@ -1,5 +1,6 @@
 import { useId } from "react";
 import { Button } from "../../../components/ui/button";
+import { FieldError } from "../../../components/ui/form-field";
 import { Input } from "../../../components/ui/input";
 import { Label } from "../../../components/ui/label";
 
@@ -53,11 +54,7 @@ export function ListField({ legend, item, values, onChange, error, placeholder }
           Add {item}
         </Button>
       </div>
-      {error ? (
-        <p id={errorId} className="text-sm font-medium text-destructive">
-          {error}
-        </p>
-      ) : null}
+      {error ? <FieldError id={errorId}>{error}</FieldError> : null}
     </fieldset>
   );
 }

@@ -1,18 +1,11 @@
 import { useQuery } from "@tanstack/react-query";
-import { useId, useState } from "react";
-import { Button } from "../../../components/ui/button";
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from "../../../components/ui/dialog";
+import { useState } from "react";
+import { FormDialog } from "../../../components/form-dialog";
+import { FormField } from "../../../components/ui/form-field";
 import { Input } from "../../../components/ui/input";
-import { Label } from "../../../components/ui/label";
 import { Select } from "../../../components/ui/select";
 import { toast } from "../../../components/ui/use-toast";
+import { errorText } from "../../../lib/error-text";
 import { recentActionsQuery, sendTestEmail } from "./admin-api";
 import { adminDate } from "./admin-date";
 
@@ -25,9 +18,6 @@ export function TestSendDialog({ open, onOpenChange }: { open: boolean; onOpenCh
   const [email, setEmail] = useState("");
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const emailId = useId();
-  const actionFieldId = useId();
-  const errorId = useId();
 
   async function submit(event: React.FormEvent) {
     event.preventDefault();
@@ -45,59 +35,39 @@ export function TestSendDialog({ open, onOpenChange }: { open: boolean; onOpenCh
       });
       onOpenChange(false);
     } catch (err) {
-      const message = err instanceof Error && err.message ? err.message : "Unable to send test email";
-      toast({ title: "Test Send Failed", description: message, variant: "destructive" });
+      toast({
+        title: "Test Send Failed",
+        description: errorText(err, "Unable to send test email"),
+        variant: "destructive",
+      });
     } finally {
       setBusy(false);
     }
   }
 
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent>
-        <form onSubmit={submit} className="grid gap-5" noValidate>
-          <DialogHeader>
-            <DialogTitle>Send a Test Email</DialogTitle>
-            <DialogDescription>Send the weekly action email to one address to check how it looks.</DialogDescription>
-          </DialogHeader>
-          <div className="grid gap-2">
-            <Label htmlFor={actionFieldId}>Action</Label>
-            <Select id={actionFieldId} value={actionId} onChange={(e) => setActionId(e.target.value)}>
-              <option value={CURRENT}>Current weekly action</option>
-              {(actions.data ?? []).map((a) => (
-                <option key={a.id} value={a.id}>
-                  {a.title} ({a.start_date ? adminDate(a.start_date) : "no date"})
-                </option>
-              ))}
-            </Select>
-          </div>
-          <div className="grid gap-2">
-            <Label htmlFor={emailId}>Email address</Label>
-            <Input
-              id={emailId}
-              type="email"
-              autoComplete="email"
-              value={email}
-              aria-invalid={error ? true : undefined}
-              aria-describedby={error ? errorId : undefined}
-              onChange={(e) => setEmail(e.target.value)}
-            />
-            {error ? (
-              <p id={errorId} className="text-sm font-medium text-destructive">
-                {error}
-              </p>
-            ) : null}
-          </div>
-          <DialogFooter>
-            <Button variant="ghost" onClick={() => onOpenChange(false)}>
-              Cancel
-            </Button>
-            <Button type="submit" disabled={busy} aria-busy={busy}>
-              Send Test
-            </Button>
-          </DialogFooter>
-        </form>
-      </DialogContent>
-    </Dialog>
+    <FormDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title="Send a Test Email"
+      description="Send the weekly action email to one address to check how it looks."
+      onSubmit={submit}
+      submitLabel="Send Test"
+      busy={busy}
+    >
+      <FormField label="Action">
+        <Select value={actionId} onChange={(e) => setActionId(e.target.value)}>
+          <option value={CURRENT}>Current weekly action</option>
+          {(actions.data ?? []).map((a) => (
+            <option key={a.id} value={a.id}>
+              {a.title} ({a.start_date ? adminDate(a.start_date) : "no date"})
+            </option>
+          ))}
+        </Select>
+      </FormField>
+      <FormField label="Email address" error={error ?? undefined}>
+        <Input type="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} />
+      </FormField>
+    </FormDialog>
   );
 }

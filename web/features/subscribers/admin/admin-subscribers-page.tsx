@@ -1,6 +1,6 @@
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { format, parseISO } from "date-fns";
-import { type FormEvent, useId, useState } from "react";
+import { type FormEvent, useState } from "react";
 import {
   SUBSCRIBER_STATUSES,
   type SubscriberStatusFilter,
@@ -8,11 +8,12 @@ import {
 import { Badge } from "../../../components/ui/badge";
 import { Button } from "../../../components/ui/button";
 import { type Column, DataTable } from "../../../components/ui/data-table";
+import { FormField } from "../../../components/ui/form-field";
 import { Input } from "../../../components/ui/input";
-import { Label } from "../../../components/ui/label";
 import { Select } from "../../../components/ui/select";
 import { Spinner } from "../../../components/ui/spinner";
 import { toast } from "../../../components/ui/use-toast";
+import { errorText } from "../../../lib/error-text";
 import { saveFile } from "../../../lib/file-download";
 import { usePageTitle } from "../../../lib/use-page-title";
 import {
@@ -36,7 +37,6 @@ const day = (iso: string | null) => (iso ? format(parseISO(iso), "MMM d, yyyy") 
 /** /admin/subscribers — who gets the weekly email, how the list grows, and what each person was sent. */
 export function AdminSubscribersPage() {
   usePageTitle("Subscribers");
-  const ids = { q: useId(), status: useId(), zip: useId() };
   const [draft, setDraft] = useState<SubscriberListFilter>({ q: "", status: "all", zip: "" });
   const [filter, setFilter] = useState<SubscriberListFilter>(draft);
   const [cursors, setCursors] = useState<(string | null)[]>([null]);
@@ -53,7 +53,7 @@ export function AdminSubscribersPage() {
     onError: (err) =>
       toast({
         title: "Export failed",
-        description: err instanceof Error ? err.message : undefined,
+        description: errorText(err, undefined),
         variant: "destructive",
       }),
   });
@@ -122,21 +122,17 @@ export function AdminSubscribersPage() {
           People
         </h2>
         <form aria-label="Filter subscribers" onSubmit={apply} className="mt-4 flex flex-wrap items-end gap-3">
-          <div className="grid gap-1.5">
-            <Label htmlFor={ids.q}>Search name or email</Label>
+          <FormField label="Search name or email" className="gap-1.5">
             <Input
-              id={ids.q}
               type="search"
               value={draft.q}
               maxLength={254}
               placeholder="Starts with…"
               onChange={(e) => setDraft({ ...draft, q: e.target.value })}
             />
-          </div>
-          <div className="grid gap-1.5">
-            <Label htmlFor={ids.status}>Status</Label>
+          </FormField>
+          <FormField label="Status" className="gap-1.5">
             <Select
-              id={ids.status}
               value={draft.status}
               onChange={(e) => setDraft({ ...draft, status: e.target.value as SubscriberStatusFilter })}
             >
@@ -146,11 +142,9 @@ export function AdminSubscribersPage() {
                 </option>
               ))}
             </Select>
-          </div>
-          <div className="grid gap-1.5">
-            <Label htmlFor={ids.zip}>ZIP starts with</Label>
+          </FormField>
+          <FormField label="ZIP starts with" className="gap-1.5">
             <Input
-              id={ids.zip}
               inputMode="numeric"
               pattern="\d{0,5}"
               maxLength={5}
@@ -158,7 +152,7 @@ export function AdminSubscribersPage() {
               value={draft.zip}
               onChange={(e) => setDraft({ ...draft, zip: e.target.value })}
             />
-          </div>
+          </FormField>
           <Button type="submit">Apply filters</Button>
           <Button type="button" variant="outline" disabled={exporter.isPending} onClick={() => exporter.mutate()}>
             {exporter.isPending ? "Exporting…" : "Export CSV"}

@@ -1,10 +1,17 @@
 import { format, parseISO } from "date-fns";
 import { useId } from "react";
+import { type Column, DataTable } from "../../../components/ui/data-table";
 import type { GrowthWeek } from "./admin-api";
 
 const W = 640;
 const H = 220;
 const PAD = { top: 16, right: 12, bottom: 36, left: 40 };
+
+const weekColumns: Column<GrowthWeek>[] = [
+  { header: "Week of", rowHeader: true, cell: (w) => format(parseISO(w.week_start), "MMM d, yyyy") },
+  { header: "New", numeric: true, cell: (w) => w.new },
+  { header: "Unsubscribed", numeric: true, cell: (w) => w.unsubscribed },
+];
 
 /**
  * New subscriptions and unsubscribes per week as grouped bars. The SVG is one labelled image (its
@@ -81,33 +88,16 @@ export function GrowthChart({ weeks }: { weeks: GrowthWeek[] }) {
       </figcaption>
       <details className="text-sm">
         <summary className="cursor-pointer font-semibold text-forest-800">Show the weekly figures as a table</summary>
-        <table className="mt-3 w-full max-w-md text-left">
-          <caption className="sr-only">Weekly subscriber growth</caption>
-          <thead>
-            <tr className="border-b border-border">
-              <th scope="col" className="py-1 pr-4">
-                Week of
-              </th>
-              <th scope="col" className="py-1 pr-4 text-right">
-                New
-              </th>
-              <th scope="col" className="py-1 text-right">
-                Unsubscribed
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {weeks.map((w) => (
-              <tr key={w.week_start} className="border-b border-border/60">
-                <th scope="row" className="py-1 pr-4 font-normal">
-                  {format(parseISO(w.week_start), "MMM d, yyyy")}
-                </th>
-                <td className="py-1 pr-4 text-right">{w.new}</td>
-                <td className="py-1 text-right">{w.unsubscribed}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <div className="mt-3 max-w-md">
+          <DataTable
+            caption="Weekly subscriber growth"
+            columns={weekColumns}
+            rows={weeks}
+            rowKey={(w) => w.week_start}
+            minWidth="min-w-[16rem]"
+            empty="No weeks to show."
+          />
+        </div>
       </details>
     </figure>
   );

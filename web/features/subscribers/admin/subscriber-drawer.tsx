@@ -1,10 +1,11 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { format, parseISO } from "date-fns";
 import { Badge } from "../../../components/ui/badge";
 import { Button } from "../../../components/ui/button";
 import { Sheet, SheetContent, SheetDescription, SheetTitle } from "../../../components/ui/sheet";
 import { Spinner } from "../../../components/ui/spinner";
 import { toast } from "../../../components/ui/use-toast";
+import { errorText } from "../../../lib/error-text";
+import { formatTimestamp } from "../../../lib/format-timestamp";
 import {
   deleteSubscriber,
   inviteResubscribe,
@@ -13,7 +14,6 @@ import {
   unsubscribeSubscriber,
 } from "./admin-api";
 
-const when = (iso: string | null) => (iso ? format(parseISO(iso), "MMM d, yyyy h:mm a") : "—");
 const KIND_LABELS: Record<string, string> = {
   weekly: "Weekly action",
   test: "Test send",
@@ -40,7 +40,7 @@ function SubscriberDetail({ id, onClose }: { id: string; onClose: () => void }) 
   const query = useQuery(subscriberDetailQuery(id));
   const refresh = () => queryClient.invalidateQueries({ queryKey: subscriberAdminKeys.all });
   const failed = (title: string) => (err: unknown) =>
-    toast({ title, description: err instanceof Error ? err.message : undefined, variant: "destructive" });
+    toast({ title, description: errorText(err, undefined), variant: "destructive" });
 
   const unsubscribe = useMutation({
     mutationFn: () => unsubscribeSubscriber(id),
@@ -106,11 +106,11 @@ function SubscriberDetail({ id, onClose }: { id: string; onClose: () => void }) 
         </div>
         <div>
           <dt className="font-semibold text-muted-foreground">Subscribed</dt>
-          <dd className="mt-1">{when(s.subscribed_at)}</dd>
+          <dd className="mt-1">{formatTimestamp(s.subscribed_at)}</dd>
         </div>
         <div>
           <dt className="font-semibold text-muted-foreground">{s.active ? "Last weekly email" : "Unsubscribed"}</dt>
-          <dd className="mt-1">{when(s.active ? s.last_weekly_email_at : s.unsubscribed_at)}</dd>
+          <dd className="mt-1">{formatTimestamp(s.active ? s.last_weekly_email_at : s.unsubscribed_at)}</dd>
         </div>
       </dl>
 
@@ -158,7 +158,8 @@ function SubscriberDetail({ id, onClose }: { id: string; onClose: () => void }) 
                   <Badge variant={OUTCOME_VARIANT[h.status]}>{h.status}</Badge>
                 </div>
                 <p className="text-muted-foreground">
-                  {KIND_LABELS[h.campaign_kind] ?? h.campaign_kind} · <time dateTime={h.at}>{when(h.at)}</time>
+                  {KIND_LABELS[h.campaign_kind] ?? h.campaign_kind} ·{" "}
+                  <time dateTime={h.at}>{formatTimestamp(h.at)}</time>
                 </p>
                 {h.error ? <p className="mt-1 text-clay-700">{h.error}</p> : null}
               </li>

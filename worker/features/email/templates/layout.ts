@@ -102,3 +102,11 @@ ${site.postalAddress ? html`<p style="margin:0;">${site.postalAddress}</p>` : ""
 }
 
 export const emailColors = COLORS;
+
+/** An email's one heading. */
+export const emailHeading = (text: string) =>
+  html`<h1 style="margin:0 0 12px;font-family:Georgia,'Times New Roman',serif;font-size:24px;color:${COLORS.forest};">${text}</h1>`;
+
+/** An email's call to action: a link styled as a button (mail clients drop real buttons). */
+export const emailButton = (href: string, label: string) =>
+  html`<p style="margin:20px 0;"><a href="${href}" style="display:inline-block;background:${COLORS.forest};color:#ffffff;text-decoration:none;padding:12px 20px;border-radius:8px;font-weight:bold;">${label}</a></p>`;

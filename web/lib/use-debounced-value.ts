@@ -1,6 +1,6 @@
 import { useEffect, useState } from "react";
 
-/** `value`, once it has stopped changing for `delayMs` (the search waits 300 ms, spec §9). */
+/** `value`, once it has stopped changing for `delayMs` (searches wait 300 ms, spec §9). */
 export function useDebouncedValue<T>(value: T, delayMs: number): T {
   const [debounced, setDebounced] = useState(value);
   useEffect(() => {
