@@ -7,16 +7,16 @@ import { eventsFeed, FEED_TTL_SECONDS } from "./calendar-feed";
 import { eventToIcs, icsFileName } from "./calendar-file";
 import { nearestZip } from "./nearest-zip";
 import { feedQuerySchema, nearestZipQuerySchema, searchQuerySchema } from "./schemas";
-import { searchEvents } from "./search";
+import { searchEventsPage } from "./search";
 
 /** Public events API: search, nearest ZIP for the page's geolocation, the calendar feed and .ics downloads. */
 export const eventsRoutes = createRouter()
   .get("/", validate("query", searchQuerySchema), async (c) => {
-    const found = await searchEvents(c.var.db, c.req.valid("query"), {
+    const page = await searchEventsPage(c.var.db, c.req.valid("query"), {
       now: new Date(),
       siteTimeZone: c.var.config.SITE_TIMEZONE,
     });
-    return c.json({ events: found });
+    return c.json(page);
   })
   .get("/nearest-zip", validate("query", nearestZipQuerySchema), async (c) => {
     const { lat, lon } = c.req.valid("query");

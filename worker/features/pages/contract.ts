@@ -1,6 +1,6 @@
 import type { PublicAction, PublicActionWithImpact } from "../actions/schemas";
 import type { SiteImpact } from "../completions/schemas";
-import type { EventResult } from "../events/schemas";
+import type { SearchResponse } from "../events/schemas";
 import type { PetitionTopic, PublicPetition } from "../petitions/schemas";
 import type { SpaRouteName } from "../spa/route-table";
 import type { PublicTip } from "../tips/schemas";
@@ -40,7 +40,7 @@ export interface PageData {
     petitions: PublicPetition[];
   }>;
   /** GET /api/events?… with the query string's values. */
-  events(params: Record<string, string | number | undefined>): Promise<{ events: EventResult[] }>;
+  events(params: Record<string, string | number | undefined>): Promise<SearchResponse>;
   /** GET /api/tips/current */
   currentTip(): Promise<{ tip: PublicTip | null }>;
   /** GET /api/impact */

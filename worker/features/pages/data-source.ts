@@ -3,7 +3,7 @@ import type { AppBindings } from "../../platform/hono";
 import { findCurrentAction, findPublishedBySlug, listPastActions } from "../actions/service";
 import { siteImpact } from "../completions/impact";
 import { searchQuerySchema } from "../events/schemas";
-import { searchEvents } from "../events/search";
+import { searchEventsPage } from "../events/search";
 import { publicPetitionsQuerySchema } from "../petitions/schemas";
 import { selectPublicPetitions } from "../petitions/selection";
 import { readPetitions } from "../petitions/service";
@@ -41,9 +41,9 @@ export function pageData(c: Context<AppBindings>): PageData {
         return { petitions: selectPublicPetitions(list, { topic, limit, campaign: campaign || undefined }) };
       }),
     events: (params) =>
-      once(`events:${JSON.stringify(params)}`, async () => ({
-        events: await searchEvents(db, searchQuerySchema.parse(params), { now, siteTimeZone: config.SITE_TIMEZONE }),
-      })),
+      once(`events:${JSON.stringify(params)}`, () =>
+        searchEventsPage(db, searchQuerySchema.parse(params), { now, siteTimeZone: config.SITE_TIMEZONE }),
+      ),
     currentTip: () => once("tip", async () => ({ tip: await currentTip(db) })),
     siteImpact: () => once("impact", async () => ({ impact: await siteImpact(db) })),
   };
