@@ -50,7 +50,7 @@ export const PAGE_DATA: Partial<Record<ServerRenderedRoute, Prefetch>> = {
   actions: (qc, data) =>
     Promise.all([
       currentAction(qc, data),
-      qc.prefetchQuery({ ...archiveQuery(10), queryFn: () => data.archive(10) }),
+      qc.prefetchInfiniteQuery({ ...archiveQuery(10), queryFn: () => data.archive(10) }),
       qc.prefetchQuery({ ...currentTipQuery(), queryFn: () => data.currentTip() }),
     ]),
   howItWorks: siteImpact,

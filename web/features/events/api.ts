@@ -1,4 +1,4 @@
-import { queryOptions } from "@tanstack/react-query";
+import { infiniteQueryOptions, queryOptions } from "@tanstack/react-query";
 import type { EventSubmission, SubmissionStatus } from "../../../worker/features/events/schemas";
 import { type ApiResponse, api, read, signedInApi, toQuery, withSignal } from "../../lib/api";
 
@@ -6,11 +6,13 @@ import { type ApiResponse, api, read, signedInApi, toQuery, withSignal } from ".
 export const eventsKeys = {
   all: ["events"] as const,
   search: (params: SearchParams | null) => ["events", "search", params] as const,
+  searchPages: (params: SearchParams | null) => ["events", "search-pages", params] as const,
   nearestZip: (lat: number, lon: number) => ["events", "nearest-zip", lat, lon] as const,
   submissions: (status: SubmissionStatus) => ["events", "admin", "submissions", status] as const,
 };
 
-export type EventResult = ApiResponse<typeof api.api.events.$get>["events"][number];
+export type SearchPage = ApiResponse<typeof api.api.events.$get>;
+export type EventResult = SearchPage["events"][number];
 /** The search state the pages build; `toQuery` turns it into the route's query. */
 export type SearchParams = {
   zip?: string;
@@ -18,6 +20,9 @@ export type SearchParams = {
   start?: string;
   end?: string;
   include_online?: "true";
+  /** One category (the page's select); the API also takes several. */
+  category?: string;
+  q?: string;
   limit: number;
 };
 
@@ -31,6 +36,22 @@ export const eventsSearchQuery = (params: SearchParams | null) =>
     queryKey: eventsKeys.search(params),
     queryFn: ({ signal }) =>
       read(api.api.events.$get({ query: toQuery(params ?? {}) }, withSignal(signal))).then((r) => r.events),
+    enabled: params !== null,
+    staleTime: 60_000,
+    retry: false,
+  });
+
+/**
+ * The events page's search, page after page: each next page starts at the previous answer's
+ * next_cursor (decision 162), so "Show more events" appends without repeats or gaps.
+ */
+export const eventsSearchPagesQuery = (params: SearchParams | null) =>
+  infiniteQueryOptions({
+    queryKey: eventsKeys.searchPages(params),
+    queryFn: ({ signal, pageParam }) =>
+      read(api.api.events.$get({ query: toQuery({ ...params, cursor: pageParam ?? undefined }) }, withSignal(signal))),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.next_cursor,
     enabled: params !== null,
     staleTime: 60_000,
     retry: false,

@@ -5,6 +5,7 @@ import { Card } from "../../components/ui/card";
 import { cn } from "../../lib/cn";
 import { useHydrated, useSiteTimeZone } from "../../lib/site";
 import { type EventResult, eventCalendarUrl } from "./api";
+import { EventImage, shownImageUrl } from "./event-image";
 import { formatEventWhen, formatMiles } from "./format";
 
 const categoryLabel = (c: string | null) => (c && c in CATEGORY_LABELS ? CATEGORY_LABELS[c as CategoryFilter] : null);
@@ -31,9 +32,11 @@ export function EventCard({ event, compact = false }: { event: EventResult; comp
     ? "Online"
     : [event.venue_name, [event.city, event.state].filter(Boolean).join(", ")].filter(Boolean).join(" · ");
   const category = categoryLabel(event.category);
+  const image = shownImageUrl(event.image_url);
   return (
     <Card className="flex h-full flex-col p-5 sm:p-6">
       <article className="flex h-full flex-col" aria-labelledby={`event-${event.id}-title`}>
+        {image ? <EventImage src={image} alt={event.title} /> : null}
         <div className="flex flex-wrap items-center gap-2">
           {category ? <Badge variant="success">{category}</Badge> : null}
           {event.is_virtual ? <Badge variant="secondary">Online</Badge> : null}

@@ -75,11 +75,13 @@ export const KEYWORD_NEEDS_ZIP_MESSAGE = "A keyword search needs a ZIP code";
 /** `category` may repeat (`?category=cleanup&category=wildlife`); an event of any of them matches. */
 const categoryParam = z
   .preprocess(
-    (v) => (v === undefined ? [] : Array.isArray(v) ? v : [v]).filter((c) => !(typeof c === "string" && !c.trim())),
-    z.array(z.enum(EVENT_CATEGORIES, { error: CATEGORY_PARAM_MESSAGE }), { error: CATEGORY_PARAM_MESSAGE }),
+    (v) => (v === undefined ? v : (Array.isArray(v) ? v : [v]).filter((c) => !(typeof c === "string" && !c.trim()))),
+    z
+      .array(z.enum(EVENT_CATEGORIES, { error: CATEGORY_PARAM_MESSAGE }), { error: CATEGORY_PARAM_MESSAGE })
+      .optional()
+      .meta({ description: "Repeatable; events of any of these categories. Absent: every category." }),
   )
-  .transform((list) => [...new Set(list)])
-  .meta({ description: "Repeatable; events of any of these categories. Absent: every category." });
+  .transform((list) => [...new Set(list ?? [])]);
 
 const keywordParam = z.preprocess(
   blankToUndefined,

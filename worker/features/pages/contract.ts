@@ -31,8 +31,8 @@ export type ServerRenderedRoute = (typeof SERVER_RENDERED_ROUTES)[number];
 export interface PageData {
   /** GET /api/actions/current (with the action's impact counts) */
   currentAction(): Promise<{ action: PublicActionWithImpact | null }>;
-  /** GET /api/actions?limit= */
-  archive(limit: number): Promise<{ actions: PublicAction[] }>;
+  /** GET /api/actions?limit= (the first page) */
+  archive(limit: number): Promise<{ actions: PublicAction[]; next_cursor: string | null }>;
   /** GET /api/actions/:slug (with impact counts), with `{ action: null }` where the API answers 404. */
   actionBySlug(slug: string): Promise<{ action: PublicActionWithImpact | null }>;
   /** GET /api/petitions?campaign=&topic=&limit= */

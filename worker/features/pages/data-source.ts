@@ -1,6 +1,6 @@
 import type { Context } from "hono";
 import type { AppBindings } from "../../platform/hono";
-import { findCurrentAction, findPublishedBySlug, listPastActions } from "../actions/service";
+import { findCurrentAction, findPublishedBySlug, listPastActionsPage } from "../actions/service";
 import { siteImpact } from "../completions/impact";
 import { searchQuerySchema } from "../events/schemas";
 import { searchEventsPage } from "../events/search";
@@ -26,10 +26,7 @@ export function pageData(c: Context<AppBindings>): PageData {
   return {
     currentAction: () =>
       once("current", async () => ({ action: await findCurrentAction(db, config.SITE_TIMEZONE, now) })),
-    archive: (limit) =>
-      once(`archive:${limit}`, async () => ({
-        actions: await listPastActions(db, config.SITE_TIMEZONE, now, limit),
-      })),
+    archive: (limit) => once(`archive:${limit}`, () => listPastActionsPage(db, config.SITE_TIMEZONE, now, limit)),
     actionBySlug: (slug) =>
       once(`slug:${slug}`, async () => ({
         action: await findPublishedBySlug(db, config.SITE_TIMEZONE, now, slug),
