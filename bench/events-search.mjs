@@ -2,11 +2,12 @@
 // latency of GET /api/health in the same run). Loads every US ZIP and 100,000 generated events into a
 // fresh local database, starts the Worker with `wrangler dev`, and times GET /api/events for a dense
 // ZIP (Portland, many matches) and a sparse one (rural Montana), filtered (category, keyword) and paged
-// (the second page through `cursor`). Exits non-zero when a case's median is over the budget. CPU is
+// (the second page through `cursor`). Exits non-zero when a case's median is over the budget (each case's
+// requests alternate with health checks, whose median is the case's own baseline). CPU is
 // the workerd process's user+system time per request, read from /proc: it includes the local D1's
 // SQLite work, which in production runs outside the Worker, so it is an upper bound of billed CPU.
 import { spawnSync } from "node:child_process";
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { loadZipRows } from "../db/seed/zip-rows.ts";
@@ -136,34 +137,58 @@ async function secondPage(url, query) {
   return `${query}&cursor=${encodeURIComponent(body.next_cursor)}`;
 }
 
-async function measure(url, pids, label, query, path = "/api/events") {
+async function timed(url) {
+  const t0 = performance.now();
+  const res = await fetch(url);
+  const body = await res.json();
+  return { ms: performance.now() - t0, res, body };
+}
+
+/**
+ * A case's requests alternate with health checks, so both see the same load: on a shared machine the
+ * load drifts within a run, and the budget is a ratio to the health check. CPU is the workerd
+ * process's time over the loop less the health checks' share (measured alone first).
+ */
+async function measure(url, pids, label, query, healthCpu, path = "/api/events") {
   const latencies = [];
+  const health = [];
   let count = 0;
   let fallback = 0;
   let total = "";
   const cpuBefore = cpuMs(pids);
   for (let i = 0; i < REQUESTS; i++) {
-    const t0 = performance.now();
-    const res = await fetch(`${url}${path}?${query}`);
-    const body = await res.json();
-    latencies.push(performance.now() - t0);
+    if (healthCpu !== undefined) health.push((await timed(`${url}/api/health`)).ms);
+    const { ms, res, body } = await timed(`${url}${path}?${query}`);
+    latencies.push(ms);
     if (res.status !== 200) throw new Error(`${label}: HTTP ${res.status} ${JSON.stringify(body)}`);
     count = body.events?.length ?? 0;
     fallback = body.events?.filter((e) => e.is_fallback).length ?? 0;
     total = body.total === undefined ? "" : `${body.total.toLocaleString("en-US")}${body.total_capped ? "+" : ""}`;
   }
-  const cpu = (cpuMs(pids) - cpuBefore) / REQUESTS;
+  const cpu = (cpuMs(pids) - cpuBefore) / REQUESTS - (healthCpu ?? 0);
   latencies.sort((a, b) => a - b);
-  return { label, median: percentile(latencies, 50), p95: percentile(latencies, 95), cpu, count, fallback, total };
+  health.sort((a, b) => a - b);
+  const median = percentile(latencies, 50);
+  const healthMedian = health.length ? percentile(health, 50) : median;
+  return {
+    label,
+    median,
+    p95: percentile(latencies, 95),
+    healthMedian,
+    ratio: median / healthMedian,
+    cpu,
+    count,
+    fallback,
+    total,
+  };
 }
 
 const persistDir = mkdtempSync(path.join(tmpdir(), "earthkind-bench-search-"));
 let server;
 try {
-  if (!existsSync("dist/client/index.html")) {
-    console.log("• building the app (the Worker serves the SPA from dist/client)");
-    spawnSync("npx", ["vite", "build"], { stdio: "ignore" });
-  }
+  // Always: `wrangler dev` runs the built Worker (dist/), so an old build would time old code.
+  console.log("• building the app");
+  if (spawnSync("npx", ["vite", "build"], { stdio: "ignore" }).status !== 0) throw new Error("vite build failed");
   console.log(`• loading ${EVENTS.toLocaleString()} events and every US ZIP into a fresh local D1`);
   const t0 = performance.now();
   wrangler(["d1", "migrations", "apply", "DB", "--local", "--persist-to", persistDir]);
@@ -212,29 +237,38 @@ try {
       await secondPage(server.url, `zip=${SPARSE_ZIP}&radius=5&limit=20&q=lake`),
     ],
   ];
-  const results = [await measure(server.url, pids, "baseline: GET /api/health (one D1 query)", "", "/api/health")];
-  for (const [label, query] of cases) results.push(await measure(server.url, pids, label, query));
-  const budget = (results[0]?.median ?? 0) * BUDGET_RATIO;
+  const baseline = await measure(
+    server.url,
+    pids,
+    "baseline: GET /api/health (one D1 query)",
+    "",
+    undefined,
+    "/api/health",
+  );
+  const results = [baseline];
+  for (const [label, query] of cases) results.push(await measure(server.url, pids, label, query, baseline.cpu));
 
   console.log(`\nGET /api/events over ${EVENTS.toLocaleString()} events, ${REQUESTS} sequential requests per case\n`);
-  console.log("| case | results (statewide) | total | median ms | p95 ms | × health | CPU ms/request |");
-  console.log("|---|---:|---:|---:|---:|---:|---:|");
+  console.log(
+    "| case | results (statewide) | total | median ms | p95 ms | health median ms (interleaved) | × health | CPU ms/request |",
+  );
+  console.log("|---|---:|---:|---:|---:|---:|---:|---:|");
   for (const r of results) {
     const n = r.fallback ? `${r.count} (${r.fallback})` : String(r.count);
-    const ratio = r.median / (results[0]?.median ?? 1);
     console.log(
-      `| ${r.label} | ${n} | ${r.total} | ${fmt(r.median)} | ${fmt(r.p95)} | ${fmt(ratio, 2)} | ${fmt(r.cpu, 2)} |`,
+      `| ${r.label} | ${n} | ${r.total} | ${fmt(r.median)} | ${fmt(r.p95)} | ${fmt(r.healthMedian)} | ${fmt(r.ratio, 2)} | ${fmt(r.cpu, 2)} |`,
     );
   }
-  console.log("\nCPU: workerd user+system time per request, local D1 included (an upper bound of Worker CPU).");
-  const over = results.filter((r) => r.median > budget);
+  console.log("\nCPU: workerd user+system time per request, local D1 included (an upper bound of Worker CPU);");
+  console.log("for the search cases, less the health check's CPU measured alone.");
+  const over = results.filter((r) => r.ratio > BUDGET_RATIO);
   if (over.length > 0) {
     console.error(
-      `✗ over ${BUDGET_RATIO}× the health check's median (${fmt(budget)} ms): ${over.map((r) => r.label).join("; ")}`,
+      `✗ over ${BUDGET_RATIO}× the interleaved health check's median: ${over.map((r) => r.label).join("; ")}`,
     );
     process.exitCode = 1;
   } else {
-    console.log(`✓ every case within ${BUDGET_RATIO}× the health check's median (${fmt(budget)} ms)`);
+    console.log(`✓ every case within ${BUDGET_RATIO}× the health check's median measured beside it`);
   }
 } catch (error) {
   console.error(`✗ ${error instanceof Error ? error.message : error}`);

@@ -59,7 +59,8 @@ export const events = sqliteTable(
     index("events_status_start_idx").on(t.status, t.startAtUtc),
     // Covering indexes of the search, with the keyword text as an indexed expression (migration 0010,
     // decision 162): filters, sort, keyword and counts read no table row.
-    index("events_geo_idx").on(
+    index("events_geo_idx").on(t.lat, t.lon, t.isVirtual, t.status, t.startAtUtc, t.endAtUtc, t.category, t.id),
+    index("events_geo_text_idx").on(
       t.lat,
       t.lon,
       t.isVirtual,

@@ -100,17 +100,27 @@ describe("search query plans", () => {
     { category: ["cleanup", "wildlife"], q: "river birds" },
   ];
 
-  it("picks the radius search's candidates from the covering (lat, lon, …) index alone, keyword included", async () => {
+  it("picks the radius search's candidates from a covering (lat, lon, …) index alone, keyword included", async () => {
     for (const filters of filterSets) {
+      // Without a keyword the narrow index; with one the index that also holds the keyword text.
+      const index = filters.q ? "events_geo_text_idx" : "events_geo_idx";
       const stream = radiusStream(db(), centroid, 25, w, filters);
       const rows = await plan(radiusQuery(db(), centroid, 25, w, filters, position, 45));
       // The candidates: a range of the covering index, no table row; then the page's rows by id.
-      expect(rows).toContain("SEARCH events USING COVERING INDEX events_geo_idx (lat>? AND lat<?)");
+      expect(rows).toContain(`SEARCH events USING COVERING INDEX ${index} (lat>? AND lat<?)`);
       expect(rows).toMatch(/SEARCH events USING INDEX sqlite_autoindex_events_1 \(id=\?\)/);
       expect(rows).not.toMatch(/SCAN events(?! USING)/);
       for (const count of stream.counts) {
-        expect(await plan(count)).toContain("SEARCH events USING COVERING INDEX events_geo_idx (lat>? AND lat<?)");
+        expect(await plan(count)).toContain(`SEARCH events USING COVERING INDEX ${index} (lat>? AND lat<?)`);
       }
+    }
+  });
+
+  it("gets the count's ring coordinates back from SQLite exactly", async () => {
+    const values = [45.50780000000001, -122.68970000000002, 0.1 + 0.2, 1 / 3, -89.99999999999997, 1e-7];
+    for (const v of values) {
+      const row = await env.DB.prepare("select printf('%!.17g', ?) as t").bind(v).first<{ t: string }>();
+      expect(Number(row?.t)).toBe(v);
     }
   });
 

@@ -215,18 +215,28 @@ export function radiusStream(db: Db, c: Centroid, radius: number, w: TimeWindow,
       const distance = within(row.lat as number, row.lon as number);
       return distance <= radius ? { row, distance, fallback: false } : null;
     },
-    // Inside `inner` is within the radius for sure; only the thin ring up to `outer` needs the exact distance.
+    // One scan of the box: entries inside `inner` are within the radius for sure and are only counted;
+    // the thin ring between `inner` and `outer` comes back as exact coordinates for the haversine test in
+    // code ('%!.17g': 17 significant digits round-trip a double; the '!' lifts SQLite's limit of 16).
     counts: [
-      cappedCount(db, and(...common, inner, ...filters)),
       db
-        .select({ lat: events.lat, lon: events.lon })
+        .select({
+          inside: sql<number>`coalesce(sum(${inner}), 0)`,
+          ring: sql<
+            string | null
+          >`group_concat(case when not (${inner}) then printf('%!.17g %!.17g', ${events.lat}, ${events.lon}) end, ';')`,
+        })
         .from(events)
-        .where(and(...common, outer, sql`not (${inner})`, ...filters))
-        .limit(TOTAL_CAP + 1),
+        .where(and(...common, outer, ...filters)),
     ],
-    total: ([inside, ring]) =>
-      ((inside as { n: number }[])[0]?.n ?? 0) +
-      (ring as { lat: number; lon: number }[]).filter((r) => within(r.lat, r.lon) <= radius).length,
+    total: ([result]) => {
+      const [{ inside = 0, ring = null } = {}] = result as { inside?: number; ring?: string | null }[];
+      const ringHits = (ring ? ring.split(";") : []).filter((point) => {
+        const [lat, lon] = point.split(" ").map(Number) as [number, number];
+        return within(lat, lon) <= radius;
+      });
+      return Number(inside) + ringHits.length;
+    },
   };
 }
 
