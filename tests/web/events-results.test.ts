@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
+import { isRetryable } from "../../web/components/load-error";
 import { showingText } from "../../web/features/events/events-results";
-import { ApiError, isRetryable } from "../../web/lib/api-error";
+import { ApiError } from "../../web/lib/api-error";
 
 describe("the events page's count line", () => {
   it("says how many of how many events are shown", () => {

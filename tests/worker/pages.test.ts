@@ -199,12 +199,9 @@ describe("the data handed to the browser's query cache", () => {
     await createAction({ startDate: daysFromToday(-30), endDate: daysFromToday(-24) });
     const actions = await (await api("/actions")).text();
     expect(cachedData(actions, ["actions", "current"])).toEqual(await (await api("/api/actions/current")).json());
-    // The archive is paged ("Show older actions"): the cache holds its first page as an infinite query.
-    const archive = cachedData(actions, ["actions", "archive", 10]) as {
-      pages: { actions: unknown[] }[];
-      pageParams: unknown[];
-    };
-    expect(archive).toEqual({ pages: [await (await api("/api/actions?limit=10")).json()], pageParams: [null] });
+    // The archive is paged ("Show older actions"): the cache holds the pages read so far, the first one.
+    const archive = cachedData(actions, ["actions", "archive", 10]) as { pages: { actions: unknown[] }[] };
+    expect(archive).toEqual({ pages: [await (await api("/api/actions?limit=10")).json()] });
     expect(archive.pages[0]?.actions.length).toBeGreaterThan(0);
 
     const page = await (await api(`/actions/${action.slug}`)).text();

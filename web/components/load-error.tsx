@@ -1,9 +1,18 @@
+import { ApiError } from "../lib/api-error";
 import { cn } from "../lib/cn";
 import { Button } from "./ui/button";
 
 /**
+ * Whether a second try could succeed: not for a refused request (bad input, not found, forbidden). The
+ * query client's retry rule (web/lib/query-client.ts) is the same; it stays there so the entry chunk does
+ * not carry this component.
+ */
+export const isRetryable = (error: unknown): boolean =>
+  !(error instanceof ApiError && error.status >= 400 && error.status < 500 && error.status !== 429);
+
+/**
  * A read that failed: what failed, and a "Try again" button when a second try could succeed. Pages
- * show this instead of made-up content (issue 15).
+ * show this instead of made-up content (issue 15, decision 163).
  */
 export function LoadError({
   message,

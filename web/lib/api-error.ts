@@ -17,8 +17,3 @@ export class ApiError extends Error {
 export function isAbortError(error: unknown): boolean {
   return error instanceof DOMException && error.name === "AbortError";
 }
-
-/** A client error (bad input, not found, forbidden) will not change on a second try; anything else may. */
-export function isRetryable(error: unknown): boolean {
-  return !(error instanceof ApiError && error.status >= 400 && error.status < 500 && error.status !== 429);
-}

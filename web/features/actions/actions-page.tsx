@@ -1,15 +1,16 @@
-import { useInfiniteQuery, useQuery } from "@tanstack/react-query";
+import { useQuery } from "@tanstack/react-query";
 import { type ReactNode, useEffect, useMemo } from "react";
 import { Link } from "react-router-dom";
-import { LoadError } from "../../components/load-error";
+import { isRetryable, LoadError } from "../../components/load-error";
 import { PageHeader } from "../../components/page-header";
 import { Button } from "../../components/ui/button";
 import { Spinner } from "../../components/ui/spinner";
-import { isRetryable } from "../../lib/api-error";
+import { useMorePages } from "../../lib/use-more-pages";
 import { usePageTitle } from "../../lib/use-page-title";
 import { actionPath, formatDateRange } from "./action-display";
 import { ActionImage } from "./action-image";
-import { archiveQuery, currentActionQuery } from "./api";
+import { currentActionQuery } from "./api";
+import { archiveQuery, fetchArchivePage } from "./archive-query";
 import { type CompletionSlot, CurrentActionCard, SIGNUP_ANCHOR } from "./current-action-card";
 
 /**
@@ -29,19 +30,25 @@ export function ActionsPage({
 }) {
   usePageTitle("Weekly Actions");
   const current = useQuery(currentActionQuery());
-  const archive = useInfiniteQuery(archiveQuery(10));
+  const {
+    query: archive,
+    pages,
+    hasMore,
+    moreLoading,
+    moreError,
+    loadMore,
+  } = useMorePages(archiveQuery(10), (cursor) => fetchArchivePage(10, cursor));
   useEffect(() => {
     if (archive.error) console.error("archive fetch failed", archive.error);
   }, [archive.error]);
 
   // "Current" falls back to the latest past action; it is already on show above, so not twice.
-  const pages = archive.data?.pages;
   const past = useMemo(
     () => (pages ?? []).flatMap((p) => p.actions).filter((a) => a.id !== current.data?.id),
     [pages, current.data?.id],
   );
   // The first page's failure replaces the list; a failed "Show older actions" keeps what is shown.
-  const listError = archive.isError && !archive.isFetchNextPageError;
+  const listError = archive.isError;
 
   return (
     <div className="mx-auto max-w-6xl px-4 py-16 sm:px-6 sm:py-20 lg:px-8">
@@ -52,7 +59,16 @@ export function ActionsPage({
       />
 
       <div className="mt-12">
-        <CurrentActionCard completion={completion} onFailure="error" />
+        {current.isError ? (
+          <div id="weekly-action">
+            <LoadError
+              message="Failed to load this week's action."
+              onRetry={isRetryable(current.error) ? () => void current.refetch() : undefined}
+            />
+          </div>
+        ) : (
+          <CurrentActionCard completion={completion} />
+        )}
       </div>
 
       {tip ? <div className="mt-12">{tip}</div> : null}
@@ -113,17 +129,13 @@ export function ActionsPage({
             ))}
           </ul>
         )}
-        {past.length > 0 && (archive.hasNextPage || archive.isFetchNextPageError) ? (
+        {past.length > 0 && hasMore ? (
           <div className="mt-10 grid justify-items-center gap-4">
-            {archive.isFetchNextPageError ? (
-              <LoadError message="Failed to load older actions." onRetry={() => void archive.fetchNextPage()} />
+            {moreError ? (
+              <LoadError message="Failed to load older actions." onRetry={() => void loadMore()} />
             ) : (
-              <Button
-                variant="outline"
-                onClick={() => void archive.fetchNextPage()}
-                disabled={archive.isFetchingNextPage}
-              >
-                {archive.isFetchingNextPage ? "Loading older actions…" : "Show older actions"}
+              <Button variant="outline" onClick={() => void loadMore()} disabled={moreLoading}>
+                {moreLoading ? "Loading older actions…" : "Show older actions"}
               </Button>
             )}
           </div>

@@ -1,4 +1,4 @@
-import { infiniteQueryOptions, queryOptions, useQueryClient } from "@tanstack/react-query";
+import { queryOptions, useQueryClient } from "@tanstack/react-query";
 import { ApiError, api, read, signedInApi, withSignal } from "../../lib/api";
 
 /** Query keys and fetchers for the public action pages (and the admin-only preview read). */
@@ -15,21 +15,6 @@ export const currentActionQuery = () =>
     queryKey: actionKeys.current(),
     queryFn: ({ signal }) => read(api.api.actions.current.$get(undefined, withSignal(signal))),
     select: (data) => data.action,
-  });
-
-/** The 'Past Actions' archive, `limit` a page; "Show older actions" reads the next one from `next_cursor`. */
-export const archiveQuery = (limit = 10) =>
-  infiniteQueryOptions({
-    queryKey: actionKeys.archive(limit),
-    queryFn: ({ signal, pageParam }) =>
-      read(
-        api.api.actions.$get(
-          { query: { limit: String(limit), ...(pageParam ? { cursor: pageParam } : {}) } },
-          withSignal(signal),
-        ),
-      ),
-    initialPageParam: null as string | null,
-    getNextPageParam: (last) => last.next_cursor,
   });
 
 /** `action: null` for an unknown or unpublished slug (the API's 404), so 'not found' is data the Worker can hand over. */

@@ -2,10 +2,8 @@ import { useQuery } from "@tanstack/react-query";
 import { type ReactNode, useEffect } from "react";
 import { Link } from "react-router-dom";
 import { impactWords } from "../../../worker/features/actions/impact-words";
-import { LoadError } from "../../components/load-error";
 import { Button } from "../../components/ui/button";
 import { Spinner } from "../../components/ui/spinner";
-import { isRetryable } from "../../lib/api-error";
 import { actionPath, DEFAULT_CTA_LABEL, displayMaterials, FALLBACK_ACTION } from "./action-display";
 import { ClockIcon, PeopleIcon, StarIcon } from "./action-icons";
 import { ActionImage } from "./action-image";
@@ -27,24 +25,16 @@ function scrollToSignup(event: React.MouseEvent<HTMLAnchorElement>) {
 
 /**
  * Home's This-Week's-Action card (spec §2): the current action, or the spec's fallback content when
- * there is none or (`onFailure="fallback"`, home, spec §8) the request fails. /actions passes "error":
- * a failed request shows an error with a retry instead of made-up content (decision 163). Rating and
- * participants are fixed marketing copy.
+ * there is none or the request fails. Rating and participants are fixed marketing copy.
  */
 /** The completions feature's control, composed in by web/app; `onRecorded` refreshes the impact counts. */
 export type CompletionSlot = (actionId: string, onRecorded?: () => void) => ReactNode;
 
-export function CurrentActionCard({
-  completion,
-  onFailure = "fallback",
-}: {
-  completion?: CompletionSlot;
-  onFailure?: "fallback" | "error";
-}) {
+export function CurrentActionCard({ completion }: { completion?: CompletionSlot }) {
   const query = useQuery({ ...currentActionQuery(), staleTime: Number.POSITIVE_INFINITY });
   const refreshImpact = useRefreshActionImpact();
   useEffect(() => {
-    if (query.error) console.error("weekly action fetch failed", query.error);
+    if (query.error) console.error("weekly action fetch failed; showing the default action", query.error);
   }, [query.error]);
 
   if (query.isPending) {
@@ -54,17 +44,6 @@ export function CurrentActionCard({
         className="flex min-h-80 items-center justify-center rounded-[var(--radius-card)] border border-border bg-card"
       >
         <Spinner label="Loading this week's action…" />
-      </div>
-    );
-  }
-
-  if (query.isError && onFailure === "error") {
-    return (
-      <div id="weekly-action">
-        <LoadError
-          message="Failed to load this week's action."
-          onRetry={isRetryable(query.error) ? () => void query.refetch() : undefined}
-        />
       </div>
     );
   }

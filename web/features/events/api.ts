@@ -1,4 +1,4 @@
-import { infiniteQueryOptions, queryOptions } from "@tanstack/react-query";
+import { queryOptions } from "@tanstack/react-query";
 import type { EventSubmission, SubmissionStatus } from "../../../worker/features/events/schemas";
 import { type ApiResponse, api, read, signedInApi, toQuery, withSignal } from "../../lib/api";
 
@@ -36,22 +36,6 @@ export const eventsSearchQuery = (params: SearchParams | null) =>
     queryKey: eventsKeys.search(params),
     queryFn: ({ signal }) =>
       read(api.api.events.$get({ query: toQuery(params ?? {}) }, withSignal(signal))).then((r) => r.events),
-    enabled: params !== null,
-    staleTime: 60_000,
-    retry: false,
-  });
-
-/**
- * The events page's search, page after page: each next page starts at the previous answer's
- * next_cursor (decision 162), so "Show more events" appends without repeats or gaps.
- */
-export const eventsSearchPagesQuery = (params: SearchParams | null) =>
-  infiniteQueryOptions({
-    queryKey: eventsKeys.searchPages(params),
-    queryFn: ({ signal, pageParam }) =>
-      read(api.api.events.$get({ query: toQuery({ ...params, cursor: pageParam ?? undefined }) }, withSignal(signal))),
-    initialPageParam: null as string | null,
-    getNextPageParam: (last) => last.next_cursor,
     enabled: params !== null,
     staleTime: 60_000,
     retry: false,

@@ -1,13 +1,12 @@
-import { useInfiniteQuery } from "@tanstack/react-query";
 import { useEffect, useMemo, useState } from "react";
 import { Link, useSearchParams } from "react-router-dom";
 import { DEFAULT_RADIUS, PAGE_LIMIT, SEARCH_DEBOUNCE_MS } from "../../../worker/features/events/constants";
 import { routePath } from "../../../worker/features/spa/route-table";
 import { zip5 } from "../../../worker/platform/field-rules";
+import { isRetryable } from "../../components/load-error";
 import { PageHeader } from "../../components/page-header";
-import { isRetryable } from "../../lib/api-error";
 import { usePageTitle } from "../../lib/use-page-title";
-import { eventsSearchPagesQuery, type SearchParams } from "./api";
+import type { SearchParams } from "./api";
 import { CalendarSubscribe } from "./calendar-subscribe";
 import { EventsFilters, type FilterState } from "./events-filters";
 import { EventsResults } from "./events-results";
@@ -16,6 +15,7 @@ import { loadSavedZip, saveZip } from "./saved-zip";
 import { timeRange } from "./time-frames";
 import { useDebouncedValue } from "./use-debounced-value";
 import { useGeolocatedZip } from "./use-geolocated-zip";
+import { usePagedSearch } from "./use-paged-search";
 
 const zipFromUrl = (params: URLSearchParams) => zip5(params.get("zip")) ?? null;
 
@@ -75,13 +75,12 @@ export function EventsPage() {
     [zip, radius, frame, includeOnline, category, keyword],
   );
   const debounced = useDebouncedValue(params, SEARCH_DEBOUNCE_MS);
-  const search = useInfiniteQuery(eventsSearchPagesQuery(debounced));
-  const waiting = params !== debounced || (search.isFetching && !search.isFetchingNextPage);
-  const pages = search.data?.pages;
+  const { query: search, pages, hasMore, moreLoading, moreError, loadMore } = usePagedSearch(debounced);
+  const waiting = params !== debounced || search.isFetching;
   const lastPage = pages?.at(-1);
   const shown = useMemo(() => pages?.flatMap((p) => p.events), [pages]);
   // The first page's error replaces the results; a failed "Show more" keeps them.
-  const firstPageError = search.isError && !search.isFetchNextPageError;
+  const firstPageError = search.isError;
 
   return (
     <div className="mx-auto max-w-7xl px-4 py-14 sm:px-6 sm:py-20 lg:px-8">
@@ -114,11 +113,11 @@ export function EventsPage() {
             events={shown}
             total={lastPage ? { count: lastPage.total, capped: lastPage.total_capped } : null}
             more={
-              search.hasNextPage || search.isFetchNextPageError
+              hasMore
                 ? {
-                    loading: search.isFetchingNextPage,
-                    errorText: search.isFetchNextPageError ? searchErrorText(search.error) : null,
-                    load: () => void search.fetchNextPage(),
+                    loading: moreLoading,
+                    errorText: moreError ? searchErrorText(moreError) : null,
+                    load: () => void loadMore(),
                   }
                 : null
             }

@@ -3,6 +3,7 @@ import { Button } from "../../components/ui/button";
 import { Spinner } from "../../components/ui/spinner";
 import type { EventResult } from "./api";
 import { EventCard } from "./event-card";
+import { EventImage, shownImageUrl } from "./event-image";
 import { expandedRadius } from "./search-filters";
 
 type Props = {
@@ -21,6 +22,12 @@ type Props = {
   onIncludeOnline: () => void;
   onExpand: (radius: number) => void;
 };
+
+/** The card's picture, when the event has one to show. */
+function picture(e: EventResult) {
+  const src = shownImageUrl(e.image_url);
+  return src ? <EventImage src={src} alt={e.title} /> : null;
+}
 
 /** 'Showing 20 of 45 events', or 'of 1,000+' past the server's exact count. */
 export function showingText(shown: number, total: { count: number; capped: boolean }): string {
@@ -100,7 +107,7 @@ export function EventsResults({
       <ul className="grid gap-5 sm:grid-cols-2 lg:grid-cols-3">
         {list.map((e) => (
           <li key={e.id}>
-            <EventCard event={e} />
+            <EventCard event={e} media={picture(e)} />
           </li>
         ))}
       </ul>

@@ -4,14 +4,12 @@ import { Link } from "react-router-dom";
 import { DEFAULT_RADIUS, TEASER_LIMIT } from "../../../worker/features/events/constants";
 import { routePath } from "../../../worker/features/spa/route-table";
 import { FIELD_MAX, zip5 } from "../../../worker/platform/field-rules";
-import { LoadError } from "../../components/load-error";
 import { Button } from "../../components/ui/button";
 import { Checkbox } from "../../components/ui/checkbox";
 import { Input } from "../../components/ui/input";
 import { Label } from "../../components/ui/label";
 import { LiveFieldset } from "../../components/ui/live-fieldset";
 import { Spinner } from "../../components/ui/spinner";
-import { isRetryable } from "../../lib/api-error";
 import { eventsSearchQuery, type SearchParams } from "./api";
 import { EventCard } from "./event-card";
 import { searchErrorText } from "./format";
@@ -98,10 +96,7 @@ export function EventsTeaser() {
         {search.isPending ? (
           <Spinner label="Loading events…" />
         ) : search.isError ? (
-          <LoadError
-            message={searchErrorText(search.error)}
-            onRetry={isRetryable(search.error) ? () => void search.refetch() : undefined}
-          />
+          <p className="text-clay-700">{searchErrorText(search.error)}</p>
         ) : search.data.length === 0 ? (
           <div className="rounded-card border border-dashed border-border bg-sand-100/60 p-8">
             {zip ? (
