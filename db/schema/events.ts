@@ -1,4 +1,5 @@
-import { index, integer, real, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { sql } from "drizzle-orm";
+import { index, integer, real, type SQLiteColumn, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { bool, createdAt, id, updatedAt } from "./columns";
 
 export const EVENT_CATEGORIES = [
@@ -9,6 +10,16 @@ export const EVENT_CATEGORIES = [
   "climate_action",
   "education",
 ] as const;
+
+/** The keyword search's text (worker/features/events/search.ts has the same expression). */
+const keywordText = (t: {
+  title: SQLiteColumn;
+  venueName: SQLiteColumn;
+  address: SQLiteColumn;
+  city: SQLiteColumn;
+  description: SQLiteColumn;
+}) =>
+  sql`(${t.title} || ' ' || coalesce(${t.venueName}, '') || ' ' || coalesce(${t.address}, '') || ' ' || coalesce(${t.city}, '') || ' ' || coalesce(${t.description}, ''))`;
 
 export const events = sqliteTable(
   "events",
@@ -46,9 +57,36 @@ export const events = sqliteTable(
   (t) => [
     uniqueIndex("events_source_external_idx").on(t.sourceKey, t.externalId),
     index("events_status_start_idx").on(t.status, t.startAtUtc),
-    index("events_lat_lon_idx").on(t.lat, t.lon),
-    index("events_state_start_idx").on(t.state, t.startAtUtc),
-    index("events_virtual_start_idx").on(t.isVirtual, t.startAtUtc),
+    // Covering indexes of the search, with the keyword text as an indexed expression (migration 0010,
+    // decision 162): filters, sort, keyword and counts read no table row.
+    index("events_geo_idx").on(t.lat, t.lon, t.isVirtual, t.status, t.startAtUtc, t.endAtUtc, t.category, t.id),
+    index("events_geo_text_idx").on(
+      t.lat,
+      t.lon,
+      t.isVirtual,
+      t.status,
+      t.startAtUtc,
+      t.endAtUtc,
+      t.category,
+      t.id,
+      keywordText(t),
+    ),
+    index("events_state_start_idx").on(
+      t.state,
+      t.startAtUtc,
+      t.id,
+      t.isVirtual,
+      t.status,
+      t.endAtUtc,
+      t.category,
+      keywordText(t),
+    ),
+    index("events_in_person_start_idx")
+      .on(t.startAtUtc, t.id, t.status, t.endAtUtc, t.category, t.isVirtual)
+      .where(sql`${t.isVirtual} = 0`),
+    index("events_online_start_idx")
+      .on(t.startAtUtc, t.id, t.status, t.endAtUtc, t.category, t.isVirtual, keywordText(t))
+      .where(sql`${t.isVirtual} = 1`),
   ],
 );
 

@@ -1,7 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import { currentAction, magicLinkFrom } from "./actions-helpers";
 import { expect, test } from "./fixtures";
-import { collectConsoleErrors, latestMailTo, uniqueEmail, waitForHydration } from "./support";
+import { collectConsoleErrors, latestMailTo, localD1, uniqueEmail, waitForHydration } from "./support";
 
 // The This-Week's-Action card is exercised on /actions: the home page that will also show it is
 // assembled by the petitions feature. The visitor still starts from home, via the hero button.
@@ -112,4 +112,75 @@ test("the preview page shows the not-found view to visitors", async ({ page }) =
   await expect(page.getByRole("heading", { level: 1, name: "Action Not Found" })).toBeVisible();
   await expect(page.getByText("The action you're trying to preview doesn't exist.")).toBeVisible();
   await expect(page.locator('meta[name="robots"]')).toHaveAttribute("content", "noindex");
+});
+
+test("/actions pages through older actions, and a failed read shows an error with a retry", async ({
+  page,
+  request,
+}) => {
+  test.slow();
+  // Two actions older than the seed's archive (nine past weeks): the archive now has a second page.
+  const run = Date.now();
+  const older = [0, 1].map((i) => ({
+    title: `Older Action ${run}-${i}`,
+    slug: `older-action-${run}-${i}`,
+    weeks: 60 + i,
+  }));
+  const day = (weeksAgo: number, plus: number) =>
+    new Date(Date.now() - weeksAgo * 7 * 86_400_000 + plus * 86_400_000).toISOString().slice(0, 10);
+  localD1(`INSERT INTO weekly_actions (id, title, slug, start_date, end_date, summary, why_it_matters, steps, materials, status, published_at)
+    VALUES ${older
+      .map(
+        (a) =>
+          `(lower(hex(randomblob(16))), '${a.title}', '${a.slug}', '${day(a.weeks, 0)}', '${day(a.weeks, 6)}',
+            'An older action for the archive.', 'It helps.', '["Do it"]', '[]', 'published', '${new Date().toISOString()}')`,
+      )
+      .join(", ")}`);
+  type Page = { actions: { title: string }[]; next_cursor: string | null };
+  const firstPage = (await (await request.get("/api/actions?limit=10")).json()) as Page;
+  expect(firstPage.actions).toHaveLength(10);
+  expect(firstPage.next_cursor).not.toBeNull();
+
+  // The rows went in behind the admin API, which is what refreshes the edge cache of anonymous pages
+  // (decision 141): another query string is another cache entry, rendered now.
+  await page.goto(`/actions?fresh=${run}`);
+  const archive = page.getByRole("region", { name: "Past Actions" });
+  const oldest = archive.getByRole("heading", { name: older[1]?.title });
+  await expect(archive.getByRole("listitem").first()).toBeVisible();
+  const shown = await archive.getByRole("listitem").count();
+  await expect(oldest).toHaveCount(0);
+  const showOlder = page.getByRole("button", { name: "Show older actions" });
+  await expect(showOlder).toBeVisible();
+
+  // The next page fails once: the list stays, with an error and a retry in place of the button.
+  await page.route(/\/api\/actions\?/, (route) => route.fulfill({ status: 500, body: "" }));
+  await showOlder.click();
+  await expect(archive.getByRole("alert")).toContainText("Failed to load older actions.");
+  await expect(archive.getByRole("listitem")).toHaveCount(shown);
+  await page.unroute(/\/api\/actions\?/);
+  await archive.getByRole("button", { name: "Try again" }).click();
+  while (await showOlder.isVisible()) await showOlder.click();
+  await expect(oldest).toBeVisible();
+  await expect(archive.getByRole("heading", { name: older[0]?.title })).toBeVisible();
+  await expect(showOlder).toBeHidden();
+  expect(await archive.getByRole("listitem").count()).toBeGreaterThan(shown);
+  await expect(page.locator("h1")).toHaveCount(1);
+  expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
+
+  // Arriving from another page (no server-rendered data) while the API fails: errors with a retry,
+  // not the default action or "coming soon".
+  await page.goto("/about");
+  await page.route(/\/api\/actions(\/current)?(\?|$)/, (route) => route.fulfill({ status: 500, body: "" }));
+  await page.getByRole("navigation").getByRole("link", { name: "Actions", exact: true }).first().click();
+  await expect(page.getByRole("heading", { level: 1, name: "Weekly Actions" })).toBeVisible();
+  await expect(page.getByText("Failed to load this week's action.")).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByText("Failed to load past actions.")).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByText(/coming soon/)).toHaveCount(0);
+  await expect(page.getByText("Plant Native Wildflowers for Local Pollinators")).toHaveCount(0);
+  expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
+  await page.unroute(/\/api\/actions(\/current)?(\?|$)/);
+  await page.locator("#weekly-action").getByRole("button", { name: "Try again" }).click();
+  await archive.getByRole("button", { name: "Try again" }).click();
+  await expect(page.locator("#weekly-action").getByText("This Week's Action", { exact: true })).toBeVisible();
+  await expect(archive.getByRole("listitem").first()).toBeVisible();
 });

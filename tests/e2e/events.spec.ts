@@ -1,8 +1,9 @@
+import { readFileSync } from "node:fs";
 import AxeBuilder from "@axe-core/playwright";
 import type { APIRequestContext, Page } from "@playwright/test";
 import type { EventResult } from "../../worker/features/events/schemas";
 import { expect, test } from "./fixtures";
-import { collectConsoleErrors } from "./support";
+import { collectConsoleErrors, localD1 } from "./support";
 
 // The seed (db/seed/events.ts) puts 9 upcoming events within 25 miles of 97201 (Portland), two of
 // them cleanups, one "Forest Park Ivy Pull", and 6 online events; other specs may add more. Crown Point, IN (46307) is 28
@@ -61,14 +62,15 @@ test("searches by ZIP with every filter", async ({ page, request }) => {
   await page.getByLabel("Time frame").selectOption("all");
   await expect(cards(page)).toHaveCount(all.length);
 
-  // Category and keyword filter the answer in the browser.
-  const cleanups = all.filter((e) => e.category === "cleanup").length;
+  // Category and keyword go to the server with the rest of the search.
+  const cleanups = (await apiEvents(request, "zip=97201&radius=25&limit=20&category=cleanup")).length;
   expect(cleanups).toBeGreaterThanOrEqual(2);
   await page.getByLabel("Category").selectOption("cleanup");
   await expect(cards(page)).toHaveCount(cleanups);
   for (const card of await cards(page).all()) await expect(card.getByText("Cleanup", { exact: true })).toBeVisible();
   await page.getByLabel("Category").selectOption("all");
-  const ivy = all.filter((e) => [e.title, e.description, e.venue_name].some((t) => t?.toLowerCase().includes("ivy")));
+  const ivy = await apiEvents(request, "zip=97201&radius=25&limit=20&q=ivy");
+  expect(ivy.length).toBeGreaterThanOrEqual(1);
   await page.getByLabel("Keyword").fill("  IVY  ");
   await expect(cards(page)).toHaveCount(ivy.length);
   await expect(page.getByRole("heading", { name: "Forest Park Ivy Pull" })).toBeVisible();
@@ -96,6 +98,149 @@ test("searches by ZIP with every filter", async ({ page, request }) => {
   await first.getByRole("link", { name: /Add to calendar/ }).click();
   expect((await download).suggestedFilename()).toMatch(/\.ics$/);
   expect(errors).toEqual([]);
+});
+
+/** Events around `zip`'s centroid (within a mile), inserted straight into the server's database. */
+function insertEventsNear(
+  zip: string,
+  list: { title: string; category: string; hoursFromNow: number; description?: string; imageUrl?: string }[],
+): void {
+  const q = (v: string | null | undefined) => (v == null ? "NULL" : `'${v.replaceAll("'", "''")}'`);
+  const run = Date.now();
+  const rows = list.map((e, i) => {
+    const start = new Date(Date.now() + e.hoursFromNow * 3_600_000);
+    start.setUTCMinutes(0, 0, 0);
+    const end = new Date(start.getTime() + 2 * 3_600_000);
+    return `(${q(`e2e-${zip}-${run}-${i}`)}, ${q(e.title)}, ${q(e.description)}, ${q(e.category)}, ${(i % 5) * 0.01},
+      '${start.toISOString()}', '${end.toISOString()}', ${q(e.imageUrl)})`;
+  });
+  // One statement: the ZIP's centroid, city and state come from the ZIP table.
+  localD1(`INSERT INTO events (id, source_key, external_id, title, description, venue_name, category, city, state,
+      postal_code, lat, lon, start_at_utc, end_at_utc, registration_url, image_url, is_virtual, status)
+    SELECT lower(hex(randomblob(16))), 'e2e', v.column1, v.column2, v.column3, 'Community Hall', v.column4, z.city,
+      z.state, z.zip, z.lat + v.column5, z.lon, v.column6, v.column7, 'https://example.org/register', v.column8, 0,
+      'approved'
+    FROM (VALUES ${rows.join(",\n")}) AS v JOIN zip_codes z ON z.zip = '${zip}'`);
+}
+
+test("filters by category past the first page and shows more events", async ({ page, request }) => {
+  test.slow();
+  const errors = collectConsoleErrors(page);
+  // Boise has no seeded events: 25 education events this week, then 3 wildlife ones later in the week,
+  // so every wildlife event is past the first page of 20.
+  const zip = "83702";
+  insertEventsNear(zip, [
+    ...Array.from({ length: 25 }, (_, i) => ({
+      title: `Boise River Talk ${i + 1}`,
+      category: "education",
+      hoursFromNow: 2 + i * 4,
+    })),
+    { title: "Owl Prowl at Barber Park", category: "wildlife", hoursFromNow: 120, description: "Listen for owls." },
+    {
+      title: "Heron Count on the Greenbelt",
+      category: "wildlife",
+      hoursFromNow: 124,
+      description: "A great blue heron survey.",
+    },
+    { title: "Bat Night at Kathryn Albertson Park", category: "wildlife", hoursFromNow: 128 },
+  ]);
+  const first = await request.get(`/api/events?zip=${zip}&radius=25&limit=20`);
+  const body = (await first.json()) as { events: EventResult[]; total: number; next_cursor: string | null };
+  expect(body.events.some((e) => e.category === "wildlife")).toBe(false);
+  expect(body.total).toBe(28);
+
+  await page.goto(`/events?zip=${zip}`);
+  await expect(cards(page)).toHaveCount(20);
+  await expect(page.getByText("Showing 20 of 28 events")).toBeVisible();
+  await expectNoAxeViolations(page);
+  const more = page.getByRole("button", { name: "Show more events" });
+  await more.click();
+  await expect(cards(page)).toHaveCount(28);
+  await expect(page.getByText("Showing 28 of 28 events")).toBeVisible();
+  await expect(more).toBeHidden();
+  await expect(page.getByRole("heading", { name: "Bat Night at Kathryn Albertson Park" })).toBeVisible();
+  // No event twice across the pages.
+  const titles = await cards(page).getByRole("heading").allTextContents();
+  expect(new Set(titles).size).toBe(28);
+
+  await page.getByLabel("Category").selectOption("wildlife");
+  await expect(cards(page)).toHaveCount(3);
+  await expect(page.getByText("Showing 3 of 3 events")).toBeVisible();
+  for (const card of await cards(page).all()) await expect(card.getByText("Wildlife", { exact: true })).toBeVisible();
+  await page.getByLabel("Keyword").fill("heron");
+  await expect(cards(page)).toHaveCount(1);
+  await expect(page.getByRole("heading", { name: "Heron Count on the Greenbelt" })).toBeVisible();
+  await expect(page.getByText("Only a few events found. Try widening your radius for more options.")).toBeVisible();
+  await page.getByLabel("Keyword").fill("salamander");
+  await expect(page.getByRole("heading", { name: "No local events found" })).toBeVisible();
+  await expectNoAxeViolations(page);
+  expect(errors).toEqual([]);
+});
+
+test("event cards show the event's image, sized and lazy, and a placeholder when it fails", async ({ page }) => {
+  const zip = "83201"; // Pocatello, ID: no seeded events
+  insertEventsNear(zip, [
+    {
+      title: "Portneuf River Cleanup",
+      category: "cleanup",
+      hoursFromNow: 5,
+      imageUrl: "https://images.example.test/river.png",
+    },
+    {
+      title: "Ross Park Bird Walk",
+      category: "wildlife",
+      hoursFromNow: 6,
+      imageUrl: "https://images.example.test/gone.png",
+    },
+    { title: "City Creek Trail Day", category: "forest_restoration", hoursFromNow: 7 },
+  ]);
+  // The image host is remote: its answers are faked at the network boundary.
+  const png = readFileSync("public/images/social-preview.png");
+  await page.route("https://images.example.test/**", (route) =>
+    route.request().url().endsWith("/river.png")
+      ? route.fulfill({ status: 200, contentType: "image/png", body: png })
+      : route.fulfill({ status: 404, body: "" }),
+  );
+  await page.goto(`/events?zip=${zip}`);
+  await expect(cards(page)).toHaveCount(3);
+
+  const river = cards(page)
+    .filter({ hasText: "Portneuf River Cleanup" })
+    .getByRole("img", { name: "Portneuf River Cleanup" });
+  await expect(river).toHaveAttribute("src", "https://images.example.test/river.png");
+  for (const [name, value] of [
+    ["width", "640"],
+    ["height", "360"],
+    ["loading", "lazy"],
+    ["decoding", "async"],
+  ]) {
+    await expect(river).toHaveAttribute(name as string, value as string);
+  }
+  await expect.poll(() => river.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+  // The box keeps its 16:9 size whatever the picture's own proportions are.
+  const box = await river.boundingBox();
+  expect(Math.round(((box?.width ?? 0) / (box?.height ?? 1)) * 9)).toBe(16);
+
+  const bird = cards(page).filter({ hasText: "Ross Park Bird Walk" });
+  await expect(bird.getByTestId("event-image-fallback")).toBeVisible();
+  await expect(bird.getByRole("img")).toHaveCount(0);
+  // Without an image the card is as it was.
+  await expect(cards(page).filter({ hasText: "City Creek Trail Day" }).getByTestId("event-image-fallback")).toHaveCount(
+    0,
+  );
+  await expectNoAxeViolations(page);
+});
+
+test("a failed search shows an error with a retry, never made-up events", async ({ page }) => {
+  await page.goto("/events");
+  await page.route(/\/api\/events\?/, (route) => route.fulfill({ status: 500, body: "" }));
+  await searchZip(page, "97201");
+  await expect(page.getByRole("alert")).toContainText("HTTP 500");
+  await expect(cards(page)).toHaveCount(0);
+  await page.unroute(/\/api\/events\?/);
+  await page.getByRole("button", { name: "Try again" }).click();
+  await expect(cards(page).first()).toBeVisible();
+  await expect(page.getByText(/^Showing \d+ of \d+ events?/)).toBeVisible();
 });
 
 test("expands the radius from the empty state", async ({ page }) => {

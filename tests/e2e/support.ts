@@ -12,14 +12,25 @@ export function grantAdmin(email: string) {
   execFileSync("npx", ["node", "scripts/admin-grant.mjs", email, "--persist-to", persistDir()], { stdio: "pipe" });
 }
 
-/** Runs SQL on the e2e server's local D1 database, for set-up and failure diagnostics; returns the rows. */
+/**
+ * Runs SQL on the e2e server's local D1 database, for set-up and failure diagnostics; returns the rows.
+ * The running server holds the same SQLite file: a statement that meets its write lock is tried again.
+ */
 export function localD1(sql: string): Record<string, unknown>[] {
-  const out = execFileSync(
-    "npx",
-    ["wrangler", "d1", "execute", "DB", "--local", "--persist-to", persistDir(), "--json", "--command", sql],
-    { encoding: "utf8", stdio: "pipe", env: { ...process.env, CI: "true" } },
-  );
-  return (JSON.parse(out) as { results?: Record<string, unknown>[] }[]).at(-1)?.results ?? [];
+  for (let attempt = 1; ; attempt++) {
+    try {
+      const out = execFileSync(
+        "npx",
+        ["wrangler", "d1", "execute", "DB", "--local", "--persist-to", persistDir(), "--json", "--command", sql],
+        { encoding: "utf8", stdio: "pipe", env: { ...process.env, CI: "true" } },
+      );
+      return (JSON.parse(out) as { results?: Record<string, unknown>[] }[]).at(-1)?.results ?? [];
+    } catch (error) {
+      const { stdout, stderr, message } = error as { stdout?: unknown; stderr?: unknown; message?: unknown };
+      if (attempt >= 5 || !/SQLITE_BUSY|database is locked/.test(`${stdout}${stderr}${message}`)) throw error;
+      Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 500 * attempt);
+    }
+  }
 }
 
 export type MailboxMessage = {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { suggestIcsUrls } from "../../web/features/events/calendar-discovery-tool";
 import { formatEventWhen, searchErrorText } from "../../web/features/events/format";
-import { expandedRadius, filterEvents } from "../../web/features/events/search-filters";
+import { expandedRadius } from "../../web/features/events/search-filters";
 import { timeRange } from "../../web/features/events/time-frames";
 import { ApiError } from "../../web/lib/api";
 import type { EventResult } from "../../worker/features/events/schemas";
@@ -93,18 +93,6 @@ describe("event times", () => {
 describe("search helpers", () => {
   it("doubles the radius up to 100 miles, on the offered options", () => {
     expect([5, 10, 25, 50, 100].map(expandedRadius)).toEqual([10, 25, 50, 100, null]);
-  });
-
-  it("filters by category and by a trimmed, case-insensitive keyword on title, description and venue", () => {
-    const list = [
-      event({ id: "a", title: "Owl Prowl", category: "wildlife", description: null, venue_name: "Oaks Bottom" }),
-      event({ id: "b", title: "Cleanup", category: "cleanup", description: "Shoreline OWLS too", venue_name: null }),
-      event({ id: "c", title: "Talk", category: "education", description: null, venue_name: "Owlhouse Hall" }),
-    ];
-    expect(filterEvents(list, "all", "  owl ").map((e) => e.id)).toEqual(["a", "b", "c"]);
-    expect(filterEvents(list, "wildlife", "").map((e) => e.id)).toEqual(["a"]);
-    expect(filterEvents(list, "cleanup", "OWL").map((e) => e.id)).toEqual(["b"]);
-    expect(filterEvents(list, "all", "   ").map((e) => e.id)).toEqual(["a", "b", "c"]);
   });
 
   it("turns the time frame into instants: 7 days, a month, or no bounds", () => {

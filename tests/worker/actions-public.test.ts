@@ -1,5 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { findCurrentAction, findPublishedBySlug, listPastActions } from "../../worker/features/actions/service";
+import {
+  findCurrentAction,
+  findPublishedBySlug,
+  listPastActions,
+  listPastActionsPage,
+} from "../../worker/features/actions/service";
 import { addDays, dayInZone } from "../../worker/platform/zoned-time";
 import { adminHeaders, api, config, db, memberHeaders } from "./helpers";
 import { createAction } from "./support/factories";
@@ -67,6 +72,44 @@ describe("archive and slug reads (service, injected clock)", () => {
     expect(one.map((a) => a.id)).toEqual([newer.id]);
   });
 
+  it("pages through older actions by cursor, with no repeats or gaps while actions are added between pages", async () => {
+    // Weeks of 2046: newer than any other test's rows, so this walk's first pages are these actions.
+    const week = (i: number) => addDays("2046-06-01", -7 * i);
+    const original: string[] = [];
+    for (let i = 0; i < 23; i++) {
+      original.push((await createAction({ startDate: week(i), endDate: addDays(week(i), 6) })).id);
+    }
+    // Two actions of the same week: the creation time, then the id, keep their order total.
+    original.push((await createAction({ startDate: week(5), endDate: addDays(week(5), 6) })).id);
+    const now = at("2046-06-20T20:00:00Z");
+    const added: { newer?: string; older?: string } = {};
+    const seen: { id: string; start_date: string | null }[] = [];
+    let cursor: string | undefined;
+    for (let page = 0; page < 20; page++) {
+      const result = await listPastActionsPage(db(), LA, now, 10, cursor);
+      seen.push(...result.actions);
+      if (page === 0) {
+        // Between pages: one newer than everything shown (the top of the archive) and one older than the cursor.
+        added.newer = (await createAction({ startDate: "2046-06-08", endDate: "2046-06-14" })).id;
+        added.older = (await createAction({ startDate: week(20), endDate: addDays(week(20), 6) })).id;
+      }
+      cursor = result.next_cursor ?? undefined;
+      if (!cursor) break;
+      expect(result.actions).toHaveLength(10);
+    }
+    expect(cursor).toBeUndefined();
+    const ids = seen.map((a) => a.id);
+    expect(new Set(ids).size).toBe(ids.length);
+    const starts = seen.map((a) => a.start_date ?? "");
+    expect(starts).toEqual([...starts].sort().reverse());
+    // Every one of this test's actions, the older addition in its place, the newer one not repeated above.
+    const mine = ids.filter((id) => original.includes(id) || id === added.older);
+    expect(mine).toHaveLength(original.length + 1);
+    expect(ids).not.toContain(added.newer);
+    expect(ids.slice(0, 5)).toEqual(original.slice(0, 5));
+    expect(ids.slice(0, 10).every((id) => original.includes(id))).toBe(true);
+  });
+
   it("finds published actions by slug with their timing; drafts are not public", async () => {
     const pub = await createAction({ startDate: "2045-02-01", endDate: "2045-02-07" });
     const draft = await createAction({ startDate: "2045-02-01", endDate: "2045-02-07", status: "draft" });
@@ -117,6 +160,30 @@ describe("public action endpoints", () => {
 
     const three = (await (await api("/api/actions?limit=3")).json()) as { actions: unknown[] };
     expect(three.actions).toHaveLength(3);
+  });
+
+  it("GET /api/actions?cursor= answers the next older page, and 400 for a cursor that is not one", async () => {
+    for (let i = 0; i < 4; i++) {
+      const start = addDays(today(), -400 - 7 * i);
+      await createAction({ startDate: start, endDate: addDays(start, 6) });
+    }
+    type Page = { actions: { id: string; start_date: string }[]; next_cursor: string | null };
+    const first = (await (await api("/api/actions?limit=3")).json()) as Page;
+    expect(first.actions).toHaveLength(3);
+    expect(first.next_cursor).toMatch(/^[A-Za-z0-9_-]+$/);
+    const second = (await (await api(`/api/actions?limit=3&cursor=${first.next_cursor}`)).json()) as Page;
+    expect(second.actions.length).toBeGreaterThan(0);
+    expect(second.actions.map((a) => a.id).filter((id) => first.actions.some((a) => a.id === id))).toEqual([]);
+    expect(
+      (second.actions[0] as { start_date: string }).start_date <=
+        (first.actions[2] as { start_date: string }).start_date,
+    ).toBe(true);
+
+    for (const cursor of ["nope", btoa(JSON.stringify([1, "2020-01-01"])), "x".repeat(301)]) {
+      const res = await api(`/api/actions?cursor=${encodeURIComponent(cursor)}`);
+      expect(res.status).toBe(400);
+      expect(((await res.json()) as { error: { message: string } }).error.message).toBe("Invalid cursor.");
+    }
   });
 
   it("GET /api/actions/:slug answers 404 'Action not found' for unknown and draft slugs", async () => {

@@ -1,6 +1,13 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { radiusQuery, timeWindow } from "../../worker/features/events/search";
+import {
+  byStartStream,
+  type Filters,
+  radiusQuery,
+  radiusStream,
+  statewideStream,
+  timeWindow,
+} from "../../worker/features/events/search";
 import { dayInZone, localToUtc } from "../../worker/platform/zoned-time";
 import { futureBase, hoursAfter, northOf } from "./events-support";
 import { api, db } from "./helpers";
@@ -78,20 +85,56 @@ function nextDay(day: string) {
 }
 
 describe("search query plans", () => {
-  const plan = async (query: { toSQL(): { sql: string; params: unknown[] } }) => {
-    const { sql, params } = query.toSQL();
+  const plan = async (query: unknown) => {
+    const { sql, params } = (query as { toSQL(): { sql: string; params: unknown[] } }).toSQL();
     const rows = await env.DB.prepare(`EXPLAIN QUERY PLAN ${sql}`)
       .bind(...params)
       .all<{ detail: string }>();
     return rows.results.map((r) => r.detail).join("\n");
   };
 
-  it("reads the radius search through the (lat, lon) index, not a scan of every upcoming event", async () => {
-    const w = timeWindow({}, new Date(), "America/Los_Angeles");
-    const detail = await plan(
-      radiusQuery(db(), { zip: "00000", lat: 45.5, lon: -122.7, state: "OR" }, 25, w, 45, null),
-    );
-    expect(detail).toContain("USING INDEX events_lat_lon_idx");
-    expect(detail).not.toMatch(/SCAN events(?! USING)/);
+  const w = timeWindow({}, new Date(), "America/Los_Angeles");
+  const centroid = { zip: "00000", lat: 45.5, lon: -122.7, state: "OR" };
+  const position = { from: w.from, after: { start: w.from, id: "x" } };
+  const filterSets = [
+    { category: [], q: undefined },
+    { category: ["cleanup", "wildlife"], q: "river birds" },
+  ];
+
+  it("picks the radius search's candidates from a covering (lat, lon, …) index alone, keyword included", async () => {
+    for (const filters of filterSets) {
+      // Without a keyword the narrow index; with one the index that also holds the keyword text.
+      const index = filters.q ? "events_geo_text_idx" : "events_geo_idx";
+      const stream = radiusStream(db(), centroid, 25, w, filters);
+      const rows = await plan(radiusQuery(db(), centroid, 25, w, filters, position, 45));
+      // The candidates: a range of the covering index, no table row; then the page's rows by id.
+      expect(rows).toContain(`SEARCH events USING COVERING INDEX ${index} (lat>? AND lat<?)`);
+      expect(rows).toMatch(/SEARCH events USING INDEX sqlite_autoindex_events_1 \(id=\?\)/);
+      expect(rows).not.toMatch(/SCAN events(?! USING)/);
+      for (const count of stream.counts) {
+        expect(await plan(count)).toContain(`SEARCH events USING COVERING INDEX ${index} (lat>? AND lat<?)`);
+      }
+    }
+  });
+
+  it("gets the count's ring coordinates back from SQLite exactly", async () => {
+    const values = [45.50780000000001, -122.68970000000002, 0.1 + 0.2, 1 / 3, -89.99999999999997, 1e-7];
+    for (const v of values) {
+      const row = await env.DB.prepare("select printf('%!.17g', ?) as t").bind(v).first<{ t: string }>();
+      expect(Number(row?.t)).toBe(v);
+    }
+  });
+
+  it("counts statewide and online events from their covering indexes, keyword included", async () => {
+    for (const filters of filterSets) {
+      const state = statewideStream(db(), centroid, w, filters);
+      expect(await plan(state.rows(position, 45))).toContain("USING INDEX events_state_start_idx (state=? AND");
+      expect(await plan(state.counts[0])).toContain("USING COVERING INDEX events_state_start_idx (state=? AND");
+      const online = byStartStream(db(), w, filters, true);
+      expect(await plan(online.rows(position, 45))).toContain("USING INDEX events_online_start_idx (start_at_utc>?");
+      expect(await plan(online.counts[0])).toContain("USING COVERING INDEX events_online_start_idx (start_at_utc>?");
+    }
+    const anywhere = byStartStream(db(), w, filterSets[0] as Filters, false);
+    expect(await plan(anywhere.counts[0])).toContain("USING COVERING INDEX events_in_person_start_idx (start_at_utc>?");
   });
 });

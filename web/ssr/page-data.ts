@@ -1,7 +1,8 @@
 import type { QueryClient } from "@tanstack/react-query";
 import { DEFAULT_RADIUS, TEASER_LIMIT } from "../../worker/features/events/constants";
 import type { PageData, ServerRenderedRoute } from "../../worker/features/pages/contract";
-import { actionBySlugQuery, archiveQuery, currentActionQuery } from "../features/actions/api";
+import { actionBySlugQuery, currentActionQuery } from "../features/actions/api";
+import { archiveQuery } from "../features/actions/archive-query";
 import { siteImpactQuery } from "../features/completions/api";
 import { eventsSearchQuery, type SearchParams } from "../features/events/api";
 import { type PublicPetitionsParams, publicPetitionsQuery } from "../features/petitions/api";
@@ -50,7 +51,7 @@ export const PAGE_DATA: Partial<Record<ServerRenderedRoute, Prefetch>> = {
   actions: (qc, data) =>
     Promise.all([
       currentAction(qc, data),
-      qc.prefetchQuery({ ...archiveQuery(10), queryFn: () => data.archive(10) }),
+      qc.prefetchQuery({ ...archiveQuery(10), queryFn: async () => ({ pages: [await data.archive(10)] }) }),
       qc.prefetchQuery({ ...currentTipQuery(), queryFn: () => data.currentTip() }),
     ]),
   howItWorks: siteImpact,

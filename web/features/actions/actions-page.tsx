@@ -1,18 +1,23 @@
 import { useQuery } from "@tanstack/react-query";
-import { type ReactNode, useEffect } from "react";
+import { type ReactNode, useEffect, useMemo } from "react";
 import { Link } from "react-router-dom";
+import { isRetryable, LoadError } from "../../components/load-error";
 import { PageHeader } from "../../components/page-header";
+import { Button } from "../../components/ui/button";
 import { Spinner } from "../../components/ui/spinner";
+import { useMorePages } from "../../lib/use-more-pages";
 import { usePageTitle } from "../../lib/use-page-title";
 import { actionPath, formatDateRange } from "./action-display";
 import { ActionImage } from "./action-image";
-import { archiveQuery, currentActionQuery } from "./api";
+import { currentActionQuery } from "./api";
+import { archiveQuery, fetchArchivePage } from "./archive-query";
 import { type CompletionSlot, CurrentActionCard, SIGNUP_ANCHOR } from "./current-action-card";
 
 /**
- * /actions — this week's action, the subscribe block and the 'Past Actions' archive (10). `signup`
- * (the subscribers feature's form) and `completion` (the completions feature's control) are composed
- * in by web/app.
+ * /actions — this week's action, the subscribe block and the 'Past Actions' archive (10 a page, "Show
+ * older actions" for the next). `signup` (the subscribers feature's form) and `completion` (the
+ * completions feature's control) are composed in by web/app. A failed read shows an error with a
+ * retry, never made-up content (issue 15, decision 163).
  */
 export function ActionsPage({
   signup,
@@ -25,13 +30,25 @@ export function ActionsPage({
 }) {
   usePageTitle("Weekly Actions");
   const current = useQuery(currentActionQuery());
-  const archive = useQuery(archiveQuery(10));
+  const {
+    query: archive,
+    pages,
+    hasMore,
+    moreLoading,
+    moreError,
+    loadMore,
+  } = useMorePages(archiveQuery(10), (cursor) => fetchArchivePage(10, cursor));
   useEffect(() => {
     if (archive.error) console.error("archive fetch failed", archive.error);
   }, [archive.error]);
 
   // "Current" falls back to the latest past action; it is already on show above, so not twice.
-  const past = (archive.data ?? []).filter((a) => a.id !== current.data?.id);
+  const past = useMemo(
+    () => (pages ?? []).flatMap((p) => p.actions).filter((a) => a.id !== current.data?.id),
+    [pages, current.data?.id],
+  );
+  // The first page's failure replaces the list; a failed "Show older actions" keeps what is shown.
+  const listError = archive.isError;
 
   return (
     <div className="mx-auto max-w-6xl px-4 py-16 sm:px-6 sm:py-20 lg:px-8">
@@ -42,7 +59,16 @@ export function ActionsPage({
       />
 
       <div className="mt-12">
-        <CurrentActionCard completion={completion} />
+        {current.isError ? (
+          <div id="weekly-action">
+            <LoadError
+              message="Failed to load this week's action."
+              onRetry={isRetryable(current.error) ? () => void current.refetch() : undefined}
+            />
+          </div>
+        ) : (
+          <CurrentActionCard completion={completion} />
+        )}
       </div>
 
       {tip ? <div className="mt-12">{tip}</div> : null}
@@ -70,6 +96,12 @@ export function ActionsPage({
           <div className="mt-8">
             <Spinner label="Loading past actions…" />
           </div>
+        ) : listError ? (
+          <LoadError
+            className="mt-8"
+            message="Failed to load past actions."
+            onRetry={isRetryable(archive.error) ? () => void archive.refetch() : undefined}
+          />
         ) : past.length === 0 ? (
           <p className="mt-6 text-muted-foreground">
             Past actions are coming soon. Once this week's action wraps up, you'll find it here.
@@ -97,6 +129,17 @@ export function ActionsPage({
             ))}
           </ul>
         )}
+        {past.length > 0 && hasMore ? (
+          <div className="mt-10 grid justify-items-center gap-4">
+            {moreError ? (
+              <LoadError message="Failed to load older actions." onRetry={() => void loadMore()} />
+            ) : (
+              <Button variant="outline" onClick={() => void loadMore()} disabled={moreLoading}>
+                {moreLoading ? "Loading older actions…" : "Show older actions"}
+              </Button>
+            )}
+          </div>
+        ) : null}
       </section>
     </div>
   );

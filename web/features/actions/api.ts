@@ -17,13 +17,6 @@ export const currentActionQuery = () =>
     select: (data) => data.action,
   });
 
-export const archiveQuery = (limit = 10) =>
-  queryOptions({
-    queryKey: actionKeys.archive(limit),
-    queryFn: ({ signal }) => read(api.api.actions.$get({ query: { limit: String(limit) } }, withSignal(signal))),
-    select: (data) => data.actions,
-  });
-
 /** `action: null` for an unknown or unpublished slug (the API's 404), so 'not found' is data the Worker can hand over. */
 export const actionBySlugQuery = (slug: string) =>
   queryOptions({

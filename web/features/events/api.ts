@@ -6,11 +6,13 @@ import { type ApiResponse, api, read, signedInApi, toQuery, withSignal } from ".
 export const eventsKeys = {
   all: ["events"] as const,
   search: (params: SearchParams | null) => ["events", "search", params] as const,
+  searchPages: (params: SearchParams | null) => ["events", "search-pages", params] as const,
   nearestZip: (lat: number, lon: number) => ["events", "nearest-zip", lat, lon] as const,
   submissions: (status: SubmissionStatus) => ["events", "admin", "submissions", status] as const,
 };
 
-export type EventResult = ApiResponse<typeof api.api.events.$get>["events"][number];
+export type SearchPage = ApiResponse<typeof api.api.events.$get>;
+export type EventResult = SearchPage["events"][number];
 /** The search state the pages build; `toQuery` turns it into the route's query. */
 export type SearchParams = {
   zip?: string;
@@ -18,6 +20,9 @@ export type SearchParams = {
   start?: string;
   end?: string;
   include_online?: "true";
+  /** One category (the page's select); the API also takes several. */
+  category?: string;
+  q?: string;
   limit: number;
 };
 

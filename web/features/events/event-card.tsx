@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import { CATEGORY_LABELS, type CategoryFilter } from "../../../worker/features/events/constants";
 import { Badge } from "../../components/ui/badge";
 import { buttonClasses } from "../../components/ui/button";
@@ -23,7 +24,16 @@ const PIN =
   "M10 2a6 6 0 0 0-6 6c0 4.2 5.1 9.4 5.4 9.6a.85.85 0 0 0 1.2 0C10.9 17.4 16 12.2 16 8a6 6 0 0 0-6-6Zm0 8.25A2.25 2.25 0 1 1 10 5.75a2.25 2.25 0 0 1 0 4.5Z";
 
 /** One event: when, where, how far, and the two things a visitor does next (register, save). */
-export function EventCard({ event, compact = false }: { event: EventResult; compact?: boolean }) {
+export function EventCard({
+  event,
+  compact = false,
+  media,
+}: {
+  event: EventResult;
+  compact?: boolean;
+  /** The event's picture, above the rest (the events page's cards; decision 164). */
+  media?: ReactNode;
+}) {
   const siteZone = useSiteTimeZone();
   // The visitor's zone (undefined: the browser's) only once hydrated; null until then.
   const viewerZone = useHydrated() ? undefined : null;
@@ -34,6 +44,7 @@ export function EventCard({ event, compact = false }: { event: EventResult; comp
   return (
     <Card className="flex h-full flex-col p-5 sm:p-6">
       <article className="flex h-full flex-col" aria-labelledby={`event-${event.id}-title`}>
+        {media}
         <div className="flex flex-wrap items-center gap-2">
           {category ? <Badge variant="success">{category}</Badge> : null}
           {event.is_virtual ? <Badge variant="secondary">Online</Badge> : null}

@@ -1,21 +1,21 @@
-import { useQuery } from "@tanstack/react-query";
 import { useEffect, useMemo, useState } from "react";
 import { Link, useSearchParams } from "react-router-dom";
 import { DEFAULT_RADIUS, PAGE_LIMIT, SEARCH_DEBOUNCE_MS } from "../../../worker/features/events/constants";
 import { routePath } from "../../../worker/features/spa/route-table";
 import { zip5 } from "../../../worker/platform/field-rules";
+import { isRetryable } from "../../components/load-error";
 import { PageHeader } from "../../components/page-header";
 import { useDebouncedValue } from "../../lib/use-debounced-value";
 import { usePageTitle } from "../../lib/use-page-title";
-import { eventsSearchQuery, type SearchParams } from "./api";
+import type { SearchParams } from "./api";
 import { CalendarSubscribe } from "./calendar-subscribe";
 import { EventsFilters, type FilterState } from "./events-filters";
 import { EventsResults } from "./events-results";
 import { searchErrorText } from "./format";
 import { loadSavedZip, saveZip } from "./saved-zip";
-import { filterEvents } from "./search-filters";
 import { timeRange } from "./time-frames";
 import { useGeolocatedZip } from "./use-geolocated-zip";
+import { usePagedSearch } from "./use-paged-search";
 
 const zipFromUrl = (params: URLSearchParams) => zip5(params.get("zip")) ?? null;
 
@@ -57,8 +57,8 @@ export function EventsPage() {
     setLocationNote(`Using your location: near ${found.city}, ${found.state} (${found.zip}).`);
   });
 
-  // The server-side part of the search; category and keyword filter the answer in the browser.
-  const { radius, frame, includeOnline } = filters;
+  // Every filter goes to the server (decision 162); a typed keyword waits for the debounce like the rest.
+  const { radius, frame, includeOnline, category, keyword } = filters;
   const params = useMemo<SearchParams | null>(
     () =>
       zip
@@ -67,18 +67,20 @@ export function EventsPage() {
             radius,
             ...timeRange(frame, new Date()),
             ...(includeOnline ? { include_online: "true" as const } : {}),
+            ...(category !== "all" ? { category } : {}),
+            ...(keyword.trim() ? { q: keyword.trim() } : {}),
             limit: PAGE_LIMIT,
           }
         : null,
-    [zip, radius, frame, includeOnline],
+    [zip, radius, frame, includeOnline, category, keyword],
   );
   const debounced = useDebouncedValue(params, SEARCH_DEBOUNCE_MS);
-  const search = useQuery(eventsSearchQuery(debounced));
+  const { query: search, pages, hasMore, moreLoading, moreError, loadMore } = usePagedSearch(debounced);
   const waiting = params !== debounced || search.isFetching;
-  const shown = useMemo(
-    () => (search.data ? filterEvents(search.data, filters.category, filters.keyword) : undefined),
-    [search.data, filters.category, filters.keyword],
-  );
+  const lastPage = pages?.at(-1);
+  const shown = useMemo(() => pages?.flatMap((p) => p.events), [pages]);
+  // The first page's error replaces the results; a failed "Show more" keeps them.
+  const firstPageError = search.isError;
 
   return (
     <div className="mx-auto max-w-7xl px-4 py-14 sm:px-6 sm:py-20 lg:px-8">
@@ -106,8 +108,19 @@ export function EventsPage() {
           <EventsResults
             zip={zip}
             loading={Boolean(zip) && waiting}
-            errorText={search.isError ? searchErrorText(search.error) : null}
+            errorText={firstPageError ? searchErrorText(search.error) : null}
+            onRetry={firstPageError && isRetryable(search.error) ? () => void search.refetch() : undefined}
             events={shown}
+            total={lastPage ? { count: lastPage.total, capped: lastPage.total_capped } : null}
+            more={
+              hasMore
+                ? {
+                    loading: moreLoading,
+                    errorText: moreError ? searchErrorText(moreError) : null,
+                    load: () => void loadMore(),
+                  }
+                : null
+            }
             radius={filters.radius}
             includeOnline={filters.includeOnline}
             onIncludeOnline={() => setFilters((f) => ({ ...f, includeOnline: true }))}
@@ -115,7 +128,7 @@ export function EventsPage() {
           />
         </div>
         {/* Offered for a well-formed ZIP the search did not refuse (a feed for it would be refused too). */}
-        {zip && zip5(zip) && !search.isError ? (
+        {zip && zip5(zip) && !firstPageError ? (
           <CalendarSubscribe params={{ zip, radius, ...(includeOnline ? { include_online: "true" as const } : {}) }} />
         ) : null}
         <p className="text-sm text-muted-foreground">

@@ -1,26 +1,50 @@
+import { LoadError } from "../../components/load-error";
 import { Button } from "../../components/ui/button";
 import { Spinner } from "../../components/ui/spinner";
 import type { EventResult } from "./api";
 import { EventCard } from "./event-card";
+import { EventImage, shownImageUrl } from "./event-image";
 import { expandedRadius } from "./search-filters";
 
 type Props = {
   zip: string | null;
   loading: boolean;
   errorText: string | null;
+  /** Offered with the error when a second try could succeed (not for a refused ZIP). */
+  onRetry?: () => void;
   events: EventResult[] | undefined;
+  /** Every matching event, counted by the server (exact up to its cap). */
+  total: { count: number; capped: boolean } | null;
+  /** The next page, while there is one (or loading it failed). */
+  more: { loading: boolean; errorText: string | null; load: () => void } | null;
   radius: number;
   includeOnline: boolean;
   onIncludeOnline: () => void;
   onExpand: (radius: number) => void;
 };
 
-/** The search states of spec §4: prompt, loading, error, empty, few results, results. */
+/** The card's picture, when the event has one to show. */
+function picture(e: EventResult) {
+  const src = shownImageUrl(e.image_url);
+  return src ? <EventImage src={src} alt={e.title} /> : null;
+}
+
+/** 'Showing 20 of 45 events', or 'of 1,000+' past the server's exact count. */
+export function showingText(shown: number, total: { count: number; capped: boolean }): string {
+  const count = Math.max(total.count, shown);
+  const of = `${count.toLocaleString("en-US")}${total.capped ? "+" : ""}`;
+  return `Showing ${shown.toLocaleString("en-US")} of ${of} ${count === 1 && !total.capped ? "event" : "events"}`;
+}
+
+/** The search states of spec §4: prompt, loading, error, empty, few results, results; more on request. */
 export function EventsResults({
   zip,
   loading,
   errorText,
+  onRetry,
   events,
+  total,
+  more,
   radius,
   includeOnline,
   onIncludeOnline,
@@ -41,13 +65,7 @@ export function EventsResults({
       </div>
     );
   }
-  if (errorText) {
-    return (
-      <p role="alert" className="rounded-card border border-clay-500/40 bg-clay-50 p-6 text-clay-700">
-        {errorText}
-      </p>
-    );
-  }
+  if (errorText) return <LoadError message={errorText} onRetry={onRetry} />;
   const list = events ?? [];
   if (list.length === 0) {
     const bigger = expandedRadius(radius);
@@ -71,16 +89,17 @@ export function EventsResults({
     );
   }
   const statewide = list.every((e) => e.is_fallback || e.is_virtual) && list.some((e) => e.is_fallback);
+  const matching = total ?? { count: list.length, capped: false };
   return (
     <section aria-labelledby="events-results-title">
       <h2 id="events-results-title" className="sr-only">
         Events
       </h2>
       <p role="status" className="mb-4 text-sm text-muted-foreground">
-        {list.length === 1 ? "1 event" : `${list.length} events`}
+        {showingText(list.length, matching)}
         {statewide ? ` — nothing within ${radius} miles of ${zip}, so these are elsewhere in your state` : ""}
       </p>
-      {list.length <= 2 ? (
+      {matching.count <= 2 && !matching.capped ? (
         <p className="mb-6 rounded-xl bg-sun-300/40 p-4 text-sm text-ink">
           Only a few events found. Try widening your radius for more options.
         </p>
@@ -88,10 +107,20 @@ export function EventsResults({
       <ul className="grid gap-5 sm:grid-cols-2 lg:grid-cols-3">
         {list.map((e) => (
           <li key={e.id}>
-            <EventCard event={e} />
+            <EventCard event={e} media={picture(e)} />
           </li>
         ))}
       </ul>
+      {more ? (
+        <div className="mt-8 grid justify-items-center gap-4">
+          {more.errorText ? <LoadError message={more.errorText} onRetry={more.load} /> : null}
+          {more.errorText ? null : (
+            <Button variant="outline" onClick={more.load} disabled={more.loading}>
+              {more.loading ? "Loading more events…" : "Show more events"}
+            </Button>
+          )}
+        </div>
+      ) : null}
     </section>
   );
 }

@@ -156,6 +156,11 @@ export const archiveQuerySchema = z.object({
       const n = Number.parseInt(v ?? "", 10);
       return Number.isFinite(n) && n >= 1 ? Math.min(n, ARCHIVE_LIMIT) : ARCHIVE_LIMIT;
     }),
+  cursor: z
+    .string({ error: "Invalid cursor." })
+    .max(300, "Invalid cursor.")
+    .optional()
+    .meta({ description: "The previous answer's next_cursor: the older actions after it." }),
 });
 
 export const adminListQuerySchema = z.object({

@@ -1,5 +1,6 @@
 import { and, desc, eq, isNotNull, lt, lte, sql } from "drizzle-orm";
 import { actionImpact, weeklyActions } from "../../../db/schema";
+import { decodeCursor, encodeCursor, isKeyString } from "../../platform/cursor";
 import type { Db } from "../../platform/db";
 import { dayInZone } from "../../platform/zoned-time";
 import { toPublicAction } from "./dto";
@@ -53,14 +54,58 @@ export async function findCurrentAction(db: Db, timeZone: string, now: Date): Pr
 
 /** Past actions (ended before today), newest first, at most `limit`. */
 export async function listPastActions(db: Db, timeZone: string, now: Date, limit: number): Promise<PublicAction[]> {
+  return (await listPastActionsPage(db, timeZone, now, limit)).actions;
+}
+
+const ARCHIVE_CURSOR_VERSION = 1;
+
+/**
+ * A page of the archive: past actions newest first (start date, then creation, then id), after
+ * `cursor`, the previous page's last action's sort key. A keyset, not an offset: an action that
+ * ends meanwhile joins the top of the archive without shifting the older pages.
+ */
+export async function listPastActionsPage(
+  db: Db,
+  timeZone: string,
+  now: Date,
+  limit: number,
+  cursor?: string,
+): Promise<{ actions: PublicAction[]; next_cursor: string | null }> {
   const today = dayInZone(now, timeZone);
+  const after = cursor
+    ? decodeCursor(cursor, ([version, start, created, id, ...rest]) =>
+        version === ARCHIVE_CURSOR_VERSION &&
+        rest.length === 0 &&
+        isKeyString(start) &&
+        isKeyString(created) &&
+        isKeyString(id)
+          ? { start, created, id }
+          : null,
+      )
+    : null;
   const rows = await db
     .select()
     .from(weeklyActions)
-    .where(and(published, lt(weeklyActions.endDate, today)))
-    .orderBy(desc(weeklyActions.startDate), desc(weeklyActions.createdAt))
-    .limit(limit);
-  return rows.map((r) => toPublicAction(r, today));
+    .where(
+      and(
+        published,
+        lt(weeklyActions.endDate, today),
+        after
+          ? sql`(${weeklyActions.startDate}, ${weeklyActions.createdAt}, ${weeklyActions.id}) < (${after.start}, ${after.created}, ${after.id})`
+          : undefined,
+      ),
+    )
+    .orderBy(desc(weeklyActions.startDate), desc(weeklyActions.createdAt), desc(weeklyActions.id))
+    .limit(limit + 1);
+  const page = rows.slice(0, limit);
+  const last = page.at(-1);
+  return {
+    actions: page.map((r) => toPublicAction(r, today)),
+    next_cursor:
+      rows.length > limit && last?.startDate
+        ? encodeCursor([ARCHIVE_CURSOR_VERSION, last.startDate, last.createdAt, last.id])
+        : null,
+  };
 }
 
 /** A published action by slug, whatever its timing (links in emails and shares keep working). */

@@ -26,3 +26,32 @@ export function boundingBox(lat: number, lon: number, miles: number): BoundingBo
   const dLon = Math.min(180, dLat / widestCos);
   return { minLat, maxLat, minLon: Math.max(-180, lon - dLon), maxLon: Math.min(180, lon + dLon) };
 }
+
+/** `dLat² + (dLon · cos)² <= degrees²`: a flat-earth circle test in degrees (arithmetic only, so SQL can run it). */
+export type FlatCircle = { cos: number; degrees: number };
+
+/**
+ * Two flat-earth circles around a centre for a radius, for SQL. `outer` never drops a point the exact
+ * (haversine) test keeps: the smallest cosine in the box under-states east-west distances, and 69.0
+ * miles per degree (< 69.09) and 1% add margin. `inner` never keeps a point the exact test drops: the
+ * largest cosine over-states them, and 69.2 miles per degree and 2% take margin away. Only points
+ * between the two need the exact distance to be counted (tests/unit/events-geo.test.ts checks both).
+ */
+export function flatCircles(lat: number, lon: number, miles: number) {
+  const box = boundingBox(lat, lon, miles);
+  const smallestCos = Math.cos(toRad(Math.max(Math.abs(box.minLat), Math.abs(box.maxLat))));
+  const largestCos =
+    box.minLat <= 0 && box.maxLat >= 0 ? 1 : Math.cos(toRad(Math.min(Math.abs(box.minLat), Math.abs(box.maxLat))));
+  return {
+    box,
+    outer: { cos: smallestCos, degrees: (miles * 1.01 + 0.1) / 69.0 } as FlatCircle,
+    inner: { cos: largestCos, degrees: Math.max(0, miles * 0.98 - 0.1) / 69.2 } as FlatCircle,
+  };
+}
+
+/** The flat test in code, as SQL computes it. */
+export function inFlatCircle(c: FlatCircle, lat0: number, lon0: number, lat: number, lon: number): boolean {
+  const dLat = lat - lat0;
+  const dLon = (lon - lon0) * c.cos;
+  return dLat * dLat + dLon * dLon <= c.degrees * c.degrees;
+}

@@ -1,4 +1,5 @@
 import { and, eq } from "drizzle-orm";
+import { describeRoute } from "hono-openapi";
 import { events } from "../../../db/schema";
 import { notFound } from "../../platform/errors";
 import { createRouter } from "../../platform/hono";
@@ -7,17 +8,29 @@ import { eventsFeed, FEED_TTL_SECONDS } from "./calendar-feed";
 import { eventToIcs, icsFileName } from "./calendar-file";
 import { nearestZip } from "./nearest-zip";
 import { feedQuerySchema, nearestZipQuerySchema, searchQuerySchema } from "./schemas";
-import { searchEvents } from "./search";
+import { searchEventsPage } from "./search";
 
 /** Public events API: search, nearest ZIP for the page's geolocation, the calendar feed and .ics downloads. */
 export const eventsRoutes = createRouter()
-  .get("/", validate("query", searchQuerySchema), async (c) => {
-    const found = await searchEvents(c.var.db, c.req.valid("query"), {
-      now: new Date(),
-      siteTimeZone: c.var.config.SITE_TIMEZONE,
-    });
-    return c.json({ events: found });
-  })
+  .get(
+    "/",
+    describeRoute({
+      summary: "Events near a ZIP (or anywhere), a page at a time",
+      description:
+        "Answers { events, next_cursor, total, total_capped }: events sorted by start time, distance, id; " +
+        "next_cursor (null on the last page) is sent back as `cursor` for the next page, which starts right " +
+        "after it even if events were added meanwhile; total counts every match exactly up to 1,000 " +
+        "(total_capped: more than that). Decisions 040 and 162.",
+    }),
+    validate("query", searchQuerySchema),
+    async (c) => {
+      const page = await searchEventsPage(c.var.db, c.req.valid("query"), {
+        now: new Date(),
+        siteTimeZone: c.var.config.SITE_TIMEZONE,
+      });
+      return c.json(page);
+    },
+  )
   .get("/nearest-zip", validate("query", nearestZipQuerySchema), async (c) => {
     const { lat, lon } = c.req.valid("query");
     const found = await nearestZip(c.var.db, lat, lon);

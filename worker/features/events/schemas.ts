@@ -65,6 +65,47 @@ const radiusParam = z.preprocess(
     .default(DEFAULT_RADIUS),
 );
 
+/** The search's answer to an unknown category (the page offers only these). */
+export const CATEGORY_PARAM_MESSAGE = `category must be one of ${EVENT_CATEGORIES.join(", ")}`;
+/** Longest keyword; it is split into words, each of which must appear (decision 162). */
+export const KEYWORD_MAX = 100;
+/** The keyword is matched within a place: without a ZIP it would scan every upcoming event (decision 162). */
+export const KEYWORD_NEEDS_ZIP_MESSAGE = "A keyword search needs a ZIP code";
+
+/** `category` may repeat (`?category=cleanup&category=wildlife`); an event of any of them matches. */
+const categoryParam = z
+  .preprocess(
+    (v) => (v === undefined ? v : (Array.isArray(v) ? v : [v]).filter((c) => !(typeof c === "string" && !c.trim()))),
+    z
+      .array(z.enum(EVENT_CATEGORIES, { error: CATEGORY_PARAM_MESSAGE }), { error: CATEGORY_PARAM_MESSAGE })
+      .optional()
+      .meta({ description: "Repeatable; events of any of these categories. Absent: every category." }),
+  )
+  .transform((list) => [...new Set(list ?? [])]);
+
+const keywordParam = z.preprocess(
+  blankToUndefined,
+  z
+    .string({ error: "q must be one keyword text" })
+    .trim()
+    .max(KEYWORD_MAX, `q must be ${KEYWORD_MAX} characters or fewer`)
+    .refine((v) => isPlainText(v), "q must not contain control characters")
+    .optional()
+    .meta({
+      description:
+        "Keyword: every word must appear (any case) in the title, description, venue, address or city. Needs a ZIP.",
+    }),
+);
+
+const cursorParam = z.preprocess(
+  blankToUndefined,
+  z
+    .string({ error: "Invalid cursor." })
+    .max(300, "Invalid cursor.")
+    .optional()
+    .meta({ description: "The previous answer's next_cursor: the page after it, with the same other parameters." }),
+);
+
 const includeOnlineParam = z.preprocess(
   blankToUndefined,
   z
@@ -89,7 +130,11 @@ export const searchQuerySchema = z
         .max(MAX_SEARCH_LIMIT, `Limit must be a whole number from 1 to ${MAX_SEARCH_LIMIT}`)
         .default(PAGE_LIMIT),
     ),
+    category: categoryParam,
+    q: keywordParam,
+    cursor: cursorParam,
   })
+  .refine((q) => !q.q || q.zip, KEYWORD_NEEDS_ZIP_MESSAGE)
   .transform((q) => ({ ...q, radius: q.radius as Radius }));
 export type SearchQuery = z.infer<typeof searchQuerySchema>;
 
@@ -105,6 +150,17 @@ export const feedQuerySchema = z
   })
   .transform((q) => ({ ...q, radius: q.radius as Radius }));
 export type FeedQuery = z.infer<typeof feedQuerySchema>;
+
+/** What the events search answers: a page of events, where the next one starts, and how many there are. */
+export type SearchResponse = {
+  events: EventResult[];
+  /** Pass as `cursor` for the next page; null on the last page. */
+  next_cursor: string | null;
+  /** Every event matching the search, counted exactly up to 1,000 (then 1,000 and `total_capped`). */
+  total: number;
+  /** More than `total` events match. */
+  total_capped: boolean;
+};
 
 /** The spec's Event (search response) fields. */
 export type EventResult = {

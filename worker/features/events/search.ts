@@ -1,19 +1,24 @@
-import { and, asc, between, eq, gt, gte, lt, or, type SQL, sql } from "drizzle-orm";
+import { and, asc, between, eq, inArray, type SQL, sql } from "drizzle-orm";
+import type { BatchItem } from "drizzle-orm/batch";
 import { events, zipCodes } from "../../../db/schema";
+import { decodeCursor, encodeCursor, isKeyString } from "../../platform/cursor";
 import type { Db } from "../../platform/db";
 import { badRequest } from "../../platform/errors";
 import { addDays, isValidTimeZone, localToUtc } from "../../platform/zoned-time";
-import { boundingBox, haversineMiles } from "./geo";
-import type { EventResult, SearchQuery } from "./schemas";
+import { type FlatCircle, flatCircles, haversineMiles } from "./geo";
+import type { EventResult, SearchQuery, SearchResponse } from "./schemas";
 
 /**
  * "Ongoing" reaches back this far: an event that started earlier is not listed even if its end
  * is still ahead. It keeps every query a bounded index range on start time (see decision 041).
  */
 export const MAX_ONGOING_DAYS = 31;
-/** Rows fetched per round of the radius query; most rounds are the only one. */
+/** Rows a stream reads beyond what the page needs in its first round (the radius test drops a few). */
 const CHUNK_EXTRA = 25;
-const MAX_ROUNDS = 8;
+/** `total` is exact up to this many events; above it the answer says "more than" (decision 162). */
+export const TOTAL_CAP = 1000;
+/** At most this many words of the keyword are matched. */
+const MAX_KEYWORD_WORDS = 5;
 
 const columns = {
   id: events.id,
@@ -55,15 +60,65 @@ export function timeWindow(q: Pick<SearchQuery, "start" | "end">, now: Date, sit
   return { from: from.toISOString(), to: to?.toISOString() ?? null, earliestStart: earliestStart.toISOString() };
 }
 
-/** Approved, overlapping the window. The unary `+` keeps these columns out of index selection. */
-function liveInWindow(w: TimeWindow): SQL[] {
+/**
+ * Approved, overlapping the window. `indexedStart` lets the start bound select an index (statewide
+ * and online walk (state | is_virtual, start)); the radius query keeps it, like `status`, out of index
+ * selection with a unary `+`, so the planner ranges over the (lat, lon) index (decision 041).
+ */
+function liveInWindow(w: TimeWindow, indexedStart: boolean): SQL[] {
+  const start = indexedStart ? sql`${events.startAtUtc}` : sql`+${events.startAtUtc}`;
   const conditions = [
     sql`+${events.status} = 'approved'`,
-    sql`+${events.startAtUtc} >= ${w.earliestStart}`,
+    sql`${start} >= ${w.earliestStart}`,
     sql`coalesce(${events.endAtUtc}, ${events.startAtUtc}) >= ${w.from}`,
   ];
-  if (w.to) conditions.push(sql`+${events.startAtUtc} < ${w.to}`);
+  if (w.to) conditions.push(sql`${start} < ${w.to}`);
   return conditions;
+}
+
+/** The filters that narrow every stream of a search. */
+export type Filters = { category: readonly string[]; q: string | undefined };
+
+/**
+ * The text a keyword is matched in: title, venue, address, city and description. The same expression
+ * is a column of the search indexes (migration 0010), so matching it reads no table row; change both
+ * together, or SQLite stops using the indexes for keyword searches (a worker test checks the plans).
+ */
+const KEYWORD_TEXT = sql`(${events.title} || ' ' || coalesce(${events.venueName}, '') || ' ' || coalesce(${events.address}, '') || ' ' || coalesce(${events.city}, '') || ' ' || coalesce(${events.description}, ''))`;
+
+/** The keyword's words as LIKE patterns: any case (ASCII), with `%`, `_` and `\` taken literally. */
+export function keywordPatterns(q: string | undefined): string[] {
+  const words = (q ?? "").toLowerCase().split(/\s+/).filter(Boolean);
+  return [...new Set(words)].slice(0, MAX_KEYWORD_WORDS).map((w) => `%${w.replace(/[\\%_]/g, "\\$&")}%`);
+}
+
+/**
+ * Category and keyword, checked on the entries the place (box, state) or the online list has already
+ * narrowed, from the covering indexes alone (decision 162). Every word must appear.
+ */
+function filterTerms(f: Filters): SQL[] {
+  const terms: SQL[] = [];
+  if (f.category.length > 0) {
+    terms.push(
+      sql`${events.category} in (${sql.join(
+        f.category.map((c) => sql`${c}`),
+        sql`, `,
+      )})`,
+    );
+  }
+  for (const pattern of keywordPatterns(f.q)) terms.push(sql`${KEYWORD_TEXT} like ${pattern} escape '\\'`);
+  return terms;
+}
+
+/** Where a stream's next round starts: at the cursor's start time, then after the last row read. */
+type Position = { from: string | null; after: { start: string; id: string } | null };
+
+function positionTerms(p: Position, indexedStart: boolean): SQL[] {
+  const start = indexedStart ? sql`${events.startAtUtc}` : sql`+${events.startAtUtc}`;
+  const terms: SQL[] = [];
+  if (p.from) terms.push(sql`${start} >= ${p.from}`);
+  if (p.after) terms.push(sql`(${events.startAtUtc}, ${events.id}) > (${p.after.start}, ${p.after.id})`);
+  return terms;
 }
 
 export type Centroid = { zip: string; lat: number; lon: number; state: string };
@@ -78,104 +133,329 @@ export async function findCentroid(db: Db, zip: string): Promise<Centroid> {
   return row;
 }
 
+/** The box and the two flat circle tests of `flatCircles` as SQL over the events' lat/lon. */
+export function circleTests(c: Centroid, radius: number) {
+  const { box, outer, inner } = flatCircles(c.lat, c.lon, radius);
+  const test = ({ cos, degrees }: FlatCircle) =>
+    sql`(${events.lat} - ${c.lat}) * (${events.lat} - ${c.lat}) + ((${events.lon} - ${c.lon}) * ${cos}) * ((${events.lon} - ${c.lon}) * ${cos}) <= ${degrees * degrees}`;
+  return {
+    box: and(between(events.lat, box.minLat, box.maxLat), between(events.lon, box.minLon, box.maxLon)) as SQL,
+    outer: test(outer),
+    inner: test(inner),
+  };
+}
+
 /**
- * One chunk of in-person events near a centroid, in start order. The range on the (lat, lon)
- * index bounds the rows read; a flat-earth distance test in SQL drops the box's corners
- * (arithmetic only, so any SQLite runs it) with a margin; the exact distance is applied after.
+ * One round of in-person events near a centroid, in (start, id) order. The ids come from the covering
+ * (lat, lon, …) index alone: the box range bounds what is read, the outer circle test drops the box's
+ * corners, and status, time, category and the sort need no table row (migration 0010). Only the
+ * round's rows are then read from the table. The exact distance is applied after.
  */
 export function radiusQuery(
   db: Db,
   c: Centroid,
   radius: number,
   w: TimeWindow,
-  chunk: number,
-  cursor: { start: string; id: string } | null,
+  f: Filters,
+  p: Position,
+  limit: number,
 ) {
-  const box = boundingBox(c.lat, c.lon, radius);
-  // The smallest cosine in the box under-states east-west distances, so the SQL test never drops
-  // a point that the exact test would keep; 69.0 miles per degree (< 69.09) and 1% add margin.
-  const cosLat = Math.cos((Math.max(Math.abs(box.minLat), Math.abs(box.maxLat)) * Math.PI) / 180);
-  const degrees = (radius * 1.01 + 0.1) / 69.0;
-  return db
-    .select(columns)
+  const { box, outer } = circleTests(c, radius);
+  const ids = db
+    .select({ id: events.id })
     .from(events)
     .where(
       and(
-        between(events.lat, box.minLat, box.maxLat),
-        between(events.lon, box.minLon, box.maxLon),
-        sql`(${events.lat} - ${c.lat}) * (${events.lat} - ${c.lat}) + ((${events.lon} - ${c.lon}) * ${cosLat}) * ((${events.lon} - ${c.lon}) * ${cosLat}) <= ${degrees * degrees}`,
+        box,
+        outer,
         sql`+${events.isVirtual} = 0`,
-        ...liveInWindow(w),
-        cursor
-          ? or(gt(events.startAtUtc, cursor.start), and(eq(events.startAtUtc, cursor.start), gt(events.id, cursor.id)))
-          : undefined,
+        ...liveInWindow(w, false),
+        ...positionTerms(p, false),
+        ...filterTerms(f),
       ),
     )
     .orderBy(asc(events.startAtUtc), asc(events.id))
-    .limit(chunk);
+    .limit(limit);
+  return db.select(columns).from(events).where(inArray(events.id, ids)).orderBy(asc(events.startAtUtc), asc(events.id));
+}
+
+/** How many rows match, counting at most TOTAL_CAP + 1 (an index-only walk when no keyword is given). */
+const cappedCount = (db: Db, where: SQL | undefined) =>
+  db.select({ n: sql<number>`count(*)` }).from(
+    db
+      .select({ one: sql`1` })
+      .from(events)
+      .where(where)
+      .limit(TOTAL_CAP + 1)
+      .as("matching"),
+  );
+
+type Query = BatchItem<"sqlite">;
+
+/**
+ * A stream of hits in the search's order: rows in (start, id) order from one index, turned into hits
+ * (or dropped) in code, and the queries that count every hit of the stream.
+ */
+type Stream = {
+  rows(p: Position, limit: number): Query;
+  hit(row: Row): Hit | null;
+  counts: Query[];
+  total(results: unknown[]): number;
+};
+
+export function radiusStream(db: Db, c: Centroid, radius: number, w: TimeWindow, f: Filters): Stream {
+  const { box, outer, inner } = circleTests(c, radius);
+  // The keyword's LIKE last: the arithmetic tests are cheaper and drop most entries first.
+  const common = [box, sql`+${events.isVirtual} = 0`, ...liveInWindow(w, false)];
+  const filters = filterTerms(f);
+  const within = (lat: number, lon: number) => haversineMiles(c.lat, c.lon, lat, lon);
+  return {
+    rows: (p, limit) => radiusQuery(db, c, radius, w, f, p, limit),
+    hit: (row) => {
+      const distance = within(row.lat as number, row.lon as number);
+      return distance <= radius ? { row, distance, fallback: false } : null;
+    },
+    // One scan of the box: entries inside `inner` are within the radius for sure and are only counted;
+    // the thin ring between `inner` and `outer` comes back as exact coordinates for the haversine test in
+    // code ('%!.17g': 17 significant digits round-trip a double; the '!' lifts SQLite's limit of 16).
+    counts: [
+      db
+        .select({
+          inside: sql<number>`coalesce(sum(${inner}), 0)`,
+          ring: sql<
+            string | null
+          >`group_concat(case when not (${inner}) then printf('%!.17g %!.17g', ${events.lat}, ${events.lon}) end, ';')`,
+        })
+        .from(events)
+        .where(and(...common, outer, ...filters)),
+    ],
+    total: ([result]) => {
+      const [{ inside = 0, ring = null } = {}] = result as { inside?: number; ring?: string | null }[];
+      const ringHits = (ring ? ring.split(";") : []).filter((point) => {
+        const [lat, lon] = point.split(" ").map(Number) as [number, number];
+        return within(lat, lon) <= radius;
+      });
+      return Number(inside) + ringHits.length;
+    },
+  };
+}
+
+/** Statewide in-person events, for when nothing is within the radius: walks (state, start, id). */
+export function statewideStream(db: Db, c: Centroid, w: TimeWindow, f: Filters): Stream {
+  const where = [eq(events.state, c.state), sql`+${events.isVirtual} = 0`, ...liveInWindow(w, true), ...filterTerms(f)];
+  return {
+    rows: (p, limit) =>
+      db
+        .select(columns)
+        .from(events)
+        .where(and(...where, ...positionTerms(p, true)))
+        .orderBy(asc(events.startAtUtc), asc(events.id))
+        .limit(limit),
+    hit: (row) => ({
+      row,
+      distance: row.lat !== null && row.lon !== null ? haversineMiles(c.lat, c.lon, row.lat, row.lon) : null,
+      fallback: true,
+    }),
+    counts: [cappedCount(db, and(...where))],
+    total: ([n]) => (n as { n: number }[])[0]?.n ?? 0,
+  };
 }
 
 /**
- * In-person events within the radius (exact haversine). Chunks are read in start order until
- * `limit` hits are known to be complete, ties on the last start time included.
+ * Online events, or (with no ZIP) every upcoming in-person event, in start order. Each walks its own
+ * partial index (online ones with the keyword text): the literal 0/1, not a bound parameter, is what
+ * lets SQLite see that the index's WHERE holds.
  */
-async function withinRadius(db: Db, c: Centroid, radius: number, w: TimeWindow, limit: number): Promise<Hit[]> {
-  const chunk = limit + CHUNK_EXTRA;
-  const hits: Hit[] = [];
-  let cursor: { start: string; id: string } | null = null;
-  for (let round = 0; round < MAX_ROUNDS; round++) {
-    const rows: Row[] = await radiusQuery(db, c, radius, w, chunk, cursor);
+export function byStartStream(db: Db, w: TimeWindow, f: Filters, virtual: boolean): Stream {
+  const where = [
+    sql`${events.isVirtual} = ${sql.raw(virtual ? "1" : "0")}`,
+    ...liveInWindow(w, true),
+    ...filterTerms(f),
+  ];
+  return {
+    rows: (p, limit) =>
+      db
+        .select(columns)
+        .from(events)
+        .where(and(...where, ...positionTerms(p, true)))
+        .orderBy(asc(events.startAtUtc), asc(events.id))
+        .limit(limit),
+    hit: (row) => ({ row, distance: null, fallback: false }),
+    counts: [cappedCount(db, and(...where))],
+    total: ([n]) => (n as { n: number }[])[0]?.n ?? 0,
+  };
+}
+
+/** A hit's place in the search's order: start time, then distance (unknown or online last), then id. */
+type Key = { start: string; distance: number | null; id: string };
+
+const keyOf = (h: Hit): Key => ({ start: h.row.startAtUtc, distance: h.distance, id: h.row.id });
+
+/** Binary string comparison, as SQLite orders the same columns (localeCompare would not). */
+export function compareKeys(a: Key, b: Key): number {
+  if (a.start !== b.start) return a.start < b.start ? -1 : 1;
+  const da = a.distance ?? Number.POSITIVE_INFINITY;
+  const db = b.distance ?? Number.POSITIVE_INFINITY;
+  if (da !== db) return da < db ? -1 : 1;
+  return a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
+}
+
+/**
+ * Reads one stream until the first `need` hits after the cursor are known. Rows come in (start, id)
+ * order but hits sort by (start, distance, id), so only hits that start before the last row read are
+ * final; rounds grow geometrically, so a pile of events at one start time costs a few rounds, not many.
+ */
+class StreamReader {
+  private hits: Hit[] = [];
+  private limit: number;
+  private position: Position;
+  private boundary: string | null = null;
+  exhausted = false;
+
+  constructor(
+    readonly stream: Stream,
+    private readonly need: number,
+    private readonly cursor: Key | null,
+  ) {
+    this.limit = need + CHUNK_EXTRA;
+    this.position = { from: cursor?.start ?? null, after: null };
+  }
+
+  query(): Query {
+    return this.stream.rows(this.position, this.limit);
+  }
+
+  /** Takes a round's rows; true once no further round is needed. */
+  take(rows: Row[]): boolean {
     for (const row of rows) {
-      const distance = haversineMiles(c.lat, c.lon, row.lat as number, row.lon as number);
-      if (distance <= radius) hits.push({ row, distance, fallback: false });
+      const hit = this.stream.hit(row);
+      if (hit && (!this.cursor || compareKeys(keyOf(hit), this.cursor) > 0)) this.hits.push(hit);
     }
     const last = rows.at(-1);
-    if (rows.length < chunk || !last) break;
-    cursor = { start: last.startAtUtc, id: last.id };
-    const boundary = cursor.start;
-    if (hits.filter((h) => h.row.startAtUtc < boundary).length >= limit) break;
+    if (!last || rows.length < this.limit) {
+      this.exhausted = true;
+      return true;
+    }
+    this.position = { ...this.position, after: { start: last.startAtUtc, id: last.id } };
+    this.boundary = last.startAtUtc;
+    if (this.final().length >= this.need) return true;
+    this.limit *= 2;
+    return false;
   }
-  return hits;
+
+  /** The hits whose place in the order is certain: all once the stream is exhausted. */
+  final(): Hit[] {
+    const boundary = this.boundary;
+    return this.exhausted || boundary === null ? this.hits : this.hits.filter((h) => h.row.startAtUtc < boundary);
+  }
+
+  get empty(): boolean {
+    return this.exhausted && this.hits.length === 0;
+  }
 }
 
-/** Statewide in-person events, for when nothing is within the radius. Uses (state, start). */
-async function statewide(db: Db, c: Centroid, w: TimeWindow, limit: number): Promise<Hit[]> {
-  const rows: Row[] = await db
-    .select(columns)
-    .from(events)
-    .where(and(eq(events.state, c.state), sql`+${events.isVirtual} = 0`, ...liveInWindow(w)))
-    .orderBy(asc(events.startAtUtc), asc(events.id))
-    .limit(limit);
-  return rows.map((row) => ({
-    row,
-    distance: row.lat !== null && row.lon !== null ? haversineMiles(c.lat, c.lon, row.lat, row.lon) : null,
-    fallback: true,
-  }));
+async function runBatch(db: Db, queries: Query[]): Promise<unknown[]> {
+  if (queries.length === 0) return [];
+  return db.batch(queries as [Query, ...Query[]]);
 }
 
-/** Online events, or (with no ZIP) every upcoming event; both walk (is_virtual, start). */
-async function byStart(db: Db, w: TimeWindow, limit: number, virtual: boolean): Promise<Hit[]> {
-  const rows: Row[] = await db
-    .select(columns)
-    .from(events)
-    .where(
-      and(
-        eq(events.isVirtual, virtual),
-        sql`+${events.status} = 'approved'`,
-        gte(events.startAtUtc, w.earliestStart),
-        w.to ? lt(events.startAtUtc, w.to) : undefined,
-        sql`coalesce(${events.endAtUtc}, ${events.startAtUtc}) >= ${w.from}`,
-      ),
-    )
-    .orderBy(asc(events.startAtUtc), asc(events.id))
-    .limit(limit);
-  return rows.map((row) => ({ row, distance: null, fallback: false }));
+/**
+ * Reads the streams (the first round of every stream in one D1 batch, with the count queries when
+ * `withTotal`), then any further rounds a stream needs. Answers each stream's total.
+ */
+async function readStreams(db: Db, readers: StreamReader[], withTotal: boolean): Promise<number[]> {
+  const counts = withTotal ? readers.map((r) => r.stream.counts) : [];
+  const results = await runBatch(db, [...readers.map((r) => r.query()), ...counts.flat()]);
+  let pending = readers.filter((r, i) => !r.take(results[i] as Row[]));
+  while (pending.length > 0) {
+    const more = await runBatch(
+      db,
+      pending.map((r) => r.query()),
+    );
+    pending = pending.filter((r, i) => !r.take(more[i] as Row[]));
+  }
+  let at = readers.length;
+  return counts.map((queries, i) => {
+    const own = results.slice(at, at + queries.length);
+    at += queries.length;
+    return (readers[i] as StreamReader).stream.total(own);
+  });
 }
 
-const byStartThenDistance = (a: Hit, b: Hit) =>
-  a.row.startAtUtc.localeCompare(b.row.startAtUtc) ||
-  (a.distance ?? Number.POSITIVE_INFINITY) - (b.distance ?? Number.POSITIVE_INFINITY) ||
-  a.row.id.localeCompare(b.row.id);
+/** Which in-person stream a page reads: within the radius, statewide (nothing within it), or anywhere (no ZIP). */
+type Mode = "r" | "s" | "a";
+type SearchCursor = Key & { mode: Mode };
+
+const CURSOR_VERSION = 1;
+
+function readSearchCursor(value: string, withZip: boolean): SearchCursor {
+  return decodeCursor(value, (t) => {
+    const [version, mode, start, distance, id] = t;
+    if (t.length !== 5 || version !== CURSOR_VERSION) return null;
+    if (!(withZip ? mode === "r" || mode === "s" : mode === "a")) return null;
+    if (!isKeyString(start) || !isKeyString(id)) return null;
+    if (distance !== null && !(typeof distance === "number" && Number.isFinite(distance) && distance >= 0)) return null;
+    return { mode: mode as Mode, start, distance, id };
+  });
+}
+
+/** The search's input: the API's query; other callers (feed, email) leave the filters and cursor out. */
+export type SearchInput = Omit<SearchQuery, "category" | "q" | "cursor"> &
+  Partial<Pick<SearchQuery, "category" | "q" | "cursor">>;
+
+export type SearchPage = { hits: Hit[]; nextCursor: string | null; total: number; totalCapped: boolean };
+
+/**
+ * One page of the search (decisions 040, 162). In-person events within the radius, or, when there
+ * are none at all, in the ZIP's state (`fallback`); without a ZIP, upcoming in-person events anywhere;
+ * online ones merged in when asked. Sorted by start, distance, id; the cursor is the last hit's key
+ * (and which in-person stream it came from), so a page starts right after it however many events were
+ * inserted before it meanwhile. `withTotal` adds the count queries to the first round's batch.
+ */
+export async function searchPage(
+  db: Db,
+  q: SearchInput,
+  opts: { now: Date; siteTimeZone: string },
+  withTotal = true,
+): Promise<SearchPage> {
+  const w = timeWindow(q, opts.now, opts.siteTimeZone);
+  const f: Filters = { category: q.category ?? [], q: q.q };
+  const cursor = q.cursor ? readSearchCursor(q.cursor, Boolean(q.zip)) : null;
+  const centroid = q.zip ? await findCentroid(db, q.zip) : null;
+  const need = q.limit + 1;
+  let mode: Mode = cursor?.mode ?? (centroid ? "r" : "a");
+  const inPerson = (m: Mode) =>
+    centroid === null
+      ? byStartStream(db, w, f, false)
+      : m === "r"
+        ? radiusStream(db, centroid, q.radius, w, f)
+        : statewideStream(db, centroid, w, f);
+  const readers = [new StreamReader(inPerson(mode), need, cursor)];
+  if (q.include_online) readers.push(new StreamReader(byStartStream(db, w, f, true), need, cursor));
+  const totals = await readStreams(db, readers, withTotal);
+
+  // Nothing within the radius at all (not merely after the cursor): the state's events instead.
+  if (mode === "r" && !cursor && readers[0]?.empty) {
+    mode = "s";
+    readers[0] = new StreamReader(inPerson(mode), need, null);
+    const [statewideTotal] = await readStreams(db, [readers[0]], withTotal);
+    if (withTotal) totals[0] = statewideTotal ?? 0;
+  }
+
+  const merged = readers.flatMap((r) => r.final()).sort((a, b) => compareKeys(keyOf(a), keyOf(b)));
+  const hits = merged.slice(0, q.limit);
+  const last = hits.at(-1);
+  const total = totals.reduce((sum, n) => sum + n, 0);
+  return {
+    hits,
+    nextCursor:
+      merged.length > q.limit && last
+        ? encodeCursor([CURSOR_VERSION, mode, last.row.startAtUtc, last.distance, last.row.id])
+        : null,
+    total: Math.min(total, TOTAL_CAP),
+    totalCapped: total > TOTAL_CAP,
+  };
+}
 
 export function toEventResult(h: Hit): EventResult {
   const r = h.row;
@@ -200,25 +480,31 @@ export function toEventResult(h: Hit): EventResult {
   };
 }
 
-/** The search as rows (the calendar feed writes columns the API's Event leaves out, such as the address). */
-export async function searchHits(db: Db, q: SearchQuery, opts: { now: Date; siteTimeZone: string }): Promise<Hit[]> {
-  const w = timeWindow(q, opts.now, opts.siteTimeZone);
-  let hits: Hit[];
-  if (q.zip) {
-    const centroid = await findCentroid(db, q.zip);
-    hits = await withinRadius(db, centroid, q.radius, w, q.limit);
-    if (hits.length === 0) hits = await statewide(db, centroid, w, q.limit);
-  } else {
-    hits = await byStart(db, w, q.limit, false);
-  }
-  if (q.include_online) hits = hits.concat(await byStart(db, w, q.limit, true));
-  return hits.sort(byStartThenDistance).slice(0, q.limit);
+/** The search's first page as rows, without counting (the calendar feed). */
+export async function searchHits(db: Db, q: SearchInput, opts: { now: Date; siteTimeZone: string }): Promise<Hit[]> {
+  return (await searchPage(db, q, opts, false)).hits;
 }
 
+/** The search's first page of events, without counting (the weekly email). */
 export async function searchEvents(
   db: Db,
-  q: SearchQuery,
+  q: SearchInput,
   opts: { now: Date; siteTimeZone: string },
 ): Promise<EventResult[]> {
   return (await searchHits(db, q, opts)).map(toEventResult);
+}
+
+/** GET /api/events: a page as the API answers it. */
+export async function searchEventsPage(
+  db: Db,
+  q: SearchInput,
+  opts: { now: Date; siteTimeZone: string },
+): Promise<SearchResponse> {
+  const page = await searchPage(db, q, opts);
+  return {
+    events: page.hits.map(toEventResult),
+    next_cursor: page.nextCursor,
+    total: page.total,
+    total_capped: page.totalCapped,
+  };
 }

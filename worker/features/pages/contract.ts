@@ -1,6 +1,6 @@
 import type { PublicAction, PublicActionWithImpact } from "../actions/schemas";
 import type { SiteImpact } from "../completions/schemas";
-import type { EventResult } from "../events/schemas";
+import type { SearchResponse } from "../events/schemas";
 import type { PetitionTopic, PublicPetition } from "../petitions/schemas";
 import type { SpaRouteName } from "../spa/route-table";
 import type { PublicTip } from "../tips/schemas";
@@ -31,8 +31,8 @@ export type ServerRenderedRoute = (typeof SERVER_RENDERED_ROUTES)[number];
 export interface PageData {
   /** GET /api/actions/current (with the action's impact counts) */
   currentAction(): Promise<{ action: PublicActionWithImpact | null }>;
-  /** GET /api/actions?limit= */
-  archive(limit: number): Promise<{ actions: PublicAction[] }>;
+  /** GET /api/actions?limit= (the first page) */
+  archive(limit: number): Promise<{ actions: PublicAction[]; next_cursor: string | null }>;
   /** GET /api/actions/:slug (with impact counts), with `{ action: null }` where the API answers 404. */
   actionBySlug(slug: string): Promise<{ action: PublicActionWithImpact | null }>;
   /** GET /api/petitions?campaign=&topic=&limit= */
@@ -40,7 +40,7 @@ export interface PageData {
     petitions: PublicPetition[];
   }>;
   /** GET /api/events?… with the query string's values. */
-  events(params: Record<string, string | number | undefined>): Promise<{ events: EventResult[] }>;
+  events(params: Record<string, string | number | undefined>): Promise<SearchResponse>;
   /** GET /api/tips/current */
   currentTip(): Promise<{ tip: PublicTip | null }>;
   /** GET /api/impact */

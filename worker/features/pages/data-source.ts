@@ -1,9 +1,9 @@
 import type { Context } from "hono";
 import type { AppBindings } from "../../platform/hono";
-import { findCurrentAction, findPublishedBySlug, listPastActions } from "../actions/service";
+import { findCurrentAction, findPublishedBySlug, listPastActionsPage } from "../actions/service";
 import { siteImpact } from "../completions/impact";
 import { searchQuerySchema } from "../events/schemas";
-import { searchEvents } from "../events/search";
+import { searchEventsPage } from "../events/search";
 import { publicPetitionsQuerySchema } from "../petitions/schemas";
 import { selectPublicPetitions } from "../petitions/selection";
 import { readPetitions } from "../petitions/service";
@@ -26,10 +26,7 @@ export function pageData(c: Context<AppBindings>): PageData {
   return {
     currentAction: () =>
       once("current", async () => ({ action: await findCurrentAction(db, config.SITE_TIMEZONE, now) })),
-    archive: (limit) =>
-      once(`archive:${limit}`, async () => ({
-        actions: await listPastActions(db, config.SITE_TIMEZONE, now, limit),
-      })),
+    archive: (limit) => once(`archive:${limit}`, () => listPastActionsPage(db, config.SITE_TIMEZONE, now, limit)),
     actionBySlug: (slug) =>
       once(`slug:${slug}`, async () => ({
         action: await findPublishedBySlug(db, config.SITE_TIMEZONE, now, slug),
@@ -41,9 +38,9 @@ export function pageData(c: Context<AppBindings>): PageData {
         return { petitions: selectPublicPetitions(list, { topic, limit, campaign: campaign || undefined }) };
       }),
     events: (params) =>
-      once(`events:${JSON.stringify(params)}`, async () => ({
-        events: await searchEvents(db, searchQuerySchema.parse(params), { now, siteTimeZone: config.SITE_TIMEZONE }),
-      })),
+      once(`events:${JSON.stringify(params)}`, () =>
+        searchEventsPage(db, searchQuerySchema.parse(params), { now, siteTimeZone: config.SITE_TIMEZONE }),
+      ),
     currentTip: () => once("tip", async () => ({ tip: await currentTip(db) })),
     siteImpact: () => once("impact", async () => ({ impact: await siteImpact(db) })),
   };

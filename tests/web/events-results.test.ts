@@ -1,0 +1,25 @@
+import { describe, expect, it } from "vitest";
+import { isRetryable } from "../../web/components/load-error";
+import { showingText } from "../../web/features/events/events-results";
+import { ApiError } from "../../web/lib/api-error";
+
+describe("the events page's count line", () => {
+  it("says how many of how many events are shown", () => {
+    expect(showingText(20, { count: 45, capped: false })).toBe("Showing 20 of 45 events");
+    expect(showingText(1, { count: 1, capped: false })).toBe("Showing 1 of 1 event");
+    expect(showingText(40, { count: 1000, capped: true })).toBe("Showing 40 of 1,000+ events");
+    // Inserted since the first page was counted: never "21 of 20".
+    expect(showingText(21, { count: 20, capped: false })).toBe("Showing 21 of 21 events");
+  });
+});
+
+describe("which failed reads are worth a retry", () => {
+  it("offers one for network and server errors, not for refused input", () => {
+    expect(isRetryable(new ApiError(0, "network_error", "Network error"))).toBe(true);
+    expect(isRetryable(new ApiError(500, "http_error", "HTTP 500: Internal Server Error"))).toBe(true);
+    expect(isRetryable(new ApiError(429, "rate_limited", "Too many"))).toBe(true);
+    expect(isRetryable(new ApiError(400, "unknown_zip", "We couldn't find ZIP code 00000."))).toBe(false);
+    expect(isRetryable(new ApiError(404, "not_found", "Not found"))).toBe(false);
+    expect(isRetryable(new Error("boom"))).toBe(true);
+  });
+});

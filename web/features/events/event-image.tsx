@@ -1,0 +1,30 @@
+/**
+ * Only https images are shown: the site's CSP allows `img-src https:`, so an http one would be blocked
+ * (the sources may give either; ingestion and submissions accept only http(s) URLs).
+ */
+export const shownImageUrl = (url: string | null): string | null => (url?.startsWith("https://") ? url : null);
+
+/**
+ * An event's picture in a 16:9 tinted box, so nothing moves while it loads; lazy, decoded off the main
+ * thread, and without our page's address sent to the image's host (decision 164).
+ */
+export function EventImage({ src, alt }: { src: string; alt: string }) {
+  return (
+    <div className="mb-4 overflow-hidden rounded-xl bg-forest-50" data-testid="event-image">
+      <img
+        src={src}
+        alt={alt}
+        width={640}
+        height={360}
+        loading="lazy"
+        decoding="async"
+        referrerPolicy="no-referrer"
+        // A picture that fails leaves the empty box: hidden, not removed, so nothing moves.
+        onError={(e) => {
+          e.currentTarget.style.visibility = "hidden";
+        }}
+        className="aspect-[16/9] w-full object-cover"
+      />
+    </div>
+  );
+}
