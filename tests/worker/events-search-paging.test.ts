@@ -7,8 +7,9 @@ import {
   type SearchResponse,
 } from "../../worker/features/events/schemas";
 import { TOTAL_CAP } from "../../worker/features/events/search";
-import { createEvent, createZip, destination, futureBase, hoursAfter, northOf, uniqueState } from "./events-factories";
+import { destination, futureBase, hoursAfter, northOf } from "./events-support";
 import { api, db } from "./helpers";
+import { createEvent, createZip, uniqueState } from "./support/factories";
 
 type Body = SearchResponse & { error?: { code: string; message: string } };
 
