@@ -177,7 +177,7 @@ test("filters by category past the first page and shows more events", async ({ p
   expect(errors).toEqual([]);
 });
 
-test("event cards show the event's image, sized and lazy, and a placeholder when it fails", async ({ page }) => {
+test("event cards show the event's image, sized and lazy, and keep its box when it fails", async ({ page }) => {
   const zip = "83201"; // Pocatello, ID: no seeded events
   insertEventsNear(zip, [
     {
@@ -221,13 +221,14 @@ test("event cards show the event's image, sized and lazy, and a placeholder when
   const box = await river.boundingBox();
   expect(Math.round(((box?.width ?? 0) / (box?.height ?? 1)) * 9)).toBe(16);
 
+  // A picture that fails is hidden in its box: the card keeps its size.
   const bird = cards(page).filter({ hasText: "Ross Park Bird Walk" });
-  await expect(bird.getByTestId("event-image-fallback")).toBeVisible();
   await expect(bird.getByRole("img")).toHaveCount(0);
+  await expect(bird.locator("img")).toBeHidden();
+  const emptyBox = await bird.getByTestId("event-image").boundingBox();
+  expect(Math.round(((emptyBox?.width ?? 0) / (emptyBox?.height ?? 1)) * 9)).toBe(16);
   // Without an image the card is as it was.
-  await expect(cards(page).filter({ hasText: "City Creek Trail Day" }).getByTestId("event-image-fallback")).toHaveCount(
-    0,
-  );
+  await expect(cards(page).filter({ hasText: "City Creek Trail Day" }).getByTestId("event-image")).toHaveCount(0);
   await expectNoAxeViolations(page);
 });
 
