@@ -13,9 +13,10 @@ function createDueAction(title: string) {
   let start = today - 86_400_000;
   while (new Date(start).getUTCDay() !== 1) start -= 86_400_000;
   const slug = `e2e-weekly-${randomUUID()}`;
-  const sql = `INSERT INTO weekly_actions (id, title, slug, start_date, end_date, summary, steps, materials, status, schedule_send)
+  // A complete action: the latest start, so it is the current one for the specs that run after this one.
+  const sql = `INSERT INTO weekly_actions (id, title, slug, start_date, end_date, summary, why_it_matters, steps, materials, status, schedule_send)
      VALUES ('${randomUUID()}', '${title}', '${slug}', '${laDay(start)}', '${laDay(start + 7 * 86_400_000)}', 'Count the birds in your yard.',
-             '["Sit still for 15 minutes"]', '["A notebook"]', 'published', 1)`;
+             'Counts tell scientists where birds are declining.', '["Sit still for 15 minutes"]', '["A notebook"]', 'published', 1)`;
   localD1(sql);
 }
 

@@ -1,7 +1,7 @@
 import { DndContext, type DragEndEvent, PointerSensor, rectIntersection, useSensor, useSensors } from "@dnd-kit/core";
 import { arrayMove, SortableContext, useSortable, verticalListSortingStrategy } from "@dnd-kit/sortable";
 import { CSS } from "@dnd-kit/utilities";
-import { type ReactNode, useState } from "react";
+import { type ReactNode, useEffect, useRef, useState } from "react";
 import { cn } from "../lib/cn";
 
 type Item = { id: string };
@@ -124,11 +124,23 @@ export function SortableList<T extends Item>({
   };
   const position = (id: string | number) => items.findIndex((i) => i.id === id) + 1;
 
+  // The move is announced once the list shows it: the new order reaches `items` a moment after the
+  // press (through the query cache), and until then the buttons still act on the old order. An
+  // announcement made at the press could invite a next press that repeats the last move.
+  const moved = useRef<{ id: string; from: number } | null>(null);
+  useEffect(() => {
+    const at = items.findIndex((i) => i.id === moved.current?.id);
+    const item = items[at];
+    if (!item || at === moved.current?.from) return;
+    moved.current = null;
+    setAnnouncement(`${titleOf(item)} moved to position ${at + 1} of ${items.length}.`);
+  }, [items, titleOf]);
+
   const move = (from: number, to: number) => {
     const item = items[from];
     if (!item || to < 0 || to >= items.length || from === to) return;
+    moved.current = { id: item.id, from };
     onReorder(arrayMove(items, from, to));
-    setAnnouncement(`${titleOf(item)} moved to position ${to + 1} of ${items.length}.`);
   };
 
   const onDragEnd = ({ active, over }: DragEndEvent) => {

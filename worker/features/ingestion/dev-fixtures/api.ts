@@ -1,8 +1,8 @@
 import type { SourceConfig } from "../types";
-import { dayFrom } from "./places";
+import { dayFrom, fixturePicture } from "./places";
 
 /** One page of the NPS events API, shaped like the real one (strings for numbers and booleans). */
-export function npsFixture(pageNumber: number, now: Date): unknown {
+export function npsFixture(pageNumber: number, now: Date, siteOrigin: string): unknown {
   const zone = "America/Los_Angeles";
   const day = (n: number) => dayFrom(now, zone, n);
   const data =
@@ -25,7 +25,7 @@ export function npsFixture(pageNumber: number, now: Date): unknown {
             infourl: "https://www.nps.gov/goga/planyourvisit/volunteer.htm",
             types: ["Volunteer Event"],
             tags: ["restoration"],
-            images: [{ url: "/common/uploads/event_calendar/fixture.jpg" }],
+            images: [{ url: fixturePicture(siteOrigin, 1) }],
           },
           {
             id: "FIX-MUWO-1",

@@ -1,7 +1,7 @@
 import { localToUtc } from "../../../platform/zoned-time";
 import { AUDUBON_KEY } from "../sources";
 import type { SourceConfig } from "../types";
-import { addressLine, dayFrom, type FixturePlace, PLACE_KEYS, PLACES, pick } from "./places";
+import { addressLine, dayFrom, type FixturePlace, fixturePicture, PLACE_KEYS, PLACES, pick } from "./places";
 
 /** Pages each HTML fixture has: Audubon spans more than one run so the batched run has work. */
 export const FIXTURE_PAGES: Record<string, number> = { [AUDUBON_KEY]: 12, "hundred-peaks": 2, "nature-conservancy": 1 };
@@ -25,13 +25,13 @@ function items(source: SourceConfig, page: number, now: Date): Item[] {
   });
 }
 
-function audubon(list: Item[], page: number, source: SourceConfig): string {
+function audubon(list: Item[], page: number, source: SourceConfig, siteOrigin: string): string {
   const cards = list
     .map(({ n, place, day, title }) => {
       const start = localToUtc(day, "08:00", place.zone).toISOString();
       const end = localToUtc(day, "10:30", place.zone).toISOString();
       return `<article class="event-teaser">
-  <img class="event-teaser__image" src="/sites/default/files/events/${n}.jpg" alt="">
+  <img class="event-teaser__image" src="${fixturePicture(siteOrigin, n)}" alt="">
   <h3 class="event-teaser__title"><a href="/events/${source.key}-${n}">${esc(title)}</a></h3>
   <time class="event-teaser__start" datetime="${start}">Starts</time> <time class="event-teaser__end" datetime="${end}">Ends</time>
   <div class="event-teaser__venue">${esc(place.venue)}</div>
@@ -80,11 +80,11 @@ function natureConservancy(list: Item[]): string {
   return `<!doctype html><html><body><section>${cards}</section></body></html>`;
 }
 
-/** One listing page in the markup the source's selectors expect. */
-export function htmlFixture(source: SourceConfig, page: number, now: Date): string {
+/** One listing page in the markup the source's selectors expect; pictures come from `siteOrigin`. */
+export function htmlFixture(source: SourceConfig, page: number, now: Date, siteOrigin: string): string {
   const firstPage = source.firstPage ?? 1;
   const list = items(source, page - firstPage + 1, now);
-  if (source.key === AUDUBON_KEY) return audubon(list, page + 1, source);
+  if (source.key === AUDUBON_KEY) return audubon(list, page + 1, source, siteOrigin);
   if (source.key === "hundred-peaks") return hundredPeaks(list);
   return natureConservancy(list);
 }

@@ -120,3 +120,11 @@ export const dayFrom = (now: Date, zone: string, days: number) => addDays(dayInZ
 /** A stable pseudo-random pick, so each generated item is the same on every request. */
 export const pick = <T>(list: readonly T[], i: number): T =>
   list[(((i * 7919) % list.length) + list.length) % list.length] as T;
+
+/**
+ * Fixture events' pictures are the site's own illustrations at its own origin: the real sources'
+ * image addresses would make every development page reach out to the internet, and fail offline.
+ */
+const PICTURES = ["leave-the-leaves", "remove-invasive-plants", "pick-up-litter-near-water", "make-windows-bird-safe"];
+export const fixturePicture = (siteOrigin: string, n: number) =>
+  `${siteOrigin}/images/actions/${pick(PICTURES, n)}.svg`;

@@ -1,3 +1,4 @@
+import { getConfig } from "../../../platform/config";
 import { devOnly } from "../../../platform/dev-only";
 import { notFound } from "../../../platform/errors";
 import { createRouter } from "../../../platform/hono";
@@ -16,14 +17,15 @@ export const devFixtureRoutes = createRouter()
     const source = findSource(c.req.param("key"));
     if (!source) throw notFound("No such source");
     const now = new Date();
+    const { siteOrigin } = getConfig(c.env);
     const page = Number(c.req.query("page") ?? source.firstPage ?? 1);
     switch (source.type) {
       case "ics":
         return c.body(icsFixture(source, now), 200, { "Content-Type": "text/calendar; charset=utf-8" });
       case "html":
-        return c.html(htmlFixture(source, page, now));
+        return c.html(htmlFixture(source, page, now, siteOrigin));
       case "api":
-        return c.json(npsFixture(Number(c.req.query("pageNumber") ?? 1), now));
+        return c.json(npsFixture(Number(c.req.query("pageNumber") ?? 1), now, siteOrigin));
       case "firecrawl":
         return c.json(firecrawlFixture(source, now));
     }
