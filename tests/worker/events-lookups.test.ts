@@ -117,6 +117,7 @@ describe("search query plans", () => {
       for (const count of stream.counts) {
         expect(await plan(count)).toMatch(candidates);
       }
+      expect(await plan(stream.keys)).toMatch(candidates);
     }
   });
 
@@ -136,6 +137,7 @@ describe("search query plans", () => {
       const online = byStartStream(db(), w, filters, true);
       expect(await plan(online.rows(position, 45))).toContain("USING INDEX events_online_start_idx (start_at_utc>?");
       expect(await plan(online.counts[0])).toContain("USING COVERING INDEX events_online_start_idx (start_at_utc>?");
+      expect(await plan(online.keys)).toContain("USING COVERING INDEX events_online_start_idx (start_at_utc>?");
     }
     const anywhere = byStartStream(db(), w, filterSets[0] as Filters, false);
     expect(await plan(anywhere.counts[0])).toContain("USING COVERING INDEX events_in_person_start_idx (start_at_utc>?");

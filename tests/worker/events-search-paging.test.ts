@@ -5,10 +5,11 @@ import {
   type EventResult,
   KEYWORD_NEEDS_ZIP_MESSAGE,
   type SearchResponse,
+  searchQuerySchema,
 } from "../../worker/features/events/schemas";
-import { TOTAL_CAP } from "../../worker/features/events/search";
+import { searchPage, TOTAL_CAP } from "../../worker/features/events/search";
 import { destination, futureBase, hoursAfter, northOf } from "./events-support";
-import { api, db } from "./helpers";
+import { api, config, db } from "./helpers";
 import { createEvent, createZip, uniqueState } from "./support/factories";
 
 type Body = SearchResponse & { error?: { code: string; message: string } };
@@ -115,6 +116,59 @@ describe("GET /api/events — category and keyword", () => {
     expect(await ids("")).toEqual([creek.id, percent.id, plain.id]);
   });
 
+  it("pages and counts a keyword search from its keys exactly as the general reading does", async () => {
+    const zip = await createZip();
+    const base = futureBase();
+    const expected: string[] = [];
+    // Herons within the radius (some sharing start times), in its ring just outside, online, and other
+    // events that do not match.
+    for (let i = 0; i < 24; i++) {
+      const title = i % 3 === 0 ? `River cleanup ${i}` : `Heron walk ${i}`;
+      const e = await createEvent({
+        ...destination(zip.lat, zip.lon, i % 4 === 0 ? 25.3 : 1 + (i % 11) * 2.2, (i * 47) % 360),
+        title,
+        startAtUtc: hoursAfter(base, Math.floor(i / 2)).toISOString(),
+      });
+      if (title.startsWith("Heron") && i % 4 !== 0) expected.push(e.id);
+    }
+    for (let i = 0; i < 5; i++) {
+      const e = await createEvent({
+        lat: null,
+        lon: null,
+        city: null,
+        state: null,
+        isVirtual: true,
+        title: `Online heron talk ${i}`,
+        startAtUtc: hoursAfter(base, 3 * i).toISOString(),
+      });
+      expected.push(e.id);
+    }
+    const params = {
+      zip: zip.zip,
+      radius: "25",
+      include_online: "true",
+      limit: "4",
+      q: "heron",
+      ...windowAround(base),
+    };
+    const pages = await allPages(params);
+    const seen = pages.flatMap((p) => p.events);
+    expect(seen.map((e) => e.id).sort()).toEqual([...expected].sort());
+    expect(inOrder(seen)).toBe(true);
+    expect(pages.every((p) => p.total === expected.length && !p.total_capped)).toBe(true);
+
+    // Page by page, the same events and cursors as the rounds-and-counts reading (used without a total).
+    const opts = { now: new Date(), siteTimeZone: config().SITE_TIMEZONE };
+    let cursor: string | undefined;
+    for (const page of pages) {
+      const q = searchQuerySchema.parse({ ...params, ...(cursor ? { cursor } : {}) });
+      const general = await searchPage(db(), q, opts, false);
+      expect(page.events.map((e) => e.id)).toEqual(general.hits.map((h) => h.row.id));
+      expect(page.next_cursor).toBe(general.nextCursor);
+      cursor = page.next_cursor ?? undefined;
+    }
+  });
+
   it("counts exactly at the radius's edge", async () => {
     const zip = await createZip();
     const base = futureBase();
@@ -156,6 +210,8 @@ describe("GET /api/events — category and keyword", () => {
     expect(capped.body).toMatchObject({ total: TOTAL_CAP, total_capped: true });
     expect(capped.body.events).toHaveLength(20);
     expect((await search({ ...params, category: "wildlife" })).body).toMatchObject({ total: 3, total_capped: false });
+    // A keyword matching more than can be counted from keys: counted and capped the general way.
+    expect((await search({ ...params, q: "capped" })).body).toMatchObject({ total: TOTAL_CAP, total_capped: true });
   });
 });
 

@@ -17,6 +17,8 @@ export const MAX_ONGOING_DAYS = 31;
 const CHUNK_EXTRA = 25;
 /** `total` is exact up to this many events; above it the answer says "more than" (decision 162). */
 export const TOTAL_CAP = 1000;
+/** A `keys` query reads at most this many: enough to count up to TOTAL_CAP and see that there are more. */
+const KEYS_CAP = TOTAL_CAP + 1;
 /** At most this many words of the keyword are matched. */
 const MAX_KEYWORD_WORDS = 5;
 
@@ -42,7 +44,11 @@ const columns = {
 };
 /** A selected row: the table's own types for the columns above. */
 type Row = Pick<typeof events.$inferSelect, keyof typeof columns>;
-export type Hit = { row: Row; distance: number | null; fallback: boolean };
+/** Where a hit is: its distance from the ZIP (null when unknown or online), and whether it is a statewide fallback. */
+type Place = { distance: number | null; fallback: boolean };
+export type Hit = Place & { row: Row };
+/** What a `keys` query reads of a match, from the index alone. */
+type KeyRow = Pick<Row, "id" | "startAtUtc" | "lat" | "lon">;
 
 export type TimeWindow = { from: string; to: string | null; earliestStart: string };
 
@@ -198,9 +204,15 @@ type Query = BatchItem<"sqlite">;
  */
 type Stream = {
   rows(p: Position, limit: number): Query;
-  hit(row: Row): Hit | null;
+  /** Where a row is, or null when it is no hit (outside the radius). */
+  place(row: Pick<Row, "lat" | "lon">): Place | null;
   counts: Query[];
   total(results: unknown[]): number;
+  /**
+   * Every match's key in order, at most KEYS_CAP, from the index alone (radius and online streams): a
+   * keyword search reads each candidate's text once for both its page and its count (`keyedPage`).
+   */
+  keys?: Query;
 };
 
 export function radiusStream(db: Db, c: Centroid, radius: number, w: TimeWindow, f: Filters): Stream {
@@ -211,10 +223,16 @@ export function radiusStream(db: Db, c: Centroid, radius: number, w: TimeWindow,
   const within = (lat: number, lon: number) => haversineMiles(c.lat, c.lon, lat, lon);
   return {
     rows: (p, limit) => radiusQuery(db, c, radius, w, f, p, limit),
-    hit: (row) => {
+    place: (row) => {
       const distance = within(row.lat as number, row.lon as number);
-      return distance <= radius ? { row, distance, fallback: false } : null;
+      return distance <= radius ? { distance, fallback: false } : null;
     },
+    keys: db
+      .select({ id: events.id, startAtUtc: events.startAtUtc, lat: events.lat, lon: events.lon })
+      .from(events)
+      .where(and(...common, outer, ...filters))
+      .orderBy(asc(events.startAtUtc), asc(events.id))
+      .limit(KEYS_CAP),
     // One scan of the box: entries inside `inner` are within the radius for sure and are only counted;
     // the thin ring between `inner` and `outer` comes back as exact coordinates for the haversine test in
     // code ('%!.17g': 17 significant digits round-trip a double; the '!' lifts SQLite's limit of 16).
@@ -251,8 +269,7 @@ export function statewideStream(db: Db, c: Centroid, w: TimeWindow, f: Filters):
         .where(and(...where, ...positionTerms(p, true)))
         .orderBy(asc(events.startAtUtc), asc(events.id))
         .limit(limit),
-    hit: (row) => ({
-      row,
+    place: (row) => ({
       distance: row.lat !== null && row.lon !== null ? haversineMiles(c.lat, c.lon, row.lat, row.lon) : null,
       fallback: true,
     }),
@@ -280,9 +297,16 @@ export function byStartStream(db: Db, w: TimeWindow, f: Filters, virtual: boolea
         .where(and(...where, ...positionTerms(p, true)))
         .orderBy(asc(events.startAtUtc), asc(events.id))
         .limit(limit),
-    hit: (row) => ({ row, distance: null, fallback: false }),
+    place: () => ({ distance: null, fallback: false }),
     counts: [cappedCount(db, and(...where))],
     total: ([n]) => (n as { n: number }[])[0]?.n ?? 0,
+    // These hits have no distance: the keys leave the coordinates out, so the stream's index covers them.
+    keys: db
+      .select({ id: events.id, startAtUtc: events.startAtUtc, lat: sql<null>`null`, lon: sql<null>`null` })
+      .from(events)
+      .where(and(...where))
+      .orderBy(asc(events.startAtUtc), asc(events.id))
+      .limit(KEYS_CAP),
   };
 }
 
@@ -328,7 +352,8 @@ class StreamReader {
   /** Takes a round's rows; true once no further round is needed. */
   take(rows: Row[]): boolean {
     for (const row of rows) {
-      const hit = this.stream.hit(row);
+      const place = this.stream.place(row);
+      const hit = place && { row, ...place };
       if (hit && (!this.cursor || compareKeys(keyOf(hit), this.cursor) > 0)) this.hits.push(hit);
     }
     const last = rows.at(-1);
@@ -430,8 +455,15 @@ export async function searchPage(
       : m === "r"
         ? radiusStream(db, centroid, q.radius, w, f)
         : statewideStream(db, centroid, w, f);
-  const readers = [new StreamReader(inPerson(mode), need, cursor)];
-  if (q.include_online) readers.push(new StreamReader(byStartStream(db, w, f, true), need, cursor));
+  const streams = [inPerson(mode)];
+  if (q.include_online) streams.push(byStartStream(db, w, f, true));
+
+  if (withTotal && mode === "r" && keywordPatterns(f.q).length > 0) {
+    const keyed = await keyedPage(db, streams, need, cursor);
+    if (keyed) return toPage(keyed.hits, q.limit, mode, keyed.total);
+  }
+
+  const readers = streams.map((stream) => new StreamReader(stream, need, cursor));
   const totals = await readStreams(db, readers, withTotal);
 
   // Nothing within the radius at all (not merely after the cursor): the state's events instead.
@@ -443,13 +475,79 @@ export async function searchPage(
   }
 
   const merged = readers.flatMap((r) => r.final()).sort((a, b) => compareKeys(keyOf(a), keyOf(b)));
-  const hits = merged.slice(0, q.limit);
+  return toPage(
+    merged,
+    q.limit,
+    mode,
+    totals.reduce((sum, n) => sum + n, 0),
+  );
+}
+
+/**
+ * A keyword search's page from every match's key (decision 173): matching a keyword reads each
+ * candidate's text from the index, and the page and the count would each read all of it. One `keys`
+ * query per stream gives both the count and the page's order; only the page's rows are then read by
+ * id. Null when a stream has more matches than it can count this way, or when nothing is within the
+ * radius (the statewide fallback): the general path answers those.
+ */
+async function keyedPage(
+  db: Db,
+  streams: Stream[],
+  need: number,
+  cursor: Key | null,
+): Promise<{ hits: Hit[]; total: number } | null> {
+  if (streams.some((s) => !s.keys)) return null;
+  const keySets = (await runBatch(
+    db,
+    streams.map((s) => s.keys as Query),
+  )) as KeyRow[][];
+  if (keySets.some((keys) => keys.length > TOTAL_CAP)) return null;
+  const perStream = keySets.map((keys, i) =>
+    keys.flatMap((key) => {
+      const place = (streams[i] as Stream).place(key);
+      return place ? [{ key, place }] : [];
+    }),
+  );
+  if (!cursor && perStream[0]?.length === 0) return null;
+  const matches = perStream.flat();
+  const order = (m: (typeof matches)[number]) => ({
+    start: m.key.startAtUtc,
+    distance: m.place.distance,
+    id: m.key.id,
+  });
+  const page = matches
+    .filter((m) => !cursor || compareKeys(order(m), cursor) > 0)
+    .sort((a, b) => compareKeys(order(a), order(b)))
+    .slice(0, need);
+  const rows =
+    page.length === 0
+      ? []
+      : await db
+          .select(columns)
+          .from(events)
+          .where(
+            inArray(
+              events.id,
+              page.map((m) => m.key.id),
+            ),
+          );
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  // A row deleted between the two reads is left out.
+  const hits = page.flatMap((m) => {
+    const row = byId.get(m.key.id);
+    return row ? [{ row, ...m.place }] : [];
+  });
+  return { hits, total: matches.length };
+}
+
+/** The page of `limit` hits from the sorted `merged` (one more when there is a next page). */
+function toPage(merged: Hit[], limit: number, mode: Mode, total: number): SearchPage {
+  const hits = merged.slice(0, limit);
   const last = hits.at(-1);
-  const total = totals.reduce((sum, n) => sum + n, 0);
   return {
     hits,
     nextCursor:
-      merged.length > q.limit && last
+      merged.length > limit && last
         ? encodeCursor([CURSOR_VERSION, mode, last.row.startAtUtc, last.distance, last.row.id])
         : null,
     total: Math.min(total, TOTAL_CAP),
