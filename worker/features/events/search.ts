@@ -47,8 +47,13 @@ type Row = Pick<typeof events.$inferSelect, keyof typeof columns>;
 /** Where a hit is: its distance from the ZIP (null when unknown or online), and whether it is a statewide fallback. */
 type Place = { distance: number | null; fallback: boolean };
 export type Hit = Place & { row: Row };
-/** What a `keys` query reads of a match, from the index alone. */
+/** What a stream reads of a match: enough to place it, order it and page. */
 type KeyRow = Pick<Row, "id" | "startAtUtc" | "lat" | "lon">;
+const keyColumns = { id: events.id, startAtUtc: events.startAtUtc, lat: events.lat, lon: events.lon };
+/** Online events and the no-ZIP list have no distance: leaving the coordinates out lets their index cover the read. */
+const unplacedKeyColumns = { id: events.id, startAtUtc: events.startAtUtc, lat: sql<null>`null`, lon: sql<null>`null` };
+/** A match before its row is read. */
+type Found = { key: KeyRow; place: Place };
 
 export type TimeWindow = { from: string; to: string | null; earliestStart: string };
 
@@ -152,10 +157,10 @@ export function circleTests(c: Centroid, radius: number) {
 }
 
 /**
- * One round of in-person events near a centroid, in (start, id) order. The ids come from the covering
+ * One round of in-person events' keys near a centroid, in (start, id) order, from the covering
  * (lat, lon, …) index alone: the box range bounds what is read, the outer circle test drops the box's
- * corners, and status, time, category and the sort need no table row (migration 0010). Only the
- * round's rows are then read from the table. The exact distance is applied after.
+ * corners, and status, time, category and the sort need no table row (migration 0010). The exact
+ * distance is applied after.
  */
 export function radiusQuery(
   db: Db,
@@ -167,8 +172,8 @@ export function radiusQuery(
   limit: number,
 ) {
   const { box, outer } = circleTests(c, radius);
-  const ids = db
-    .select({ id: events.id })
+  return db
+    .select(keyColumns)
     .from(events)
     .where(
       and(
@@ -182,7 +187,6 @@ export function radiusQuery(
     )
     .orderBy(asc(events.startAtUtc), asc(events.id))
     .limit(limit);
-  return db.select(columns).from(events).where(inArray(events.id, ids)).orderBy(asc(events.startAtUtc), asc(events.id));
 }
 
 /** How many rows match, counting at most TOTAL_CAP + 1 (an index-only walk when no keyword is given). */
@@ -203,17 +207,16 @@ type Query = BatchItem<"sqlite">;
  * (or dropped) in code, and the queries that count every hit of the stream.
  */
 type Stream = {
-  rows(p: Position, limit: number): Query;
-  /** Where a row is, or null when it is no hit (outside the radius). */
+  /** A round of the matches' keys after `p`, in (start, id) order. */
+  keys(p: Position, limit: number): Query;
+  /** Where a match is, or null when it is no hit (outside the radius). */
   place(row: Pick<Row, "lat" | "lon">): Place | null;
   counts: Query[];
   total(results: unknown[]): number;
-  /**
-   * Every match's key in order, at most KEYS_CAP, from the index alone (radius and online streams): a
-   * keyword search reads each candidate's text once for both its page and its count (`keyedPage`).
-   */
-  keys?: Query;
 };
+
+/** Every match, from the start. */
+const FROM_START: Position = { from: null, after: null };
 
 export function radiusStream(db: Db, c: Centroid, radius: number, w: TimeWindow, f: Filters): Stream {
   const { box, outer, inner } = circleTests(c, radius);
@@ -222,17 +225,11 @@ export function radiusStream(db: Db, c: Centroid, radius: number, w: TimeWindow,
   const filters = filterTerms(f);
   const within = (lat: number, lon: number) => haversineMiles(c.lat, c.lon, lat, lon);
   return {
-    rows: (p, limit) => radiusQuery(db, c, radius, w, f, p, limit),
+    keys: (p, limit) => radiusQuery(db, c, radius, w, f, p, limit),
     place: (row) => {
       const distance = within(row.lat as number, row.lon as number);
       return distance <= radius ? { distance, fallback: false } : null;
     },
-    keys: db
-      .select({ id: events.id, startAtUtc: events.startAtUtc, lat: events.lat, lon: events.lon })
-      .from(events)
-      .where(and(...common, outer, ...filters))
-      .orderBy(asc(events.startAtUtc), asc(events.id))
-      .limit(KEYS_CAP),
     // One scan of the box: entries inside `inner` are within the radius for sure and are only counted;
     // the thin ring between `inner` and `outer` comes back as exact coordinates for the haversine test in
     // code ('%!.17g': 17 significant digits round-trip a double; the '!' lifts SQLite's limit of 16).
@@ -262,9 +259,9 @@ export function radiusStream(db: Db, c: Centroid, radius: number, w: TimeWindow,
 export function statewideStream(db: Db, c: Centroid, w: TimeWindow, f: Filters): Stream {
   const where = [eq(events.state, c.state), sql`+${events.isVirtual} = 0`, ...liveInWindow(w, true), ...filterTerms(f)];
   return {
-    rows: (p, limit) =>
+    keys: (p, limit) =>
       db
-        .select(columns)
+        .select(keyColumns)
         .from(events)
         .where(and(...where, ...positionTerms(p, true)))
         .orderBy(asc(events.startAtUtc), asc(events.id))
@@ -290,9 +287,9 @@ export function byStartStream(db: Db, w: TimeWindow, f: Filters, virtual: boolea
     ...filterTerms(f),
   ];
   return {
-    rows: (p, limit) =>
+    keys: (p, limit) =>
       db
-        .select(columns)
+        .select(unplacedKeyColumns)
         .from(events)
         .where(and(...where, ...positionTerms(p, true)))
         .orderBy(asc(events.startAtUtc), asc(events.id))
@@ -300,20 +297,14 @@ export function byStartStream(db: Db, w: TimeWindow, f: Filters, virtual: boolea
     place: () => ({ distance: null, fallback: false }),
     counts: [cappedCount(db, and(...where))],
     total: ([n]) => (n as { n: number }[])[0]?.n ?? 0,
-    // These hits have no distance: the keys leave the coordinates out, so the stream's index covers them.
-    keys: db
-      .select({ id: events.id, startAtUtc: events.startAtUtc, lat: sql<null>`null`, lon: sql<null>`null` })
-      .from(events)
-      .where(and(...where))
-      .orderBy(asc(events.startAtUtc), asc(events.id))
-      .limit(KEYS_CAP),
   };
 }
 
 /** A hit's place in the search's order: start time, then distance (unknown or online last), then id. */
 type Key = { start: string; distance: number | null; id: string };
 
-const keyOf = (h: Hit): Key => ({ start: h.row.startAtUtc, distance: h.distance, id: h.row.id });
+const keyOf = ({ key, place }: Found): Key => ({ start: key.startAtUtc, distance: place.distance, id: key.id });
+const byKey = (a: Found, b: Found) => compareKeys(keyOf(a), keyOf(b));
 
 /** Binary string comparison, as SQLite orders the same columns (localeCompare would not). */
 export function compareKeys(a: Key, b: Key): number {
@@ -330,7 +321,7 @@ export function compareKeys(a: Key, b: Key): number {
  * final; rounds grow geometrically, so a pile of events at one start time costs a few rounds, not many.
  */
 class StreamReader {
-  private hits: Hit[] = [];
+  private hits: Found[] = [];
   private limit: number;
   private position: Position;
   private boundary: string | null = null;
@@ -346,15 +337,15 @@ class StreamReader {
   }
 
   query(): Query {
-    return this.stream.rows(this.position, this.limit);
+    return this.stream.keys(this.position, this.limit);
   }
 
   /** Takes a round's rows; true once no further round is needed. */
-  take(rows: Row[]): boolean {
-    for (const row of rows) {
-      const place = this.stream.place(row);
-      const hit = place && { row, ...place };
-      if (hit && (!this.cursor || compareKeys(keyOf(hit), this.cursor) > 0)) this.hits.push(hit);
+  take(rows: KeyRow[]): boolean {
+    for (const key of rows) {
+      const place = this.stream.place(key);
+      const found = place && { key, place };
+      if (found && (!this.cursor || compareKeys(keyOf(found), this.cursor) > 0)) this.hits.push(found);
     }
     const last = rows.at(-1);
     if (!last || rows.length < this.limit) {
@@ -369,9 +360,9 @@ class StreamReader {
   }
 
   /** The hits whose place in the order is certain: all once the stream is exhausted. */
-  final(): Hit[] {
+  final(): Found[] {
     const boundary = this.boundary;
-    return this.exhausted || boundary === null ? this.hits : this.hits.filter((h) => h.row.startAtUtc < boundary);
+    return this.exhausted || boundary === null ? this.hits : this.hits.filter((h) => h.key.startAtUtc < boundary);
   }
 
   get empty(): boolean {
@@ -391,13 +382,13 @@ async function runBatch(db: Db, queries: Query[]): Promise<unknown[]> {
 async function readStreams(db: Db, readers: StreamReader[], withTotal: boolean): Promise<number[]> {
   const counts = withTotal ? readers.map((r) => r.stream.counts) : [];
   const results = await runBatch(db, [...readers.map((r) => r.query()), ...counts.flat()]);
-  let pending = readers.filter((r, i) => !r.take(results[i] as Row[]));
+  let pending = readers.filter((r, i) => !r.take(results[i] as KeyRow[]));
   while (pending.length > 0) {
     const more = await runBatch(
       db,
       pending.map((r) => r.query()),
     );
-    pending = pending.filter((r, i) => !r.take(more[i] as Row[]));
+    pending = pending.filter((r, i) => !r.take(more[i] as KeyRow[]));
   }
   let at = readers.length;
   return counts.map((queries, i) => {
@@ -459,8 +450,8 @@ export async function searchPage(
   if (q.include_online) streams.push(byStartStream(db, w, f, true));
 
   if (withTotal && mode === "r" && keywordPatterns(f.q).length > 0) {
-    const keyed = await keyedPage(db, streams, need, cursor);
-    if (keyed) return toPage(keyed.hits, q.limit, mode, keyed.total);
+    const keyed = await keyedMatches(db, streams, cursor);
+    if (keyed) return readPage(db, keyed.found, q.limit, mode, keyed.total);
   }
 
   const readers = streams.map((stream) => new StreamReader(stream, need, cursor));
@@ -474,9 +465,10 @@ export async function searchPage(
     if (withTotal) totals[0] = statewideTotal ?? 0;
   }
 
-  const merged = readers.flatMap((r) => r.final()).sort((a, b) => compareKeys(keyOf(a), keyOf(b)));
-  return toPage(
-    merged,
+  const found = readers.flatMap((r) => r.final()).sort(byKey);
+  return readPage(
+    db,
+    found,
     q.limit,
     mode,
     totals.reduce((sum, n) => sum + n, 0),
@@ -484,22 +476,20 @@ export async function searchPage(
 }
 
 /**
- * A keyword search's page from every match's key (decision 173): matching a keyword reads each
- * candidate's text from the index, and the page and the count would each read all of it. One `keys`
- * query per stream gives both the count and the page's order; only the page's rows are then read by
- * id. Null when a stream has more matches than it can count this way, or when nothing is within the
- * radius (the statewide fallback): the general path answers those.
+ * A keyword search's matches from every match's key (decision 173): matching a keyword reads each
+ * candidate's text from the index, and the page and the count would each read all of it. One key query
+ * per stream, from the start, gives both the count and the page's order. Null when a stream has more
+ * matches than it can count this way, or when nothing is within the radius (the statewide fallback):
+ * the general reading answers those.
  */
-async function keyedPage(
+async function keyedMatches(
   db: Db,
   streams: Stream[],
-  need: number,
   cursor: Key | null,
-): Promise<{ hits: Hit[]; total: number } | null> {
-  if (streams.some((s) => !s.keys)) return null;
+): Promise<{ found: Found[]; total: number } | null> {
   const keySets = (await runBatch(
     db,
-    streams.map((s) => s.keys as Query),
+    streams.map((s) => s.keys(FROM_START, KEYS_CAP)),
   )) as KeyRow[][];
   if (keySets.some((keys) => keys.length > TOTAL_CAP)) return null;
   const perStream = keySets.map((keys, i) =>
@@ -510,15 +500,16 @@ async function keyedPage(
   );
   if (!cursor && perStream[0]?.length === 0) return null;
   const matches = perStream.flat();
-  const order = (m: (typeof matches)[number]) => ({
-    start: m.key.startAtUtc,
-    distance: m.place.distance,
-    id: m.key.id,
-  });
-  const page = matches
-    .filter((m) => !cursor || compareKeys(order(m), cursor) > 0)
-    .sort((a, b) => compareKeys(order(a), order(b)))
-    .slice(0, need);
+  const found = matches.filter((m) => !cursor || compareKeys(keyOf(m), cursor) > 0).sort(byKey);
+  return { found, total: matches.length };
+}
+
+/**
+ * The page of the first `limit` matches of `found` (sorted; one more than the page tells that there
+ * is a next one): only their rows are read from the table, by id.
+ */
+async function readPage(db: Db, found: Found[], limit: number, mode: Mode, total: number): Promise<SearchPage> {
+  const page = found.slice(0, limit);
   const rows =
     page.length === 0
       ? []
@@ -537,18 +528,12 @@ async function keyedPage(
     const row = byId.get(m.key.id);
     return row ? [{ row, ...m.place }] : [];
   });
-  return { hits, total: matches.length };
-}
-
-/** The page of `limit` hits from the sorted `merged` (one more when there is a next page). */
-function toPage(merged: Hit[], limit: number, mode: Mode, total: number): SearchPage {
-  const hits = merged.slice(0, limit);
-  const last = hits.at(-1);
+  const last = page.at(-1);
   return {
     hits,
     nextCursor:
-      merged.length > limit && last
-        ? encodeCursor([CURSOR_VERSION, mode, last.row.startAtUtc, last.distance, last.row.id])
+      found.length > limit && last
+        ? encodeCursor([CURSOR_VERSION, mode, last.key.startAtUtc, last.place.distance, last.key.id])
         : null,
     total: Math.min(total, TOTAL_CAP),
     totalCapped: total > TOTAL_CAP,
