@@ -218,6 +218,21 @@ type Stream = {
 /** Every match, from the start. */
 const FROM_START: Position = { from: null, after: null };
 
+/**
+ * The radius count. Entries inside `inner` are within the radius for sure and are only counted, at
+ * most TOTAL_CAP + 1 of them, so in a dense place the scan stops early; only when there are fewer
+ * does the thin ring between `inner` and `outer` come back, as exact coordinates for the haversine
+ * test in code ('%!.17g': 17 significant digits round-trip a double; the '!' lifts SQLite's limit of
+ * 16). The ring's condition on the inner count is constant, so SQLite checks it once, before its scan.
+ */
+function radiusCount(db: Db, matching: SQL | undefined, inner: SQL) {
+  const inside = sql`(select count(*) from (select 1 from ${events} where ${and(matching, inner)} limit ${TOTAL_CAP + 1}))`;
+  const ring = sql<string | null>`(select group_concat(printf('%!.17g %!.17g', ${events.lat}, ${events.lon}), ';')
+    from ${events} where ${inside} <= ${TOTAL_CAP} and ${and(matching, sql`not (${inner})`)})`;
+  // One row of two subqueries (a select needs a FROM to be part of a D1 batch).
+  return db.select({ inside: sql<number>`${inside}`, ring }).from(sql`(select 1)`);
+}
+
 export function radiusStream(db: Db, c: Centroid, radius: number, w: TimeWindow, f: Filters): Stream {
   const { box, outer, inner } = circleTests(c, radius);
   // The keyword's LIKE last: the arithmetic tests are cheaper and drop most entries first.
@@ -230,20 +245,7 @@ export function radiusStream(db: Db, c: Centroid, radius: number, w: TimeWindow,
       const distance = within(row.lat as number, row.lon as number);
       return distance <= radius ? { distance, fallback: false } : null;
     },
-    // One scan of the box: entries inside `inner` are within the radius for sure and are only counted;
-    // the thin ring between `inner` and `outer` comes back as exact coordinates for the haversine test in
-    // code ('%!.17g': 17 significant digits round-trip a double; the '!' lifts SQLite's limit of 16).
-    counts: [
-      db
-        .select({
-          inside: sql<number>`coalesce(sum(${inner}), 0)`,
-          ring: sql<
-            string | null
-          >`group_concat(case when not (${inner}) then printf('%!.17g %!.17g', ${events.lat}, ${events.lon}) end, ';')`,
-        })
-        .from(events)
-        .where(and(...common, outer, ...filters)),
-    ],
+    counts: [radiusCount(db, and(...common, outer, ...filters), inner)],
     total: ([result]) => {
       const [{ inside = 0, ring = null } = {}] = result as { inside?: number; ring?: string | null }[];
       const ringHits = (ring ? ring.split(";") : []).filter((point) => {
