@@ -203,7 +203,7 @@ const cappedCount = (db: Db, where: SQL | undefined) =>
 type Query = BatchItem<"sqlite">;
 
 /**
- * A stream of hits in the search's order: rows in (start, id) order from one index, turned into hits
+ * A stream of hits in the search's order: keys in (start, id) order from one index, placed as hits
  * (or dropped) in code, and the queries that count every hit of the stream.
  */
 type Stream = {
@@ -318,7 +318,7 @@ export function compareKeys(a: Key, b: Key): number {
 }
 
 /**
- * Reads one stream until the first `need` hits after the cursor are known. Rows come in (start, id)
+ * Reads one stream until the first `need` hits after the cursor are known. Keys come in (start, id)
  * order but hits sort by (start, distance, id), so only hits that start before the last row read are
  * final; rounds grow geometrically, so a pile of events at one start time costs a few rounds, not many.
  */
