@@ -330,9 +330,10 @@ try {
   );
   // A wave of a few requests cannot show a rate (its last batch is partial); judge those of ≥ 10 requests.
   const judged = rows.filter((r) => r.messages >= 10 * MAX_PER_REQUEST);
-  const slow = judged.filter((r) => r.sendRate < 0.9 * CEILING);
+  const slow = judged.filter((r) => r.sendRate < 0.9 * CEILING || r.rate < 0.9 * CEILING);
+  const pct = (rate) => `${((rate / CEILING) * 100).toFixed(0)} %`;
   console.log(
-    `  sending ≥ 90 % of ceiling ${slow.length === 0 ? "yes" : "NO"} for every wave of ≥ 10 requests (${judged.map((r) => `${r.wave} ${((r.sendRate / CEILING) * 100).toFixed(0)} %`).join(", ")})`,
+    `  ≥ 90 % of ceiling      ${slow.length === 0 ? "yes" : "NO"} for every wave of ≥ 10 requests, tick → done and sending (${judged.map((r) => `${r.wave} ${pct(r.rate)} / ${pct(r.sendRate)}`).join(", ")})`,
   );
   code = exact && slow.length === 0 ? 0 : 1;
 } catch (err) {
