@@ -117,7 +117,11 @@ function filterTerms(f: Filters): SQL[] {
       )})`,
     );
   }
-  for (const pattern of keywordPatterns(f.q)) terms.push(sql`${KEYWORD_TEXT} like ${pattern} escape '\\'`);
+  const patterns = keywordPatterns(f.q);
+  // True of every event (ids are never blank); the geo index with the keyword text is partial on it
+  // (migration 0012), so SQLite takes that index for keyword searches and the narrow one otherwise.
+  if (patterns.length > 0) terms.push(sql`${events.id} <> ''`);
+  for (const pattern of patterns) terms.push(sql`${KEYWORD_TEXT} like ${pattern} escape '\\'`);
   return terms;
 }
 
