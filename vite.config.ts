@@ -49,6 +49,34 @@ const inlineStylesheet = (): Plugin => ({
   },
 });
 
+/**
+ * The app starts after the first paint (decision 175): the built index.html loads only web/boot.ts,
+ * which preloads and imports the app's entry and its static imports once the server-rendered page has
+ * been painted. This swaps Vite's entry script and modulepreload links for that one script and names
+ * them in its data attributes; the app's own chunks are built exactly as before.
+ */
+const startAfterFirstPaint = (): Plugin => ({
+  name: "start-after-first-paint",
+  apply: "build",
+  transformIndexHtml: {
+    order: "post",
+    handler(html, ctx) {
+      const boot = Object.values(ctx.bundle ?? {}).find((c) => c.type === "chunk" && c.isEntry && c.name === "boot");
+      const entry = html.match(/<script type="module" crossorigin src="(\/assets\/[^"]+\.js)"><\/script>/);
+      if (!boot || !entry) throw new Error("start-after-first-paint: the boot chunk or the entry script is missing");
+      const preloads: string[] = [];
+      const rest = html.replace(/\s*<link rel="modulepreload" crossorigin href="([^"]+)">/g, (_, href: string) => {
+        preloads.push(href);
+        return "";
+      });
+      return rest.replace(
+        entry[0],
+        `<script type="module" src="/${boot.fileName}" data-app="${entry[1]}" data-preload="${preloads.join(" ")}"></script>`,
+      );
+    },
+  },
+});
+
 // One build for both halves: the SPA goes to dist/client (Workers Static Assets) and the Worker
 // bundle beside it; `npm run dev` runs the Worker in workerd with hot reload for both. The Worker
 // bundle includes the web app's route tree through "@web/ssr" to render public pages (decision 140).
@@ -60,8 +88,14 @@ export default defineConfig({
     cloudflare({ persistState: { path: ".wrangler/state" } }),
     shareCards(),
     inlineStylesheet(),
+    startAfterFirstPaint(),
   ],
+  // web/boot.ts is a second entry of the browser build, beside index.html (startAfterFirstPaint).
+  environments: {
+    client: { build: { rolldownOptions: { input: { index: "index.html", boot: "web/boot.ts" } } } },
+  },
   resolve: { alias: ssrAlias(path.resolve(import.meta.dirname)) },
-  build: { sourcemap: true },
+  // Every browser the site supports has modulepreload: the polyfill would ride in the entry.
+  build: { sourcemap: true, modulePreload: { polyfill: false } },
   define: buildDefine(),
 });

@@ -1,8 +1,11 @@
-import { useState } from "react";
 import { cn } from "../../lib/cn";
+import { useImageFallback } from "../../lib/use-image-fallback";
 import { DEFAULT_ACTION_IMAGE } from "./action-display";
 
-/** An action's picture; a missing or broken image falls back to the default wildflower art. */
+/**
+ * An action's picture; a missing or broken image falls back to the default wildflower art. `eager` is for
+ * a picture in the first screen (often the page's largest paint): fetched at once, ahead of other images.
+ */
 export function ActionImage({
   src,
   className,
@@ -12,8 +15,8 @@ export function ActionImage({
   className?: string;
   eager?: boolean;
 }) {
-  const [failed, setFailed] = useState(false);
-  const url = !src || failed ? DEFAULT_ACTION_IMAGE : src;
+  const image = useImageFallback();
+  const url = !src || image.failed ? DEFAULT_ACTION_IMAGE : src;
   return (
     <img
       src={url}
@@ -21,8 +24,10 @@ export function ActionImage({
       width={1200}
       height={800}
       loading={eager ? "eager" : "lazy"}
+      fetchPriority={eager ? "high" : "auto"}
       decoding="async"
-      onError={() => setFailed(true)}
+      ref={image.ref}
+      onError={image.onError}
       className={cn("size-full object-cover", className)}
     />
   );

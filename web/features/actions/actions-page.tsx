@@ -67,7 +67,7 @@ export function ActionsPage({
             />
           </div>
         ) : (
-          <CurrentActionCard completion={completion} />
+          <CurrentActionCard completion={completion} firstScreen />
         )}
       </div>
 

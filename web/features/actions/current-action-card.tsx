@@ -30,7 +30,14 @@ function scrollToSignup(event: React.MouseEvent<HTMLAnchorElement>) {
 /** The completions feature's control, composed in by web/app; `onRecorded` refreshes the impact counts. */
 export type CompletionSlot = (actionId: string, onRecorded?: () => void) => ReactNode;
 
-export function CurrentActionCard({ completion }: { completion?: CompletionSlot }) {
+/** `firstScreen`: the card is at the top of its page, so its picture loads at once (see ActionImage). */
+export function CurrentActionCard({
+  completion,
+  firstScreen = false,
+}: {
+  completion?: CompletionSlot;
+  firstScreen?: boolean;
+}) {
   const query = useQuery({ ...currentActionQuery(), staleTime: Number.POSITIVE_INFINITY });
   const refreshImpact = useRefreshActionImpact();
   useEffect(() => {
@@ -64,7 +71,7 @@ export function CurrentActionCard({ completion }: { completion?: CompletionSlot 
       className="grid overflow-hidden rounded-[var(--radius-card)] border border-border bg-card shadow-sm md:grid-cols-5"
     >
       <div className="aspect-[3/2] bg-forest-50 md:col-span-2 md:aspect-auto">
-        <ActionImage src={action ? action.image_url : FALLBACK_ACTION.image_url} />
+        <ActionImage src={action ? action.image_url : FALLBACK_ACTION.image_url} eager={firstScreen} />
       </div>
       <div className="flex flex-col gap-5 p-6 sm:p-8 md:col-span-3">
         <div>

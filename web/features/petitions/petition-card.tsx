@@ -1,8 +1,9 @@
-import { type KeyboardEvent, type MouseEvent, useId, useState } from "react";
+import { type KeyboardEvent, type MouseEvent, useId } from "react";
 import type { PublicPetition } from "../../../worker/features/petitions/schemas";
 import { Badge } from "../../components/ui/badge";
 import { buttonClasses } from "../../components/ui/button";
 import { cn } from "../../lib/cn";
+import { useImageFallback } from "../../lib/use-image-fallback";
 import { DEFAULT_PETITION_IMAGE, locationBadge, orgAvatar, petitionImageSrc, TOPIC_STYLES } from "./petition-display";
 import { TopicBadge } from "./topic-badge";
 
@@ -18,11 +19,11 @@ function openPetition(link: string): void {
  */
 export function PetitionCard({ petition }: { petition: PublicPetition }) {
   const titleId = useId();
-  const [imageFailed, setImageFailed] = useState(false);
+  const image = useImageFallback();
   const avatar = orgAvatar(petition.org_name);
   const location = locationBadge(petition);
   const topic = TOPIC_STYLES[petition.topic];
-  const src = imageFailed ? DEFAULT_PETITION_IMAGE : petitionImageSrc(petition.image_url);
+  const src = image.failed ? DEFAULT_PETITION_IMAGE : petitionImageSrc(petition.image_url);
 
   const onKeyDown = (event: KeyboardEvent<HTMLElement>) => {
     // Only the card itself: Enter on the inner link is the link's own job.
@@ -55,7 +56,8 @@ export function PetitionCard({ petition }: { petition: PublicPetition }) {
         loading="lazy"
         width={640}
         height={320}
-        onError={() => setImageFailed(true)}
+        ref={image.ref}
+        onError={image.onError}
         className="aspect-[5/2] w-full bg-sand-100 object-cover"
       />
       <div className="flex flex-1 flex-col gap-4 p-6">
