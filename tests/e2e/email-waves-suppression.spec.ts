@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { readFileSync } from "node:fs";
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test } from "./fixtures";
-import { localD1, signInAsAdmin, uniqueEmail } from "./support";
+import { localD1, ownClientIp, signInAsAdmin, uniqueEmail } from "./support";
 
 const laDay = (ms: number) => new Intl.DateTimeFormat("en-CA", { timeZone: "America/Los_Angeles" }).format(ms);
 
@@ -12,6 +12,7 @@ test("the dashboard shows the weekly email's waves, one per subscriber time zone
   for (const zip of ["10001", "90012"]) {
     const res = await request.post("/api/subscribers", {
       data: { first_name: "Robin", email: uniqueEmail("wave"), zip_code: zip },
+      headers: ownClientIp(),
     });
     expect(res.status()).toBe(201);
   }

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { expect, test } from "./fixtures";
-import { latestMailTo, localD1, type MailboxMessage, uniqueEmail } from "./support";
+import { latestMailTo, localD1, type MailboxMessage, ownClientIp, uniqueEmail } from "./support";
 
 /**
  * An action whose send is due (its Monday has passed, its run still goes on), written straight into the
@@ -38,7 +38,12 @@ test("when the cron tick fires, a subscriber gets exactly one weekly email, and 
   test.setTimeout(90_000);
   const email = uniqueEmail("weekly");
   expect(
-    (await request.post("/api/subscribers", { data: { first_name: "Robin", email, zip_code: "97201" } })).status(),
+    (
+      await request.post("/api/subscribers", {
+        data: { first_name: "Robin", email, zip_code: "97201" },
+        headers: ownClientIp(),
+      })
+    ).status(),
   ).toBe(201);
   const title = `Backyard bird count ${Date.now()}`;
   createDueAction(title);

@@ -99,6 +99,15 @@ export function collectConsoleErrors(page: Page): string[] {
 let n = 0;
 export const uniqueEmail = (prefix = "e2e") => `${prefix}-${Date.now()}-${process.pid}-${++n}@example.com`;
 
+/**
+ * Headers that make a request come from its own client address: the form limits allow 5 requests a
+ * minute per address (wrangler.toml), and the whole suite shares one, so a spec that posts a form through
+ * the API without going through its page uses this to stay clear of the other specs' submissions.
+ */
+export const ownClientIp = () => ({
+  "CF-Connecting-IP": `10.${Math.floor(Math.random() * 255)}.${Math.floor(Math.random() * 255)}.${++n % 250}`,
+});
+
 /** Waits until the server-rendered page has hydrated (web/app/app.tsx): before that, clicks do nothing. */
 export async function waitForHydration(page: Page) {
   await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
