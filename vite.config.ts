@@ -4,6 +4,7 @@ import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
 import { defineConfig, type Plugin } from "vite";
 import { buildDefine } from "./scripts/build-info.mjs";
+import { startAfterFirstPaint } from "./vite.boot.ts";
 import { shareCards } from "./vite.share-cards.ts";
 import { ssrAlias } from "./vite.ssr.ts";
 
@@ -49,34 +50,6 @@ const inlineStylesheet = (): Plugin => ({
   },
 });
 
-/**
- * The app starts after the first paint (decision 175): the built index.html loads only web/boot.ts,
- * which preloads and imports the app's entry and its static imports once the server-rendered page has
- * been painted. This swaps Vite's entry script and modulepreload links for that one script and names
- * them in its data attributes; the app's own chunks are built exactly as before.
- */
-const startAfterFirstPaint = (): Plugin => ({
-  name: "start-after-first-paint",
-  apply: "build",
-  transformIndexHtml: {
-    order: "post",
-    handler(html, ctx) {
-      const boot = Object.values(ctx.bundle ?? {}).find((c) => c.type === "chunk" && c.isEntry && c.name === "boot");
-      const entry = html.match(/<script type="module" crossorigin src="(\/assets\/[^"]+\.js)"><\/script>/);
-      if (!boot || !entry) throw new Error("start-after-first-paint: the boot chunk or the entry script is missing");
-      const preloads: string[] = [];
-      const rest = html.replace(/\s*<link rel="modulepreload" crossorigin href="([^"]+)">/g, (_, href: string) => {
-        preloads.push(href);
-        return "";
-      });
-      return rest.replace(
-        entry[0],
-        `<script type="module" src="/${boot.fileName}" data-app="${entry[1]}" data-preload="${preloads.join(" ")}"></script>`,
-      );
-    },
-  },
-});
-
 // One build for both halves: the SPA goes to dist/client (Workers Static Assets) and the Worker
 // bundle beside it; `npm run dev` runs the Worker in workerd with hot reload for both. The Worker
 // bundle includes the web app's route tree through "@web/ssr" to render public pages (decision 140).
@@ -90,7 +63,7 @@ export default defineConfig({
     inlineStylesheet(),
     startAfterFirstPaint(),
   ],
-  // web/boot.ts is a second entry of the browser build, beside index.html (startAfterFirstPaint).
+  // web/boot.ts is a second entry of the browser build, beside index.html (vite.boot.ts, decision 175).
   environments: {
     client: { build: { rolldownOptions: { input: { index: "index.html", boot: "web/boot.ts" } } } },
   },

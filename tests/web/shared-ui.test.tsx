@@ -1,5 +1,6 @@
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
+import { Checkbox } from "../../web/components/ui/checkbox";
 import { DataTable } from "../../web/components/ui/data-table";
 import { FormField } from "../../web/components/ui/form-field";
 import { Input } from "../../web/components/ui/input";
@@ -108,5 +109,21 @@ describe("errorText", () => {
     expect(errorText("boom")).toBe("Please try again.");
     expect(errorText(null, "Something went wrong")).toBe("Something went wrong");
     expect(errorText({ message: "not an Error" }, undefined)).toBeUndefined();
+  });
+});
+
+describe("Checkbox", () => {
+  it("is a native checkbox, so its role, label and keyboard come from the browser", () => {
+    const html = renderToStaticMarkup(
+      <>
+        <Checkbox id="online" checked onCheckedChange={() => {}} aria-describedby="online-hint" />
+        <label htmlFor="online">Include online events</label>
+      </>,
+    );
+    const input = attrs(html, "input");
+    expect(input).toMatchObject({ type: "checkbox", id: "online", "aria-describedby": "online-hint" });
+    expect(html).toMatch(/<input[^>]* checked=""/);
+    // The drawn tick is decoration: only the input is announced.
+    expect(attrs(html, "svg")["aria-hidden"]).toBe("true");
   });
 });
