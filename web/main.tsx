@@ -15,6 +15,8 @@ function readServerState(): ServerState | null {
 }
 
 async function start() {
+  // Built pages get the fonts from web/boot.ts; the dev server loads this entry directly.
+  if (import.meta.env.DEV) (await import("./lib/web-fonts")).addWebFonts();
   const root = document.getElementById("root");
   if (!root) throw new Error("#root is missing from index.html");
   const server = readServerState();
