@@ -23,9 +23,12 @@ export function bootDocument(html: string, bootFile: string): string {
   );
 }
 
+/** The browser build's entries: the page and, beside it, the boot script (which imports nothing of the app). */
+export const clientInput = { index: "index.html", boot: "web/boot.ts" };
+
 /**
- * The app starts after the first paint: the browser build has web/boot.ts as a second entry (see
- * vite.config.ts), and the built index.html loads only that (`bootDocument`). The app's own chunks are
+ * The app starts after the first paint: the browser build has web/boot.ts as a second entry
+ * (`clientInput`), and the built index.html loads only that (`bootDocument`). The app's own chunks are
  * built exactly as before.
  */
 export const startAfterFirstPaint = (): Plugin => ({
@@ -34,7 +37,9 @@ export const startAfterFirstPaint = (): Plugin => ({
   transformIndexHtml: {
     order: "post",
     handler(html, ctx) {
-      const boot = Object.values(ctx.bundle ?? {}).find((c) => c.type === "chunk" && c.isEntry && c.name === "boot");
+      const boot = Object.values(ctx.bundle ?? {}).find(
+        (c) => c.type === "chunk" && c.isEntry && c.facadeModuleId?.endsWith(clientInput.boot),
+      );
       if (!boot) throw new Error("start-after-first-paint: the build has no boot chunk");
       return bootDocument(html, boot.fileName);
     },

@@ -4,7 +4,7 @@ import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
 import { defineConfig, type Plugin } from "vite";
 import { buildDefine } from "./scripts/build-info.mjs";
-import { startAfterFirstPaint } from "./vite.boot.ts";
+import { clientInput, startAfterFirstPaint } from "./vite.boot.ts";
 import { shareCards } from "./vite.share-cards.ts";
 import { ssrAlias } from "./vite.ssr.ts";
 
@@ -64,9 +64,7 @@ export default defineConfig({
     startAfterFirstPaint(),
   ],
   // web/boot.ts is a second entry of the browser build, beside index.html (vite.boot.ts, decision 175).
-  environments: {
-    client: { build: { rolldownOptions: { input: { index: "index.html", boot: "web/boot.ts" } } } },
-  },
+  environments: { client: { build: { rolldownOptions: { input: clientInput } } } },
   resolve: { alias: ssrAlias(path.resolve(import.meta.dirname)) },
   // Every browser the site supports has modulepreload: the polyfill would ride in the entry.
   build: { sourcemap: true, modulePreload: { polyfill: false } },

@@ -1,3 +1,6 @@
+import { cn } from "../../lib/cn";
+import { useImageFallback } from "../../lib/use-image-fallback";
+
 /**
  * Only https images are shown: the site's CSP allows `img-src https:`, so an http one would be blocked
  * (the sources may give either; ingestion and submissions accept only http(s) URLs).
@@ -9,6 +12,7 @@ export const shownImageUrl = (url: string | null): string | null => (url?.starts
  * thread, and without our page's address sent to the image's host (decision 164).
  */
 export function EventImage({ src, alt }: { src: string; alt: string }) {
+  const image = useImageFallback();
   return (
     <div className="mb-4 overflow-hidden rounded-xl bg-forest-50" data-testid="event-image">
       <img
@@ -20,10 +24,9 @@ export function EventImage({ src, alt }: { src: string; alt: string }) {
         decoding="async"
         referrerPolicy="no-referrer"
         // A picture that fails leaves the empty box: hidden, not removed, so nothing moves.
-        onError={(e) => {
-          e.currentTarget.style.visibility = "hidden";
-        }}
-        className="aspect-[16/9] w-full object-cover"
+        ref={image.ref}
+        onError={image.onError}
+        className={cn("aspect-[16/9] w-full object-cover", image.failed && "invisible")}
       />
     </div>
   );
