@@ -7,7 +7,7 @@
 // the workerd process's user+system time per request, read from /proc: it includes the local D1's
 // SQLite work, which in production runs outside the Worker, so it is an upper bound of billed CPU.
 import { spawnSync } from "node:child_process";
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { loadZipRows } from "../db/seed/zip-rows.ts";
@@ -183,20 +183,27 @@ async function measure(url, pids, label, query, healthCpu, path = "/api/events")
   };
 }
 
-const persistDir = mkdtempSync(path.join(tmpdir(), "earthkind-bench-search-"));
+// For trying a change quickly: BENCH_DB_DIR keeps the loaded database between runs (loaded when the
+// folder is new; migrations are always applied), and BENCH_CASES (a regular expression) picks cases.
+const keptDir = process.env.BENCH_DB_DIR;
+const persistDir = keptDir ?? mkdtempSync(path.join(tmpdir(), "earthkind-bench-search-"));
+const picked = process.env.BENCH_CASES ? new RegExp(process.env.BENCH_CASES) : null;
 let server;
 try {
   // Always: `wrangler dev` runs the built Worker (dist/), so an old build would time old code.
   console.log("• building the app");
   if (spawnSync("npx", ["vite", "build"], { stdio: "ignore" }).status !== 0) throw new Error("vite build failed");
-  console.log(`• loading ${EVENTS.toLocaleString()} events and every US ZIP into a fresh local D1`);
-  const t0 = performance.now();
+  const load = !keptDir || !existsSync(path.join(persistDir, "bench.sql"));
   wrangler(["d1", "migrations", "apply", "DB", "--local", "--persist-to", persistDir]);
-  const sqlFile = path.join(persistDir, "bench.sql");
-  mkdirSync(persistDir, { recursive: true });
-  writeFileSync(sqlFile, buildData().join("\n"));
-  wrangler(["d1", "execute", "DB", "--local", "--persist-to", persistDir, "--file", sqlFile]);
-  console.log(`  loaded in ${fmt((performance.now() - t0) / 1000)} s`);
+  if (load) {
+    console.log(`• loading ${EVENTS.toLocaleString()} events and every US ZIP into a fresh local D1`);
+    const t0 = performance.now();
+    const sqlFile = path.join(persistDir, "bench.sql");
+    mkdirSync(persistDir, { recursive: true });
+    writeFileSync(sqlFile, buildData().join("\n"));
+    wrangler(["d1", "execute", "DB", "--local", "--persist-to", persistDir, "--file", sqlFile]);
+    console.log(`  loaded in ${fmt((performance.now() - t0) / 1000)} s`);
+  }
 
   server = await startDev({ persistDir, port: await freePort(), readyPath: "/api/health", vars: DEV_VARS });
   const pids = workerdPids(server.pid);
@@ -246,7 +253,7 @@ try {
     "/api/health",
   );
   const results = [baseline];
-  for (const [label, query] of cases) results.push(await measure(server.url, pids, label, query, baseline.cpu));
+  for (const [label, query] of cases.filter(([label]) => !picked || picked.test(label))) results.push(await measure(server.url, pids, label, query, baseline.cpu));
 
   console.log(`\nGET /api/events over ${EVENTS.toLocaleString()} events, ${REQUESTS} sequential requests per case\n`);
   console.log(
@@ -276,5 +283,5 @@ try {
   process.exitCode = 1;
 } finally {
   server?.stop();
-  rmSync(persistDir, { recursive: true, force: true });
+  if (!keptDir) rmSync(persistDir, { recursive: true, force: true });
 }
