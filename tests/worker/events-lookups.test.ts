@@ -2,11 +2,14 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import {
   byStartStream,
+  countsQuery,
   type Filters,
+  mergeStreams,
   radiusQuery,
   radiusStream,
   statewideStream,
   timeWindow,
+  wholeRows,
 } from "../../worker/features/events/search";
 import { dayInZone, localToUtc } from "../../worker/platform/zoned-time";
 import { futureBase, hoursAfter, northOf } from "./events-support";
@@ -112,9 +115,23 @@ describe("search query plans", () => {
       const candidates = new RegExp(`SEARCH events USING COVERING INDEX ${index} \\(lat>\\? AND lat<\\?\\)`);
       expect(rows).toMatch(candidates);
       expect(rows).not.toMatch(/SCAN events(?! USING)/);
-      for (const count of stream.counts) {
-        expect(await plan(count)).toMatch(candidates);
-      }
+      expect(await plan(countsQuery(db(), stream.counts))).toMatch(candidates);
+    }
+  });
+
+  it("reads a first round's whole rows by id, after merging the streams' keys from their covering indexes", async () => {
+    for (const filters of filterSets) {
+      const index = filters.q ? "events_geo_text_idx" : "events_geo_idx";
+      const merged = mergeStreams(
+        db(),
+        radiusStream(db(), centroid, 25, w, filters),
+        byStartStream(db(), w, filters, true),
+      );
+      const rows = await plan(wholeRows(db(), merged.keys(position, 45)));
+      expect(rows).toMatch(new RegExp(`SEARCH events USING COVERING INDEX ${index} \\(lat>\\? AND lat<\\?\\)`));
+      expect(rows).toContain("USING COVERING INDEX events_online_start_idx (start_at_utc>?");
+      expect(rows).toMatch(/SEARCH events USING INDEX sqlite_autoindex_events_1 \(id=\?\)/);
+      expect(rows).not.toMatch(/SCAN events(?! USING)/);
     }
   });
 
@@ -130,14 +147,14 @@ describe("search query plans", () => {
     for (const filters of filterSets) {
       const state = statewideStream(db(), centroid, w, filters);
       expect(await plan(state.keys(position, 45))).toContain("USING INDEX events_state_start_idx (state=? AND");
-      expect(await plan(state.counts[0])).toContain("USING COVERING INDEX events_state_start_idx (state=? AND");
+      expect(await plan(countsQuery(db(), state.counts))).toContain("USING COVERING INDEX events_state_start_idx (state=? AND");
       const online = byStartStream(db(), w, filters, true);
       expect(await plan(online.keys(position, 45))).toContain(
         "USING COVERING INDEX events_online_start_idx (start_at_utc>?",
       );
-      expect(await plan(online.counts[0])).toContain("USING COVERING INDEX events_online_start_idx (start_at_utc>?");
+      expect(await plan(countsQuery(db(), online.counts))).toContain("USING COVERING INDEX events_online_start_idx (start_at_utc>?");
     }
     const anywhere = byStartStream(db(), w, filterSets[0] as Filters, false);
-    expect(await plan(anywhere.counts[0])).toContain("USING COVERING INDEX events_in_person_start_idx (start_at_utc>?");
+    expect(await plan(countsQuery(db(), anywhere.counts))).toContain("USING COVERING INDEX events_in_person_start_idx (start_at_utc>?");
   });
 });

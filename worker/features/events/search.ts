@@ -1,4 +1,4 @@
-import { and, asc, between, eq, inArray, type SQL, sql } from "drizzle-orm";
+import { and, asc, between, eq, inArray, type SQL, type SQLWrapper, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import { events, zipCodes } from "../../../db/schema";
 import { decodeCursor, encodeCursor, isKeyString } from "../../platform/cursor";
@@ -48,10 +48,31 @@ type Row = Pick<typeof events.$inferSelect, keyof typeof columns>;
 type Place = { distance: number | null; fallback: boolean };
 export type Hit = Place & { row: Row };
 /** What a stream reads of a match: enough to place it, order it and page. */
-type KeyRow = Pick<Row, "id" | "startAtUtc" | "lat" | "lon">;
-const keyColumns = { id: events.id, startAtUtc: events.startAtUtc, lat: events.lat, lon: events.lon };
-/** Online events and the no-ZIP list have no distance: leaving the coordinates out lets their index cover the read. */
-const unplacedKeyColumns = { id: events.id, startAtUtc: events.startAtUtc, lat: sql<null>`null`, lon: sql<null>`null` };
+type KeyRow = Pick<Row, "id" | "startAtUtc" | "lat" | "lon" | "isVirtual">;
+const keyColumns = {
+  id: events.id,
+  startAtUtc: events.startAtUtc,
+  lat: events.lat,
+  lon: events.lon,
+  isVirtual: events.isVirtual,
+};
+/**
+ * Online events and the no-ZIP list have no distance: leaving the coordinates out lets their index cover
+ * the read. The names keep the columns of a merged round (decision 176) the same whichever stream is first.
+ */
+const unplacedKeyColumns = {
+  ...keyColumns,
+  lat: sql<null>`null`.as("lat"),
+  lon: sql<null>`null`.as("lon"),
+};
+/** The key columns of a merged round, read back by name from the union of the streams' rounds. */
+const mergedKeyColumns = {
+  id: sql<string>`"id"`,
+  startAtUtc: sql<string>`"start_at_utc"`,
+  lat: sql<number | null>`"lat"`,
+  lon: sql<number | null>`"lon"`,
+  isVirtual: sql<boolean>`"is_virtual"`.mapWith(Boolean),
+};
 /** A match before its row is read. */
 type Found = { key: KeyRow; place: Place };
 
@@ -211,29 +232,25 @@ export function radiusQuery(
 }
 
 /** How many rows match, counting at most TOTAL_CAP + 1 (an index-only walk when no keyword is given). */
-const cappedCount = (db: Db, where: SQL | undefined) =>
-  db.select({ n: sql<number>`count(*)` }).from(
-    db
-      .select({ one: sql`1` })
-      .from(events)
-      .where(where)
-      .limit(TOTAL_CAP + 1)
-      .as("matching"),
-  );
+const cappedCount = (where: SQL | undefined) =>
+  sql<number>`(select count(*) from (select 1 from ${events} where ${where} limit ${TOTAL_CAP + 1}))`;
 
 type Query = BatchItem<"sqlite">;
+/** A round's query: a select of key rows (or, in a first round, of whole rows). */
+type KeysQuery = Query & SQLWrapper;
 
 /**
  * A stream of hits in the search's order: keys in (start, id) order from one index, placed as hits
- * (or dropped) in code, and the queries that count every hit of the stream.
+ * (or dropped) in code, and the scalar subqueries that count every hit of the stream.
  */
 type Stream = {
-  /** A round of the matches' keys after `p`, in (start, id) order. */
-  keys(p: Position, limit: number): Query;
+  /** A round of the matches' keys after `p`, in (start, id) order: at most `limit` of them. */
+  keys(p: Position, limit: number): KeysQuery;
   /** Where a match is, or null when it is no hit (outside the radius). */
-  place(row: Pick<Row, "lat" | "lon">): Place | null;
-  counts: Query[];
-  total(results: unknown[]): number;
+  place(row: KeyRow): Place | null;
+  counts: SQL[];
+  /** The stream's total from its counts' values, in their order. */
+  total(values: unknown[]): number;
 };
 
 /** Every match, from the start. */
@@ -246,12 +263,11 @@ const FROM_START: Position = { from: null, after: null };
  * test in code ('%!.17g': 17 significant digits round-trip a double; the '!' lifts SQLite's limit of
  * 16). The ring's condition on the inner count is constant, so SQLite checks it once, before its scan.
  */
-function radiusCount(db: Db, matching: SQL | undefined, inner: SQL) {
-  const inside = sql`(select count(*) from (select 1 from ${events} where ${and(matching, inner)} limit ${TOTAL_CAP + 1}))`;
+function radiusCount(matching: SQL | undefined, inner: SQL): SQL[] {
+  const inside = cappedCount(and(matching, inner));
   const ring = sql<string | null>`(select group_concat(printf('%!.17g %!.17g', ${events.lat}, ${events.lon}), ';')
     from ${events} where ${inside} <= ${TOTAL_CAP} and ${and(matching, sql`not (${inner})`)})`;
-  // One row of two subqueries (a select needs a FROM to be part of a D1 batch).
-  return db.select({ inside: sql<number>`${inside}`, ring }).from(sql`(select 1)`);
+  return [inside, ring];
 }
 
 export function radiusStream(db: Db, c: Centroid, radius: number, w: TimeWindow, f: Filters): Stream {
@@ -266,14 +282,13 @@ export function radiusStream(db: Db, c: Centroid, radius: number, w: TimeWindow,
       const distance = within(row.lat as number, row.lon as number);
       return distance <= radius ? { distance, fallback: false } : null;
     },
-    counts: [radiusCount(db, and(...common, outer, ...filters), inner)],
-    total: ([result]) => {
-      const [{ inside = 0, ring = null } = {}] = result as { inside?: number; ring?: string | null }[];
-      const ringHits = (ring ? ring.split(";") : []).filter((point) => {
+    counts: radiusCount(and(...common, outer, ...filters), inner),
+    total: ([inside, ring]) => {
+      const ringHits = (typeof ring === "string" ? ring.split(";") : []).filter((point) => {
         const [lat, lon] = point.split(" ").map(Number) as [number, number];
         return within(lat, lon) <= radius;
       });
-      return Number(inside) + ringHits.length;
+      return Number(inside ?? 0) + ringHits.length;
     },
   };
 }
@@ -293,8 +308,8 @@ export function statewideStream(db: Db, c: Centroid, w: TimeWindow, f: Filters):
       distance: row.lat !== null && row.lon !== null ? haversineMiles(c.lat, c.lon, row.lat, row.lon) : null,
       fallback: true,
     }),
-    counts: [cappedCount(db, and(...where))],
-    total: ([n]) => (n as { n: number }[])[0]?.n ?? 0,
+    counts: [cappedCount(and(...where))],
+    total: ([n]) => Number(n ?? 0),
   };
 }
 
@@ -318,8 +333,8 @@ export function byStartStream(db: Db, w: TimeWindow, f: Filters, virtual: boolea
         .orderBy(asc(events.startAtUtc), asc(events.id))
         .limit(limit),
     place: () => ({ distance: null, fallback: false }),
-    counts: [cappedCount(db, and(...where))],
-    total: ([n]) => (n as { n: number }[])[0]?.n ?? 0,
+    counts: [cappedCount(and(...where))],
+    total: ([n]) => Number(n ?? 0),
   };
 }
 
@@ -338,19 +353,70 @@ export function compareKeys(a: Key, b: Key): number {
   return a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
 }
 
+/** Keys in (start, id) order, as SQLite orders them. */
+const byStartAndId = (a: KeyRow, b: KeyRow) =>
+  compareKeys({ start: a.startAtUtc, distance: null, id: a.id }, { start: b.startAtUtc, distance: null, id: b.id });
+
 /**
- * Reads one stream until the first `need` hits after the cursor are known. Keys come in (start, id)
+ * The streams' rounds as one statement: the union of each stream's first `limit` keys after `p`, in
+ * (start, id) order and cut to `total` (or every key read, for null). A row's stream is known by
+ * `is_virtual`: only the online stream has online events.
+ */
+function unionKeys(db: Db, streams: Stream[], p: Position, limit: number, total: number | null): KeysQuery {
+  const [only] = streams;
+  if (only && streams.length === 1) return only.keys(p, limit);
+  const union = sql.join(
+    streams.map((s) => sql`select * from ${s.keys(p, limit)}`),
+    sql` union all `,
+  );
+  const merged = db.select(mergedKeyColumns).from(sql`(${union})`);
+  return total === null ? merged : merged.orderBy(sql`"start_at_utc"`, sql`"id"`).limit(total);
+}
+
+/**
+ * A search's in-person stream and its online one (when asked) read as one stream (decision 176): one
+ * statement a round, whose rows each stream places, and one total.
+ */
+export function mergeStreams(db: Db, inPerson: Stream, online: Stream | null): Stream {
+  if (!online) return inPerson;
+  const split = inPerson.counts.length;
+  return {
+    keys: (p, limit) => unionKeys(db, [inPerson, online], p, limit, limit),
+    place: (row) => (row.isVirtual ? online : inPerson).place(row),
+    counts: [...inPerson.counts, ...online.counts],
+    total: (values) => inPerson.total(values.slice(0, split)) + online.total(values.slice(split)),
+  };
+}
+
+/** The whole rows of a round's keys, in no order. */
+export const wholeRows = (db: Db, keys: KeysQuery) =>
+  db
+    .select(columns)
+    .from(events)
+    .where(sql`${events.id} in (select "id" from ${keys})`);
+
+/** All of a search's counts as one statement: one row of scalar subqueries (a D1 batch needs a FROM). */
+export const countsQuery = (db: Db, counts: SQL[]) =>
+  db.select(Object.fromEntries(counts.map((count, i) => [`c${i}`, count]))).from(sql`(select 1)`);
+
+/**
+ * Reads a stream until the first `need` hits after the cursor are known. Keys come in (start, id)
  * order but hits sort by (start, distance, id), so only hits that start before the last row read are
  * final; rounds grow geometrically, so a pile of events at one start time costs a few rounds, not many.
+ * The first round reads whole rows: it is nearly always the only one, and the page then needs no read
+ * of its own.
  */
 class StreamReader {
   private hits: Found[] = [];
   private limit: number;
   private position: Position;
   private boundary: string | null = null;
+  /** The first round's whole rows, by id. */
+  readonly rows = new Map<string, Row>();
   exhausted = false;
 
   constructor(
+    private readonly db: Db,
     readonly stream: Stream,
     private readonly need: number,
     private readonly cursor: Key | null,
@@ -359,12 +425,22 @@ class StreamReader {
     this.position = { from: cursor?.start ?? null, after: null };
   }
 
+  private get firstRound(): boolean {
+    return this.boundary === null && !this.exhausted;
+  }
+
   query(): Query {
-    return this.stream.keys(this.position, this.limit);
+    const keys = this.stream.keys(this.position, this.limit);
+    return this.firstRound ? wholeRows(this.db, keys) : keys;
   }
 
   /** Takes a round's rows; true once no further round is needed. */
-  take(rows: KeyRow[]): boolean {
+  take(result: unknown): boolean {
+    const rows = result as KeyRow[];
+    if (this.firstRound) {
+      rows.sort(byStartAndId);
+      for (const row of rows as Row[]) this.rows.set(row.id, row);
+    }
     for (const key of rows) {
       const place = this.stream.place(key);
       const found = place && { key, place };
@@ -382,14 +458,12 @@ class StreamReader {
     return false;
   }
 
-  /** The hits whose place in the order is certain: all once the stream is exhausted. */
+  /** The hits whose place in the order is certain, sorted: all once the stream is exhausted. */
   final(): Found[] {
     const boundary = this.boundary;
-    return this.exhausted || boundary === null ? this.hits : this.hits.filter((h) => h.key.startAtUtc < boundary);
-  }
-
-  get empty(): boolean {
-    return this.exhausted && this.hits.length === 0;
+    const certain =
+      this.exhausted || boundary === null ? this.hits : this.hits.filter((h) => h.key.startAtUtc < boundary);
+    return certain.sort(byKey);
   }
 }
 
@@ -399,26 +473,18 @@ async function runBatch(db: Db, queries: Query[]): Promise<unknown[]> {
 }
 
 /**
- * Reads the streams (the first round of every stream in one D1 batch, with the count queries when
- * `withTotal`), then any further rounds a stream needs. Answers each stream's total.
+ * Reads a stream: its first round in one D1 batch with the counts (when there are any), then any
+ * further rounds. Answers the counts' values, in their order.
  */
-async function readStreams(db: Db, readers: StreamReader[], withTotal: boolean): Promise<number[]> {
-  const counts = withTotal ? readers.map((r) => r.stream.counts) : [];
-  const results = await runBatch(db, [...readers.map((r) => r.query()), ...counts.flat()]);
-  let pending = readers.filter((r, i) => !r.take(results[i] as KeyRow[]));
-  while (pending.length > 0) {
-    const more = await runBatch(
-      db,
-      pending.map((r) => r.query()),
-    );
-    pending = pending.filter((r, i) => !r.take(more[i] as KeyRow[]));
+async function readStream(db: Db, reader: StreamReader, counts: SQL[]): Promise<unknown[]> {
+  const [first, counted] = await runBatch(db, [reader.query(), ...(counts.length ? [countsQuery(db, counts)] : [])]);
+  let done = reader.take(first);
+  while (!done) {
+    const [more] = await runBatch(db, [reader.query()]);
+    done = reader.take(more);
   }
-  let at = readers.length;
-  return counts.map((queries, i) => {
-    const own = results.slice(at, at + queries.length);
-    at += queries.length;
-    return (readers[i] as StreamReader).stream.total(own);
-  });
+  const [row = {}] = (counted ?? []) as Record<string, unknown>[];
+  return counts.map((_, i) => row[`c${i}`]);
 }
 
 /** Which in-person stream a page reads: within the radius, statewide (nothing within it), or anywhere (no ZIP). */
@@ -445,7 +511,7 @@ export type SearchInput = Omit<SearchQuery, "category" | "q" | "cursor"> &
 export type SearchPage = { hits: Hit[]; nextCursor: string | null; total: number; totalCapped: boolean };
 
 /**
- * One page of the search (decisions 040, 162). In-person events within the radius, or, when there
+ * One page of the search (decisions 040, 162, 176). In-person events within the radius, or, when there
  * are none at all, in the ZIP's state (`fallback`); without a ZIP, upcoming in-person events anywhere;
  * online ones merged in when asked. Sorted by start, distance, id; the cursor is the last hit's key
  * (and which in-person stream it came from), so a page starts right after it however many events were
@@ -461,7 +527,6 @@ export async function searchPage(
   const f: Filters = { category: q.category ?? [], q: q.q };
   const cursor = q.cursor ? readSearchCursor(q.cursor, Boolean(q.zip)) : null;
   const centroid = q.zip ? await findCentroid(db, q.zip) : null;
-  const need = q.limit + 1;
   let mode: Mode = cursor?.mode ?? (centroid ? "r" : "a");
   const inPerson = (m: Mode) =>
     centroid === null
@@ -469,83 +534,74 @@ export async function searchPage(
       : m === "r"
         ? radiusStream(db, centroid, q.radius, w, f)
         : statewideStream(db, centroid, w, f);
-  const streams = [inPerson(mode)];
-  if (q.include_online) streams.push(byStartStream(db, w, f, true));
+  const online = q.include_online ? byStartStream(db, w, f, true) : null;
 
   if (withTotal && mode === "r" && keywordPatterns(f.q).length > 0) {
-    const keyed = await keyedMatches(db, streams, cursor);
-    if (keyed) return readPage(db, keyed.found, q.limit, mode, keyed.total);
+    const keyed = await keyedMatches(db, inPerson(mode), online, cursor);
+    if (keyed && (cursor || keyed.withinRadius > 0)) {
+      return readPage(db, keyed.found, new Map(), q.limit, mode, keyed.total);
+    }
+    // Every match's key was read and none is within the radius: straight to the statewide fallback.
+    if (keyed) mode = "s";
   }
 
-  const readers = streams.map((stream) => new StreamReader(stream, need, cursor));
-  const totals = await readStreams(db, readers, withTotal);
+  // A first page within the radius always counts the radius: none at all means the statewide fallback.
+  const withinRadius = mode === "r" && !cursor ? inPerson(mode) : null;
+  let reader = new StreamReader(db, mergeStreams(db, withinRadius ?? inPerson(mode), online), q.limit + 1, cursor);
+  const counts = withTotal ? reader.stream.counts : (withinRadius?.counts ?? []);
+  const values = await readStream(db, reader, counts);
+  let total = withTotal ? reader.stream.total(values) : 0;
 
-  // Nothing within the radius at all (not merely after the cursor): the state's events instead.
-  if (mode === "r" && !cursor && readers[0]?.empty) {
+  if (withinRadius && withinRadius.total(values.slice(0, withinRadius.counts.length)) === 0) {
     mode = "s";
-    readers[0] = new StreamReader(inPerson(mode), need, null);
-    const [statewideTotal] = await readStreams(db, [readers[0]], withTotal);
-    if (withTotal) totals[0] = statewideTotal ?? 0;
+    reader = new StreamReader(db, mergeStreams(db, inPerson(mode), online), q.limit + 1, null);
+    const statewide = await readStream(db, reader, withTotal ? reader.stream.counts : []);
+    if (withTotal) total = reader.stream.total(statewide);
   }
-
-  const found = readers.flatMap((r) => r.final()).sort(byKey);
-  return readPage(
-    db,
-    found,
-    q.limit,
-    mode,
-    totals.reduce((sum, n) => sum + n, 0),
-  );
+  return readPage(db, reader.final(), reader.rows, q.limit, mode, total);
 }
 
 /**
  * A keyword search's matches from every match's key (decision 173): matching a keyword reads each
- * candidate's text from the index, and the page and the count would each read all of it. One key query
- * per stream, from the start, gives both the count and the page's order. Null when a stream has more
- * matches than it can count this way, or when nothing is within the radius (the statewide fallback):
- * the general reading answers those.
+ * candidate's text from the index, and the page and the count would each read all of it. One statement
+ * of every stream's keys, from the start, gives both the count and the page's order. Null when a stream
+ * has more matches than it can count this way: the general reading answers those.
  */
 async function keyedMatches(
   db: Db,
-  streams: Stream[],
+  inPerson: Stream,
+  online: Stream | null,
   cursor: Key | null,
-): Promise<{ found: Found[]; total: number } | null> {
-  const keySets = (await runBatch(
-    db,
-    streams.map((s) => s.keys(FROM_START, KEYS_CAP)),
-  )) as KeyRow[][];
-  if (keySets.some((keys) => keys.length > TOTAL_CAP)) return null;
-  const perStream = keySets.map((keys, i) =>
-    keys.flatMap((key) => {
-      const place = (streams[i] as Stream).place(key);
-      return place ? [{ key, place }] : [];
-    }),
-  );
-  if (!cursor && perStream[0]?.length === 0) return null;
-  const matches = perStream.flat();
+): Promise<{ found: Found[]; total: number; withinRadius: number } | null> {
+  const streams = online ? [inPerson, online] : [inPerson];
+  const [keys] = (await runBatch(db, [unionKeys(db, streams, FROM_START, KEYS_CAP, null)])) as [KeyRow[]];
+  const onlineKeys = keys.filter((key) => key.isVirtual).length;
+  if (onlineKeys > TOTAL_CAP || keys.length - onlineKeys > TOTAL_CAP) return null;
+  const merged = mergeStreams(db, inPerson, online);
+  const matches = keys.flatMap((key) => {
+    const place = merged.place(key);
+    return place ? [{ key, place }] : [];
+  });
   const found = matches.filter((m) => !cursor || compareKeys(keyOf(m), cursor) > 0).sort(byKey);
-  return { found, total: matches.length };
+  return { found, total: matches.length, withinRadius: matches.filter((m) => !m.key.isVirtual).length };
 }
 
 /**
  * The page of the first `limit` matches of `found` (sorted; one more than the page tells that there
- * is a next one): only their rows are read from the table, by id.
+ * is a next one): the rows not already `known` are read from the table, by id.
  */
-async function readPage(db: Db, found: Found[], limit: number, mode: Mode, total: number): Promise<SearchPage> {
+async function readPage(
+  db: Db,
+  found: Found[],
+  known: ReadonlyMap<string, Row>,
+  limit: number,
+  mode: Mode,
+  total: number,
+): Promise<SearchPage> {
   const page = found.slice(0, limit);
-  const rows =
-    page.length === 0
-      ? []
-      : await db
-          .select(columns)
-          .from(events)
-          .where(
-            inArray(
-              events.id,
-              page.map((m) => m.key.id),
-            ),
-          );
-  const byId = new Map(rows.map((row) => [row.id, row]));
+  const missing = page.filter((m) => !known.has(m.key.id)).map((m) => m.key.id);
+  const rows = missing.length === 0 ? [] : await db.select(columns).from(events).where(inArray(events.id, missing));
+  const byId = new Map([...known, ...rows.map((row): [string, Row] => [row.id, row])]);
   // A row deleted between the two reads is left out.
   const hits = page.flatMap((m) => {
     const row = byId.get(m.key.id);
