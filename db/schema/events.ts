@@ -11,6 +11,9 @@ export const EVENT_CATEGORIES = [
   "education",
 ] as const;
 
+/** An event's one-degree band of longitude, 0–360 (worker/features/events/search.ts has the same expression). */
+const lonBand = (t: { lon: SQLiteColumn }) => sql`cast((${t.lon} + 180) as integer)`;
+
 /** The keyword search's text (worker/features/events/search.ts has the same expression). */
 const keywordText = (t: {
   title: SQLiteColumn;
@@ -58,11 +61,22 @@ export const events = sqliteTable(
     uniqueIndex("events_source_external_idx").on(t.sourceKey, t.externalId),
     index("events_status_start_idx").on(t.status, t.startAtUtc),
     // Covering indexes of the search, with the keyword text as an indexed expression (migration 0010,
-    // decision 162): filters, sort, keyword and counts read no table row.
-    index("events_geo_idx").on(t.lat, t.lon, t.isVirtual, t.status, t.startAtUtc, t.endAtUtc, t.category, t.id),
+    // decision 162): filters, sort, keyword and counts read no table row. The geo ones lead with the
+    // one-degree band of longitude, so a box is a latitude range per band (migration 0013, decision 176).
+    index("events_geo_idx").on(
+      lonBand(t),
+      t.lat,
+      t.lon,
+      t.isVirtual,
+      t.status,
+      t.startAtUtc,
+      t.endAtUtc,
+      t.category,
+      t.id,
+    ),
     // Partial on a term only keyword searches state (migration 0012), so SQLite never picks it for the others.
     index("events_geo_text_idx")
-      .on(t.lat, t.lon, t.isVirtual, t.status, t.startAtUtc, t.endAtUtc, t.category, t.id, keywordText(t))
+      .on(lonBand(t), t.lat, t.lon, t.isVirtual, t.status, t.startAtUtc, t.endAtUtc, t.category, t.id, keywordText(t))
       .where(sql`${t.id} <> ''`),
     index("events_state_start_idx").on(
       t.state,

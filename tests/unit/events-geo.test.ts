@@ -1,6 +1,13 @@
 import { describe, expect, it } from "vitest";
 import { RADIUS_OPTIONS } from "../../worker/features/events/constants";
-import { EARTH_RADIUS_MILES, flatCircles, haversineMiles, inFlatCircle } from "../../worker/features/events/geo";
+import {
+  EARTH_RADIUS_MILES,
+  flatCircles,
+  haversineMiles,
+  inFlatCircle,
+  lonBand,
+  lonBands,
+} from "../../worker/features/events/geo";
 import { decodeCursor, encodeCursor } from "../../worker/platform/cursor";
 import { AppError } from "../../worker/platform/errors";
 
@@ -41,8 +48,14 @@ describe("the search's flat circle tests", () => {
       const { box, outer, inner } = flatCircles(lat0, lon0, radius);
       const exact = haversineMiles(lat0, lon0, p.lat, p.lon) <= radius;
       const inBox = p.lat >= box.minLat && p.lat <= box.maxLat && p.lon >= box.minLon && p.lon <= box.maxLon;
+      // The index reads the box band by band of longitude (decision 176): a point in the box is in one of them.
+      const inBand = lonBands(box.minLon, box.maxLon).includes(lonBand(p.lon));
       if (exact)
-        expect({ inBox, outer: inFlatCircle(outer, lat0, lon0, p.lat, p.lon) }).toEqual({ inBox: true, outer: true });
+        expect({ inBox, inBand, outer: inFlatCircle(outer, lat0, lon0, p.lat, p.lon) }).toEqual({
+          inBox: true,
+          inBand: true,
+          outer: true,
+        });
       if (inFlatCircle(inner, lat0, lon0, p.lat, p.lon)) expect(exact).toBe(true);
     }
   });
@@ -58,6 +71,17 @@ describe("the search's flat circle tests", () => {
       if (!inFlatCircle(flatCircles(lat0, lon0, radius).inner, lat0, lon0, p.lat, p.lon)) ring++;
     }
     expect(ring / n).toBeLessThan(0.12);
+  });
+});
+
+describe("bands of longitude", () => {
+  it("covers a range of longitudes with the bands SQL puts its points in, and no more", () => {
+    expect(lonBands(-122.9, -122.1)).toEqual([57]);
+    expect(lonBands(-124.81, -120.57)).toEqual([55, 56, 57, 58, 59]);
+    expect(lonBands(-180, -179.5)).toEqual([0]);
+    expect(lonBands(179.5, 180)).toEqual([359, 360]);
+    expect(lonBands(-200, 200)).toHaveLength(361);
+    expect([-180, -122.00000000000001, -122, 0, 179.99, 180].map(lonBand)).toEqual([0, 57, 58, 180, 359, 360]);
   });
 });
 

@@ -49,6 +49,16 @@ export function flatCircles(lat: number, lon: number, miles: number) {
   };
 }
 
+/** A longitude's one-degree band, 0–360, as the search's SQL computes it: `cast((lon + 180) as integer)`. */
+export const lonBand = (lon: number) => Math.trunc(lon + 180);
+
+/** The bands a range of longitudes spans (decision 176). */
+export function lonBands(minLon: number, maxLon: number): number[] {
+  const first = lonBand(Math.max(-180, minLon));
+  const last = lonBand(Math.min(180, maxLon));
+  return Array.from({ length: Math.max(0, last - first + 1) }, (_, i) => first + i);
+}
+
 /** The flat test in code, as SQL computes it. */
 export function inFlatCircle(c: FlatCircle, lat0: number, lon0: number, lat: number, lon: number): boolean {
   const dLat = lat - lat0;

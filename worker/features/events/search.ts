@@ -5,7 +5,7 @@ import { decodeCursor, encodeCursor, isKeyString } from "../../platform/cursor";
 import type { Db } from "../../platform/db";
 import { badRequest } from "../../platform/errors";
 import { addDays, isValidTimeZone, localToUtc } from "../../platform/zoned-time";
-import { type FlatCircle, flatCircles, haversineMiles } from "./geo";
+import { type FlatCircle, flatCircles, haversineMiles, lonBands } from "./geo";
 import type { EventResult, SearchQuery, SearchResponse } from "./schemas";
 
 /**
@@ -186,13 +186,24 @@ async function readCentroid(db: Db, zip: string): Promise<Centroid> {
   return row;
 }
 
+/**
+ * An event's one-degree band of longitude (`lonBand`; null online). The geo indexes lead with this same
+ * expression (migration 0013), so a box is read as one latitude range per band it spans, not as a band of
+ * latitude across the whole country; change both together (a worker test checks the plans).
+ */
+const LON_BAND = sql`cast((${events.lon} + 180) as integer)`;
+
 /** The box and the two flat circle tests of `flatCircles` as SQL over the events' lat/lon. */
 export function circleTests(c: Centroid, radius: number) {
   const { box, outer, inner } = flatCircles(c.lat, c.lon, radius);
   const test = ({ cos, degrees }: FlatCircle) =>
     sql`(${events.lat} - ${c.lat}) * (${events.lat} - ${c.lat}) + ((${events.lon} - ${c.lon}) * ${cos}) * ((${events.lon} - ${c.lon}) * ${cos}) <= ${degrees * degrees}`;
   return {
-    box: and(between(events.lat, box.minLat, box.maxLat), between(events.lon, box.minLon, box.maxLon)) as SQL,
+    box: and(
+      inArray(LON_BAND, lonBands(box.minLon, box.maxLon)),
+      between(events.lat, box.minLat, box.maxLat),
+      between(events.lon, box.minLon, box.maxLon),
+    ) as SQL,
     outer: test(outer),
     inner: test(inner),
   };
