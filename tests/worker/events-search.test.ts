@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
+import { searchHits } from "../../worker/features/events/search";
 import { dayInZone, localToUtc } from "../../worker/platform/zoned-time";
 import { destination, futureBase, hoursAfter, northOf, type SearchBody } from "./events-support";
-import { api, config } from "./helpers";
+import { api, config, db } from "./helpers";
 import { createEvent, createZip, uniqueState } from "./support/factories";
 
 const search = async (params: Record<string, string>) => {
@@ -241,6 +242,57 @@ describe("GET /api/events — online events and statewide fallback", () => {
     });
     const again = await search({ zip: zip.zip, radius: "25", ...windowAround(base) });
     expect(again.body.events.map((e) => [e.id, e.is_fallback])).toEqual([[near.id, false]]);
+  });
+
+  it("falls back statewide with online events merged in, with a keyword, and without counting", async () => {
+    const state = uniqueState();
+    const zip = await createZip({ state });
+    const base = futureBase();
+    // Earlier online events fill the first round, so the round alone cannot tell the radius is empty.
+    for (let i = 0; i < 30; i++) {
+      await createEvent({
+        lat: null,
+        lon: null,
+        state: null,
+        isVirtual: true,
+        title: `Online river talk ${i}`,
+        startAtUtc: base.toISOString(),
+      });
+    }
+    const elsewhere = await createEvent({
+      ...northOf(zip.lat, zip.lon, 60),
+      state,
+      title: "River cleanup upstate",
+      startAtUtc: hoursAfter(base, 2).toISOString(),
+    });
+    // Just outside the radius, inside the flat circle the SQL tests: only the exact distance drops it.
+    const outside = await createEvent({
+      ...northOf(zip.lat, zip.lon, 25.2),
+      state,
+      startAtUtc: hoursAfter(base, 1).toISOString(),
+    });
+
+    const query = { zip: zip.zip, radius: "25", include_online: "true", limit: "5", ...windowAround(base) };
+    for (const [extra, inState] of [
+      [{}, [outside.id, elsewhere.id]],
+      [{ q: "river" }, [elsewhere.id]],
+    ] as const) {
+      const pages: SearchBody["events"] = [];
+      let cursor: string | null = null;
+      do {
+        const { body }: { body: SearchBody } = await search({ ...query, ...extra, ...(cursor ? { cursor } : {}) });
+        pages.push(...body.events);
+        cursor = body.next_cursor;
+      } while (cursor);
+      expect(pages.filter((e) => e.is_virtual)).toHaveLength(30);
+      const inPerson = pages.filter((e) => !e.is_virtual);
+      expect(inPerson.map((e) => [e.id, e.is_fallback])).toEqual(inState.map((id) => [id, true]));
+    }
+
+    // The calendar feed and the weekly email read the first page without a total.
+    const opts = { now: new Date(), siteTimeZone: config().SITE_TIMEZONE };
+    const hits = await searchHits(db(), { ...query, radius: 25, include_online: true, limit: 40 }, opts);
+    expect(hits.at(-1)).toMatchObject({ row: { id: elsewhere.id }, fallback: true });
   });
 
   it("answers an empty list when neither the radius nor the state has events", async () => {

@@ -95,7 +95,7 @@ export function timeWindow(q: Pick<SearchQuery, "start" | "end">, now: Date, sit
 /**
  * Approved, overlapping the window. `indexedStart` lets the start bound select an index (statewide
  * and online walk (state | is_virtual, start)); the radius query keeps it, like `status`, out of index
- * selection with a unary `+`, so the planner ranges over the (lat, lon) index (decision 041).
+ * selection with a unary `+`, so the planner ranges over the geo index (decision 041).
  */
 function liveInWindow(w: TimeWindow, indexedStart: boolean): SQL[] {
   const start = indexedStart ? sql`${events.startAtUtc}` : sql`+${events.startAtUtc}`;
@@ -211,7 +211,7 @@ export function circleTests(c: Centroid, radius: number) {
 
 /**
  * One round of in-person events' keys near a centroid, in (start, id) order, from the covering
- * (lat, lon, …) index alone: the box range bounds what is read, the outer circle test drops the box's
+ * (band, lat, lon, …) index alone: the box's ranges bound what is read, the outer circle test drops the box's
  * corners, and status, time, category and the sort need no table row (migration 0010). The exact
  * distance is applied after.
  */
