@@ -253,7 +253,8 @@ try {
     "/api/health",
   );
   const results = [baseline];
-  for (const [label, query] of cases.filter(([label]) => !picked || picked.test(label))) results.push(await measure(server.url, pids, label, query, baseline.cpu));
+  for (const [label, query] of cases.filter(([label]) => !picked || picked.test(label)))
+    results.push(await measure(server.url, pids, label, query, baseline.cpu));
 
   console.log(`\nGET /api/events over ${EVENTS.toLocaleString()} events, ${REQUESTS} sequential requests per case\n`);
   console.log(

@@ -113,7 +113,9 @@ describe("search query plans", () => {
       const rows = await plan(radiusQuery(db(), centroid, 25, w, filters, position, 45));
       // The candidates' keys: a range of the covering index, no table row (the page's rows are read by id after).
       // One latitude range per band of longitude the box spans (migration 0013).
-      const candidates = new RegExp(`SEARCH events USING COVERING INDEX ${index} \\(<expr>=\\? AND lat>\\? AND lat<\\?\\)`);
+      const candidates = new RegExp(
+        `SEARCH events USING COVERING INDEX ${index} \\(<expr>=\\? AND lat>\\? AND lat<\\?\\)`,
+      );
       expect(rows).toMatch(candidates);
       expect(rows).not.toMatch(/SCAN events(?! USING)/);
       expect(await plan(countsQuery(db(), stream.counts))).toMatch(candidates);
@@ -150,14 +152,20 @@ describe("search query plans", () => {
     for (const filters of filterSets) {
       const state = statewideStream(db(), centroid, w, filters);
       expect(await plan(state.keys(position, 45))).toContain("USING INDEX events_state_start_idx (state=? AND");
-      expect(await plan(countsQuery(db(), state.counts))).toContain("USING COVERING INDEX events_state_start_idx (state=? AND");
+      expect(await plan(countsQuery(db(), state.counts))).toContain(
+        "USING COVERING INDEX events_state_start_idx (state=? AND",
+      );
       const online = byStartStream(db(), w, filters, true);
       expect(await plan(online.keys(position, 45))).toContain(
         "USING COVERING INDEX events_online_start_idx (start_at_utc>?",
       );
-      expect(await plan(countsQuery(db(), online.counts))).toContain("USING COVERING INDEX events_online_start_idx (start_at_utc>?");
+      expect(await plan(countsQuery(db(), online.counts))).toContain(
+        "USING COVERING INDEX events_online_start_idx (start_at_utc>?",
+      );
     }
     const anywhere = byStartStream(db(), w, filterSets[0] as Filters, false);
-    expect(await plan(countsQuery(db(), anywhere.counts))).toContain("USING COVERING INDEX events_in_person_start_idx (start_at_utc>?");
+    expect(await plan(countsQuery(db(), anywhere.counts))).toContain(
+      "USING COVERING INDEX events_in_person_start_idx (start_at_utc>?",
+    );
   });
 });
