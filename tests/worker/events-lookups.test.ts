@@ -1,9 +1,11 @@
 import { env } from "cloudflare:workers";
+import { SQLiteAsyncDialect } from "drizzle-orm/sqlite-core";
 import { describe, expect, it } from "vitest";
 import {
   byStartStream,
   countsQuery,
   type Filters,
+  keyedStatement,
   mergeStreams,
   radiusQuery,
   radiusStream,
@@ -138,6 +140,18 @@ describe("search query plans", () => {
       expect(rows).toMatch(/SEARCH events USING INDEX sqlite_autoindex_events_1 \(id=\?\)/);
       expect(rows).not.toMatch(/SCAN events(?! USING)/);
     }
+  });
+
+  it("reads a keyword search's keys in one scan, materialised, and the first rows by id", async () => {
+    const filters = filterSets[1] as Filters;
+    const streams = [radiusStream(db(), centroid, 25, w, filters), byStartStream(db(), w, filters, true)];
+    const { sql, params } = new SQLiteAsyncDialect().sqlToQuery(keyedStatement(db(), streams, w.from, 45));
+    const rows = await plan({ toSQL: () => ({ sql, params }) });
+    // Without the hint, SQLite ran the union of the keyword scans once for the keys and again for the rows.
+    expect(rows).toContain("MATERIALIZE k");
+    expect(rows.match(/USING COVERING INDEX events_geo_text_idx \(<expr>=\? AND lat>\? AND lat<\?\)/g)).toHaveLength(1);
+    expect(rows.match(/USING COVERING INDEX events_online_start_idx/g)).toHaveLength(1);
+    expect(rows).toMatch(/SEARCH events USING INDEX sqlite_autoindex_events_1 \(id=\?\)/);
   });
 
   it("gets the count's ring coordinates back from SQLite exactly", async () => {

@@ -545,9 +545,9 @@ export async function searchPage(
   const online = q.include_online ? byStartStream(db, w, f, true) : null;
 
   if (withTotal && mode === "r" && keywordPatterns(f.q).length > 0) {
-    const keyed = await keyedMatches(db, inPerson(mode), online, cursor);
+    const keyed = await keyedMatches(db, inPerson(mode), online, cursor, q.limit + 1 + CHUNK_EXTRA);
     if (keyed && (cursor || keyed.withinRadius > 0)) {
-      return readPage(db, keyed.found, new Map(), q.limit, mode, keyed.total);
+      return readPage(db, keyed.found, keyed.known, q.limit, mode, keyed.total);
     }
     // Every match's key was read and none is within the radius: straight to the statewide fallback.
     if (keyed) mode = "s";
@@ -575,17 +575,9 @@ const exactText = (column: "lat" | "lon") =>
 /** A key row of `keyColumns` (or `mergedKeyColumns`) as one line of tab-separated text. */
 const KEY_LINE = sql`"id" || char(9) || "start_at_utc" || char(9) || ${exactText("lat")} || char(9) || ${exactText("lon")} || char(9) || "is_virtual"`;
 
-/**
- * A keyword search's keys, up to 2,002 of them, as one text of a line a key (ids are UUIDs and starts ISO
- * times: neither holds a tab or a newline). D1 costs about 1.7 µs a returned row and drizzle's mapping as
- * much again: 370 keys read as one cell take 1.3 ms less than as rows (decision 176).
- */
-async function readKeys(db: Db, query: KeysQuery): Promise<KeyRow[]> {
-  const packed = await db
-    .select({ keys: sql<string | null>`group_concat(${KEY_LINE}, char(10))` })
-    .from(sql`${query}`)
-    .get();
-  return (packed?.keys ?? "").split("\n").flatMap((line): KeyRow[] => {
+/** The keys of `KEY_LINE`s, one a line. */
+function parseKeys(packed: string): KeyRow[] {
+  return packed.split("\n").flatMap((line): KeyRow[] => {
     const [id, startAtUtc, lat, lon, isVirtual] = line.split("\t");
     if (!id || !startAtUtc) return [];
     const coordinate = (text: string | undefined) => (text ? Number(text) : null);
@@ -593,29 +585,70 @@ async function readKeys(db: Db, query: KeysQuery): Promise<KeyRow[]> {
   });
 }
 
+const COLUMN_ENTRIES = Object.entries(columns);
+
+/** A whole row read by column name outside drizzle's select, decoded as drizzle would (booleans). */
+function decodeRow(values: Record<string, unknown>): Row {
+  return Object.fromEntries(
+    COLUMN_ENTRIES.map(([key, column]) => {
+      const value = values[column.name];
+      return [key, value === null || value === undefined ? null : column.mapFromDriverValue(value)];
+    }),
+  ) as Row;
+}
+
+/**
+ * One statement for a keyword search (decisions 173, 176): every match's key, up to KEYS_CAP a stream,
+ * packed in one text (ids are UUIDs and starts ISO times, so neither holds a tab or a newline: D1 and
+ * drizzle's mapping each cost about 1.7 µs a returned row, and 370 keys read as one cell take 1.3 ms
+ * less than as rows), and the whole rows of the first `rows` keys from `from` (the cursor's start) in
+ * (start, id) order, which are nearly always every row the page needs. The keys are materialised once:
+ * without the hint, workerd's SQLite scanned twice.
+ */
+export function keyedStatement(db: Db, streams: Stream[], from: string | null, rows: number): SQL {
+  const keys = unionKeys(db, streams, FROM_START, KEYS_CAP, null);
+  const onward = from === null ? sql`` : sql`where "start_at_utc" >= ${from}`;
+  const whole = db
+    .select(columns)
+    .from(events)
+    .where(sql`${events.id} in (select "id" from k ${onward} order by "start_at_utc", "id" limit ${rows})`);
+  const noRow = sql.raw(COLUMN_ENTRIES.map(() => "null").join(", "));
+  return sql`with k as materialized ${keys}
+    select null as keys, * from ${whole}
+    union all select group_concat(${KEY_LINE}, char(10)), ${noRow} from k`;
+}
+
 /**
  * A keyword search's matches from every match's key (decision 173): matching a keyword reads each
  * candidate's text from the index, and the page and the count would each read all of it. One statement
- * of every stream's keys, from the start, gives both the count and the page's order. Null when a stream
- * has more matches than it can count this way: the general reading answers those.
+ * of every stream's keys, from the start, gives the count, the page's order and nearly always the page's
+ * rows. Null when a stream has more matches than it can count this way: the general reading answers those.
  */
 async function keyedMatches(
   db: Db,
   inPerson: Stream,
   online: Stream | null,
   cursor: Key | null,
-): Promise<{ found: Found[]; total: number; withinRadius: number } | null> {
+  rows: number,
+): Promise<{ found: Found[]; total: number; withinRadius: number; known: Map<string, Row> } | null> {
   const streams = online ? [inPerson, online] : [inPerson];
-  const keys = await readKeys(db, unionKeys(db, streams, FROM_START, KEYS_CAP, null));
-  const onlineKeys = keys.filter((key) => key.isVirtual).length;
-  if (onlineKeys > TOTAL_CAP || keys.length - onlineKeys > TOTAL_CAP) return null;
+  const result = await db.all<Record<string, unknown>>(keyedStatement(db, streams, cursor?.start ?? null, rows));
+  const known = new Map<string, Row>();
+  let packed = "";
+  for (const values of result) {
+    if (values.id === null) packed = typeof values.keys === "string" ? values.keys : "";
+    else known.set(String(values.id), decodeRow(values));
+  }
+  const matchKeys = parseKeys(packed);
+  const onlineKeys = matchKeys.filter((key) => key.isVirtual).length;
+  if (onlineKeys > TOTAL_CAP || matchKeys.length - onlineKeys > TOTAL_CAP) return null;
   const merged = mergeStreams(db, inPerson, online);
-  const matches = keys.flatMap((key) => {
+  const matches = matchKeys.flatMap((key) => {
     const place = merged.place(key);
     return place ? [{ key, place }] : [];
   });
   const found = matches.filter((m) => !cursor || compareKeys(keyOf(m), cursor) > 0).sort(byKey);
-  return { found, total: matches.length, withinRadius: matches.filter((m) => !m.key.isVirtual).length };
+  return { found, total: matches.length, withinRadius: matches.filter((m) => !m.key.isVirtual).length, known };
 }
 
 /**
