@@ -1,6 +1,8 @@
 import { env } from "cloudflare:workers";
 import { SQLiteAsyncDialect } from "drizzle-orm/sqlite-core";
 import { describe, expect, it } from "vitest";
+import { EVENT_CATEGORIES } from "../../db/schema";
+import { RADIUS_OPTIONS } from "../../worker/features/events/constants";
 import {
   byStartStream,
   countsQuery,
@@ -152,6 +154,34 @@ describe("search query plans", () => {
     expect(rows.match(/USING COVERING INDEX events_geo_text_idx \(<expr>=\? AND lat>\? AND lat<\?\)/g)).toHaveLength(1);
     expect(rows.match(/USING COVERING INDEX events_online_start_idx/g)).toHaveLength(1);
     expect(rows).toMatch(/SEARCH events USING INDEX sqlite_autoindex_events_1 \(id=\?\)/);
+  });
+
+  it("binds at most 100 parameters (D1's limit) in every statement of the widest search", async () => {
+    // The northernmost ZIP, where 100 miles span the most bands of longitude, with every filter and a cursor.
+    const north = { zip: "99723", lat: 71.29, lon: -156.79, state: "AK" };
+    const filters = { category: [...EVENT_CATEGORIES], q: "one two three four five" };
+    const wide = timeWindow({ end: "2099-12-31" }, new Date(), "America/Anchorage");
+    const cursor = { from: wide.from, after: { start: wide.from, id: "x" } };
+    const radius = radiusStream(db(), north, Math.max(...RADIUS_OPTIONS), wide, filters);
+    const online = byStartStream(db(), wide, filters, true);
+    const statewide = mergeStreams(db(), statewideStream(db(), north, wide, filters), online);
+    const merged = mergeStreams(db(), radius, online);
+    const keyed = new SQLiteAsyncDialect().sqlToQuery(keyedStatement(db(), [radius, online], wide.from, 76));
+    const statements = [
+      wholeRows(db(), merged.keys(cursor, 76)).toSQL(),
+      merged.keys(cursor, 152).toSQL(),
+      countsQuery(db(), merged.counts).toSQL(),
+      wholeRows(db(), statewide.keys(cursor, 76)).toSQL(),
+      countsQuery(db(), statewide.counts).toSQL(),
+      keyed,
+    ];
+    for (const { sql, params } of statements) {
+      expect(params.length).toBeLessThanOrEqual(100);
+      // Valid SQL with the numbers written in.
+      await env.DB.prepare(sql)
+        .bind(...params)
+        .all();
+    }
   });
 
   it("gets the count's ring coordinates back from SQLite exactly", async () => {

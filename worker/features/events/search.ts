@@ -1,4 +1,4 @@
-import { and, asc, between, eq, inArray, type SQL, type SQLWrapper, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, type SQL, type SQLWrapper, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import { events, zipCodes } from "../../../db/schema";
 import { decodeCursor, encodeCursor, isKeyString } from "../../platform/cursor";
@@ -187,6 +187,17 @@ async function readCentroid(db: Db, zip: string): Promise<Centroid> {
 }
 
 /**
+ * A number the Worker computed (a centroid, a box's bounds, a band, a cap), written into the SQL rather
+ * than bound: D1 binds at most 100 parameters a statement, and the counts repeat the place's terms three
+ * times (a worker test checks the worst case). Strings from the request (dates, categories, keyword
+ * words) stay bound.
+ */
+function literal(n: number): SQL {
+  if (!Number.isFinite(n)) throw new Error(`not a finite number: ${n}`);
+  return sql.raw(String(n));
+}
+
+/**
  * An event's one-degree band of longitude (`lonBand`; null online). The geo indexes lead with this same
  * expression (migration 0013), so a box is read as one latitude range per band it spans, not as a band of
  * latitude across the whole country; change both together (a worker test checks the plans).
@@ -196,14 +207,14 @@ const LON_BAND = sql`cast((${events.lon} + 180) as integer)`;
 /** The box and the two flat circle tests of `flatCircles` as SQL over the events' lat/lon. */
 export function circleTests(c: Centroid, radius: number) {
   const { box, outer, inner } = flatCircles(c.lat, c.lon, radius);
-  const test = ({ cos, degrees }: FlatCircle) =>
-    sql`(${events.lat} - ${c.lat}) * (${events.lat} - ${c.lat}) + ((${events.lon} - ${c.lon}) * ${cos}) * ((${events.lon} - ${c.lon}) * ${cos}) <= ${degrees * degrees}`;
+  const [lat0, lon0] = [literal(c.lat), literal(c.lon)];
+  const test = ({ cos, degrees }: FlatCircle) => {
+    const [k, r2] = [literal(cos), literal(degrees * degrees)];
+    return sql`(${events.lat} - ${lat0}) * (${events.lat} - ${lat0}) + ((${events.lon} - ${lon0}) * ${k}) * ((${events.lon} - ${lon0}) * ${k}) <= ${r2}`;
+  };
+  const bands = sql.join(lonBands(box.minLon, box.maxLon).map(literal), sql`, `);
   return {
-    box: and(
-      inArray(LON_BAND, lonBands(box.minLon, box.maxLon)),
-      between(events.lat, box.minLat, box.maxLat),
-      between(events.lon, box.minLon, box.maxLon),
-    ) as SQL,
+    box: sql`(${LON_BAND} in (${bands}) and ${events.lat} between ${literal(box.minLat)} and ${literal(box.maxLat)} and ${events.lon} between ${literal(box.minLon)} and ${literal(box.maxLon)})`,
     outer: test(outer),
     inner: test(inner),
   };
@@ -244,7 +255,7 @@ export function radiusQuery(
 
 /** How many rows match, counting at most TOTAL_CAP + 1 (an index-only walk when no keyword is given). */
 const cappedCount = (where: SQL | undefined) =>
-  sql<number>`(select count(*) from (select 1 from ${events} where ${where} limit ${TOTAL_CAP + 1}))`;
+  sql<number>`(select count(*) from (select 1 from ${events} where ${where} limit ${literal(TOTAL_CAP + 1)}))`;
 
 type Query = BatchItem<"sqlite">;
 /** A round's query: a select of key rows (or, in a first round, of whole rows). */
@@ -277,7 +288,7 @@ const FROM_START: Position = { from: null, after: null };
 function radiusCount(matching: SQL | undefined, inner: SQL): SQL[] {
   const inside = cappedCount(and(matching, inner));
   const ring = sql<string | null>`(select group_concat(printf('%!.17g %!.17g', ${events.lat}, ${events.lon}), ';')
-    from ${events} where ${inside} <= ${TOTAL_CAP} and ${and(matching, sql`not (${inner})`)})`;
+    from ${events} where ${inside} <= ${literal(TOTAL_CAP)} and ${and(matching, sql`not (${inner})`)})`;
   return [inside, ring];
 }
 
@@ -535,6 +546,7 @@ export async function searchPage(
   const f: Filters = { category: q.category ?? [], q: q.q };
   const cursor = q.cursor ? readSearchCursor(q.cursor, Boolean(q.zip)) : null;
   const centroid = q.zip ? await findCentroid(db, q.zip) : null;
+  const need = q.limit + 1;
   let mode: Mode = cursor?.mode ?? (centroid ? "r" : "a");
   const inPerson = (m: Mode) =>
     centroid === null
@@ -545,7 +557,7 @@ export async function searchPage(
   const online = q.include_online ? byStartStream(db, w, f, true) : null;
 
   if (withTotal && mode === "r" && keywordPatterns(f.q).length > 0) {
-    const keyed = await keyedMatches(db, inPerson(mode), online, cursor, q.limit + 1 + CHUNK_EXTRA);
+    const keyed = await keyedMatches(db, inPerson(mode), online, cursor, need + CHUNK_EXTRA);
     if (keyed && (cursor || keyed.withinRadius > 0)) {
       return readPage(db, keyed.found, keyed.known, q.limit, mode, keyed.total);
     }
@@ -555,14 +567,14 @@ export async function searchPage(
 
   // A first page within the radius always counts the radius: none at all means the statewide fallback.
   const withinRadius = mode === "r" && !cursor ? inPerson(mode) : null;
-  let reader = new StreamReader(db, mergeStreams(db, withinRadius ?? inPerson(mode), online), q.limit + 1, cursor);
+  let reader = new StreamReader(db, mergeStreams(db, withinRadius ?? inPerson(mode), online), need, cursor);
   const counts = withTotal ? reader.stream.counts : (withinRadius?.counts ?? []);
   const values = await readStream(db, reader, counts);
   let total = withTotal ? reader.stream.total(values) : 0;
 
   if (withinRadius && withinRadius.total(values.slice(0, withinRadius.counts.length)) === 0) {
     mode = "s";
-    reader = new StreamReader(db, mergeStreams(db, inPerson(mode), online), q.limit + 1, null);
+    reader = new StreamReader(db, mergeStreams(db, inPerson(mode), online), need, null);
     const statewide = await readStream(db, reader, withTotal ? reader.stream.counts : []);
     if (withTotal) total = reader.stream.total(statewide);
   }
