@@ -92,8 +92,10 @@ function nextDay(day: string) {
 }
 
 describe("search query plans", () => {
+  /** A drizzle query's SQL text and parameters. */
+  const rendered = (query: unknown) => (query as { toSQL(): { sql: string; params: unknown[] } }).toSQL();
   const plan = async (query: unknown) => {
-    const { sql, params } = (query as { toSQL(): { sql: string; params: unknown[] } }).toSQL();
+    const { sql, params } = rendered(query);
     const rows = await env.DB.prepare(`EXPLAIN QUERY PLAN ${sql}`)
       .bind(...params)
       .all<{ detail: string }>();
@@ -168,11 +170,11 @@ describe("search query plans", () => {
     const merged = mergeStreams(db(), radius, online);
     const keyed = new SQLiteAsyncDialect().sqlToQuery(keyedStatement(db(), [radius, online], wide.from, 76));
     const statements = [
-      wholeRows(db(), merged.keys(cursor, 76)).toSQL(),
-      merged.keys(cursor, 152).toSQL(),
-      countsQuery(db(), merged.counts).toSQL(),
-      wholeRows(db(), statewide.keys(cursor, 76)).toSQL(),
-      countsQuery(db(), statewide.counts).toSQL(),
+      rendered(wholeRows(db(), merged.keys(cursor, 76))),
+      rendered(merged.keys(cursor, 152)),
+      rendered(countsQuery(db(), merged.counts)),
+      rendered(wholeRows(db(), statewide.keys(cursor, 76))),
+      rendered(countsQuery(db(), statewide.counts)),
       keyed,
     ];
     for (const { sql, params } of statements) {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import type { SearchResponse } from "../../worker/features/events/schemas";
 import { searchHits } from "../../worker/features/events/search";
 import { dayInZone, localToUtc } from "../../worker/platform/zoned-time";
 import { destination, futureBase, hoursAfter, northOf, type SearchBody } from "./events-support";
@@ -280,9 +281,9 @@ describe("GET /api/events — online events and statewide fallback", () => {
       const pages: SearchBody["events"] = [];
       let cursor: string | null = null;
       do {
-        const { body }: { body: SearchBody } = await search({ ...query, ...extra, ...(cursor ? { cursor } : {}) });
+        const { body } = await search({ ...query, ...extra, ...(cursor ? { cursor } : {}) });
         pages.push(...body.events);
-        cursor = body.next_cursor;
+        cursor = (body as SearchResponse).next_cursor;
       } while (cursor);
       expect(pages.filter((e) => e.is_virtual)).toHaveLength(30);
       const inPerson = pages.filter((e) => !e.is_virtual);
