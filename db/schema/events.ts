@@ -11,11 +11,14 @@ export const EVENT_CATEGORIES = [
   "education",
 ] as const;
 
-/** An event's one-degree band of longitude, 0–360 (worker/features/events/search.ts has the same expression). */
-const lonBand = (t: { lon: SQLiteColumn }) => sql`cast((${t.lon} + 180) as integer)`;
+/**
+ * An event's one-degree band of longitude, 0–360. The geo indexes lead with it, and the search states it
+ * (worker/features/events/search.ts): SQLite uses an expression index only for the same expression.
+ */
+export const lonBand = (t: { lon: SQLiteColumn }) => sql`cast((${t.lon} + 180) as integer)`;
 
-/** The keyword search's text (worker/features/events/search.ts has the same expression). */
-const keywordText = (t: {
+/** The keyword search's text: a column of the search indexes, matched by the search with this same expression. */
+export const keywordText = (t: {
   title: SQLiteColumn;
   venueName: SQLiteColumn;
   address: SQLiteColumn;

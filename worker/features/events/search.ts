@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, type SQL, type SQLWrapper, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
-import { events, zipCodes } from "../../../db/schema";
+import { events, keywordText, lonBand, zipCodes } from "../../../db/schema";
 import { decodeCursor, encodeCursor, isKeyString } from "../../platform/cursor";
 import type { Db } from "../../platform/db";
 import { badRequest } from "../../platform/errors";
@@ -112,11 +112,11 @@ function liveInWindow(w: TimeWindow, indexedStart: boolean): SQL[] {
 export type Filters = { category: readonly string[]; q: string | undefined };
 
 /**
- * The text a keyword is matched in: title, venue, address, city and description. The same expression
- * is a column of the search indexes (migration 0010), so matching it reads no table row; change both
- * together, or SQLite stops using the indexes for keyword searches (a worker test checks the plans).
+ * The text a keyword is matched in: title, venue, address, city and description. The search indexes hold
+ * the same expression (the schema's, migration 0010), so matching it reads no table row; a migration
+ * that changes it must rebuild those indexes (a worker test checks the plans).
  */
-const KEYWORD_TEXT = sql`(${events.title} || ' ' || coalesce(${events.venueName}, '') || ' ' || coalesce(${events.address}, '') || ' ' || coalesce(${events.city}, '') || ' ' || coalesce(${events.description}, ''))`;
+const KEYWORD_TEXT = keywordText(events);
 
 /** The keyword's words as LIKE patterns: any case (ASCII), with `%`, `_` and `\` taken literally. */
 export function keywordPatterns(q: string | undefined): string[] {
@@ -198,11 +198,11 @@ function literal(n: number): SQL {
 }
 
 /**
- * An event's one-degree band of longitude (`lonBand`; null online). The geo indexes lead with this same
+ * An event's one-degree band of longitude (null online). The geo indexes lead with the schema's same
  * expression (migration 0013), so a box is read as one latitude range per band it spans, not as a band of
- * latitude across the whole country; change both together (a worker test checks the plans).
+ * latitude across the whole country (a worker test checks the plans).
  */
-const LON_BAND = sql`cast((${events.lon} + 180) as integer)`;
+const LON_BAND = lonBand(events);
 
 /** The box and the two flat circle tests of `flatCircles` as SQL over the events' lat/lon. */
 export function circleTests(c: Centroid, radius: number) {
@@ -410,9 +410,11 @@ export function mergeStreams(db: Db, inPerson: Stream, online: Stream | null): S
   };
 }
 
+/** Whole rows whose ids a subquery gives, in no order. */
+const rowsWithIdIn = (db: Db, ids: SQL) => db.select(columns).from(events).where(sql`${events.id} in ${ids}`);
+
 /** The whole rows of a round's keys, in no order. */
-export const wholeRows = (db: Db, keys: KeysQuery) =>
-  db.select(columns).from(events).where(sql`${events.id} in (select "id" from ${keys})`);
+export const wholeRows = (db: Db, keys: KeysQuery) => rowsWithIdIn(db, sql`(select "id" from ${keys})`);
 
 /** All of a search's counts as one statement: one row of scalar subqueries (a D1 batch needs a FROM). */
 export const countsQuery = (db: Db, counts: SQL[]) =>
@@ -566,6 +568,7 @@ export async function searchPage(
   }
 
   // A first page within the radius always counts the radius: none at all means the statewide fallback.
+  // (Its counts come first among a merged stream's, so their values are the first ones either way.)
   const withinRadius = mode === "r" && !cursor ? inPerson(mode) : null;
   let reader = new StreamReader(db, mergeStreams(db, withinRadius ?? inPerson(mode), online), need, cursor);
   const counts = withTotal ? reader.stream.counts : (withinRadius?.counts ?? []);
@@ -598,6 +601,8 @@ function parseKeys(packed: string): KeyRow[] {
 }
 
 const COLUMN_ENTRIES = Object.entries(columns);
+/** A row of `columns` with nothing in it: the place of the packed keys' line in `keyedStatement`. */
+const NO_ROW = sql.raw(COLUMN_ENTRIES.map(() => "null").join(", "));
 
 /** A whole row read by column name outside drizzle's select, decoded as drizzle would (booleans). */
 function decodeRow(values: Record<string, unknown>): Row {
@@ -620,14 +625,10 @@ function decodeRow(values: Record<string, unknown>): Row {
 export function keyedStatement(db: Db, streams: Stream[], from: string | null, rows: number): SQL {
   const keys = unionKeys(db, streams, FROM_START, KEYS_CAP, null);
   const onward = from === null ? sql`` : sql`where "start_at_utc" >= ${from}`;
-  const whole = db
-    .select(columns)
-    .from(events)
-    .where(sql`${events.id} in (select "id" from k ${onward} order by "start_at_utc", "id" limit ${rows})`);
-  const noRow = sql.raw(COLUMN_ENTRIES.map(() => "null").join(", "));
+  const whole = rowsWithIdIn(db, sql`(select "id" from k ${onward} order by "start_at_utc", "id" limit ${rows})`);
   return sql`with k as materialized ${keys}
     select null as keys, * from ${whole}
-    union all select group_concat(${KEY_LINE}, char(10)), ${noRow} from k`;
+    union all select group_concat(${KEY_LINE}, char(10)), ${NO_ROW} from k`;
 }
 
 /**
