@@ -14,6 +14,12 @@ export default defineConfig(async () => {
           test: { name: "unit", include: ["tests/unit/**/*.test.ts"], environment: "node" },
         },
         {
+          // The published contract, checked in Node by the tools outside integrators use (decision 179).
+          resolve: { alias: ssrAlias(import.meta.dirname) },
+          define: buildDefine(),
+          test: { name: "contract", include: ["tests/contract/**/*.test.ts"], environment: "node" },
+        },
+        {
           // Web modules that need no DOM (stores, hooks rendered to a string); fetch is the boundary.
           resolve: { alias: ssrAlias(import.meta.dirname) },
           test: { name: "web", include: ["tests/web/**/*.test.{ts,tsx}"], environment: "node" },

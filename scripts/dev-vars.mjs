@@ -11,4 +11,6 @@ export const DEV_VARS = Object.freeze({
   FROM_EMAIL: "hello@earthkind.local",
   REPLY_TO: "team@earthkind.local",
   CONTACT_TO: "team@earthkind.local",
+  // Production's D1 limits, checked on every statement (decision 178).
+  D1_LIMITS: "enforce",
 });

@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import { createMiddleware } from "hono/factory";
 import { profiles, sessions, users } from "../../db/schema";
 import { verifyAccessToken } from "./access-token";
+import { documents, errorAnswer } from "./api-docs";
 import { forbidden, unauthorized } from "./errors";
 import type { AppBindings, AuthUser } from "./hono";
 
@@ -38,16 +39,27 @@ export async function optionalUser(c: Parameters<typeof authenticate>[0]): Promi
   return authenticate(c).catch(() => null);
 }
 
+const signedOut = errorAnswer("No valid session: sign in (again)");
+
 /** Member routes: 401 unless a valid, unrevoked session's access token is presented. */
-export const requireUser = createMiddleware<AppBindings>(async (c, next) => {
-  c.set("user", await authenticate(c));
-  await next();
-});
+export const requireUser = documents(
+  createMiddleware<AppBindings>(async (c, next) => {
+    c.set("user", await authenticate(c));
+    await next();
+  }),
+  { security: [{ bearer: [] }], responses: { 401: signedOut } },
+);
 
 /** Admin routes: 401 signed out, 403 for anyone whose profile role is not admin. */
-export const requireAdmin = createMiddleware<AppBindings>(async (c, next) => {
-  const user = await authenticate(c);
-  if (user.role !== "admin") throw forbidden("Access denied. You need admin privileges to access this page.");
-  c.set("user", user);
-  await next();
-});
+export const requireAdmin = documents(
+  createMiddleware<AppBindings>(async (c, next) => {
+    const user = await authenticate(c);
+    if (user.role !== "admin") throw forbidden("Access denied. You need admin privileges to access this page.");
+    c.set("user", user);
+    await next();
+  }),
+  {
+    security: [{ bearer: [] }],
+    responses: { 401: signedOut, 403: errorAnswer("The signed-in member is not an admin") },
+  },
+);

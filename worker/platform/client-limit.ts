@@ -1,4 +1,5 @@
 import { createMiddleware } from "hono/factory";
+import { documents, errorAnswer } from "./api-docs";
 import { tooManyRequests } from "./errors";
 import type { AppBindings } from "./hono";
 import { limitPerClient } from "./rate-limit";
@@ -15,11 +16,14 @@ type FormLimitOptions = {
  * refused unread. Forms fail open if the limiter errors: losing a signup is worse than a short gap.
  */
 export const formLimit = (scope: string, message: string, { skipWithoutIp = false }: FormLimitOptions = {}) =>
-  createMiddleware<AppBindings>(async (c, next) => {
-    const ip = clientIp(c);
-    if (ip || !skipWithoutIp) {
-      const result = await limitPerClient(c.env.RATE_LIMIT_FORMS, scope, ip, { failClosed: false });
-      if (!result.ok) throw tooManyRequests(result.retryAfterSeconds, message);
-    }
-    await next();
-  });
+  documents(
+    createMiddleware<AppBindings>(async (c, next) => {
+      const ip = clientIp(c);
+      if (ip || !skipWithoutIp) {
+        const result = await limitPerClient(c.env.RATE_LIMIT_FORMS, scope, ip, { failClosed: false });
+        if (!result.ok) throw tooManyRequests(result.retryAfterSeconds, message);
+      }
+      await next();
+    }),
+    { responses: { 429: errorAnswer(`${message} (Retry-After says when)`) } },
+  );

@@ -24,6 +24,11 @@ export type Secrets = {
   MAIL_WEBHOOK_SECRET?: string;
   /** The HTTP mail provider's request rate limit (default 2 per second for Resend). */
   MAIL_REQUESTS_PER_SECOND?: string;
+  /**
+   * Development, tests and benchmarks only: "enforce" checks every D1 statement against production's limits,
+   * which local workerd does not all enforce, and counts D1 queries per invocation (decision 178).
+   */
+  D1_LIMITS?: string;
   /** Overrides a mail provider's API base URL (used to point tests at a local fake). */
   MAIL_API_BASE_URL?: string;
 };

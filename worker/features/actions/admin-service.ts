@@ -1,7 +1,8 @@
-import { desc, eq, or, sql } from "drizzle-orm";
+import { desc, eq, or } from "drizzle-orm";
 import { weeklyActions } from "../../../db/schema";
 import { type Db, newestFirst } from "../../platform/db";
 import { badRequest, conflict, notFound } from "../../platform/errors";
+import { containsText } from "../../platform/sql-text";
 import { addDays, dayInZone, dayOfWeek } from "../../platform/zoned-time";
 import { type ActionRow, toAdminAction } from "./dto";
 import { type ActionValues, type AdminAction, type AdminActionListItem, MESSAGES } from "./schemas";
@@ -56,13 +57,10 @@ async function findRow(db: Db, id: string): Promise<ActionRow> {
   return row;
 }
 
-const escapeLike = (s: string) => s.replace(/[\\%_]/g, (ch) => `\\${ch}`);
-
 export async function listAdminActions(
   db: Db,
   opts: { search?: string; sort: "start" | "created"; limit: number },
 ): Promise<AdminActionListItem[]> {
-  const term = opts.search ? `%${escapeLike(opts.search)}%` : null;
   const rows = await db
     .select({
       id: weeklyActions.id,
@@ -76,8 +74,8 @@ export async function listAdminActions(
     })
     .from(weeklyActions)
     .where(
-      term
-        ? or(sql`${weeklyActions.title} LIKE ${term} ESCAPE '\\'`, sql`${weeklyActions.slug} LIKE ${term} ESCAPE '\\'`)
+      opts.search
+        ? or(containsText(weeklyActions.title, opts.search), containsText(weeklyActions.slug, opts.search))
         : undefined,
     )
     .orderBy(

@@ -1,6 +1,7 @@
 import { type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../platform/db";
 import { badRequest } from "../../platform/errors";
+import { containsText } from "../../platform/sql-text";
 import type { InboxCounts, InboxFilter, InboxMessage } from "./inbox-schemas";
 
 type Cursor = { at: string; id: string };
@@ -18,9 +19,6 @@ function decode(value: string | undefined): Cursor | null {
   throw badRequest("Invalid cursor.", "invalid_cursor");
 }
 
-/** `%` and `_` typed by the admin are literal characters, not wildcards. */
-const likeEscape = (s: string) => s.replace(/[\\%_]/g, (ch) => `\\${ch}`);
-
 /**
  * One page of the inbox, newest first. Search is a substring match on name, email and message: the
  * inbox holds the messages people typed to us (hundreds, not the subscriber list's 100,000), and
@@ -33,9 +31,10 @@ export async function readInbox(
 ): Promise<{ messages: InboxMessage[]; nextCursor: string | null }> {
   const terms: SQL[] = [filter.status === "inbox" ? sql`status IN ('unread', 'read')` : sql`status = ${filter.status}`];
   if (filter.q) {
-    const like = `%${likeEscape(filter.q)}%`;
+    // `%` and `_` typed by the admin are literal characters, not wildcards.
+    const q = filter.q;
     terms.push(
-      sql`(name LIKE ${like} ESCAPE '\\' OR email LIKE ${like} ESCAPE '\\' OR coalesce(message, '') LIKE ${like} ESCAPE '\\')`,
+      sql`(${containsText(sql`name`, q)} OR ${containsText(sql`email`, q)} OR ${containsText(sql`coalesce(message, '')`, q)})`,
     );
   }
   const cursor = decode(filter.cursor);

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import type { Db } from "../../platform/db";
+import { containsText } from "../../platform/sql-text";
 import type { SuppressionList, SuppressionReason, SuppressionRow } from "./schemas";
 
 /**
@@ -97,10 +98,9 @@ export async function listSuppressions(db: Db, search: string | undefined): Prom
   const counts: Record<SuppressionReason, number> = { hard_bounce: 0, complaint: 0, soft_bounce: 0 };
   for (const r of counted) counts[r.reason] = r.n;
   const needle = search?.trim().toLowerCase();
-  const pattern = needle ? `%${needle.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
   const items = await db.all<SuppressionRow>(
-    pattern
-      ? sql`SELECT id, email, reason, created_at FROM email_suppressions WHERE email LIKE ${pattern} ESCAPE '\\' ORDER BY created_at DESC LIMIT ${LIST_LIMIT}`
+    needle
+      ? sql`SELECT id, email, reason, created_at FROM email_suppressions WHERE ${containsText(sql`email`, needle)} ORDER BY created_at DESC LIMIT ${LIST_LIMIT}`
       : sql`SELECT id, email, reason, created_at FROM email_suppressions ORDER BY created_at DESC LIMIT ${LIST_LIMIT}`,
   );
   return { counts, total: counts.hard_bounce + counts.complaint + counts.soft_bounce, items };

@@ -4,6 +4,7 @@ import { events, keywordText, lonBand, zipCodes } from "../../../db/schema";
 import { decodeCursor, encodeCursor, isKeyString } from "../../platform/cursor";
 import type { Db } from "../../platform/db";
 import { badRequest } from "../../platform/errors";
+import { containsText } from "../../platform/sql-text";
 import { addDays, isValidTimeZone, localToUtc } from "../../platform/zoned-time";
 import { type FlatCircle, flatCircles, haversineMiles, lonBands } from "./geo";
 import type { EventResult, SearchQuery, SearchResponse } from "./schemas";
@@ -118,10 +119,10 @@ export type Filters = { category: readonly string[]; q: string | undefined };
  */
 const KEYWORD_TEXT = keywordText(events);
 
-/** The keyword's words as LIKE patterns: any case (ASCII), with `%`, `_` and `\` taken literally. */
-export function keywordPatterns(q: string | undefined): string[] {
+/** The keyword's distinct words (each must appear, in any ASCII case; `%`, `_` and `\` are literal). */
+export function keywordWords(q: string | undefined): string[] {
   const words = (q ?? "").toLowerCase().split(/\s+/).filter(Boolean);
-  return [...new Set(words)].slice(0, MAX_KEYWORD_WORDS).map((w) => `%${w.replace(/[\\%_]/g, "\\$&")}%`);
+  return [...new Set(words)].slice(0, MAX_KEYWORD_WORDS);
 }
 
 /**
@@ -138,11 +139,11 @@ function filterTerms(f: Filters): SQL[] {
       )})`,
     );
   }
-  const patterns = keywordPatterns(f.q);
+  const words = keywordWords(f.q);
   // True of every event (ids are never blank); the geo index with the keyword text is partial on it
   // (migration 0012), so SQLite takes that index for keyword searches and the narrow one otherwise.
-  if (patterns.length > 0) terms.push(sql`${events.id} <> ''`);
-  for (const pattern of patterns) terms.push(sql`${KEYWORD_TEXT} like ${pattern} escape '\\'`);
+  if (words.length > 0) terms.push(sql`${events.id} <> ''`);
+  for (const word of words) terms.push(containsText(KEYWORD_TEXT, word));
   return terms;
 }
 
@@ -558,7 +559,7 @@ export async function searchPage(
         : statewideStream(db, centroid, w, f);
   const online = q.include_online ? byStartStream(db, w, f, true) : null;
 
-  if (withTotal && mode === "r" && keywordPatterns(f.q).length > 0) {
+  if (withTotal && mode === "r" && keywordWords(f.q).length > 0) {
     const keyed = await keyedMatches(db, inPerson(mode), online, cursor, need + CHUNK_EXTRA);
     if (keyed && (cursor || keyed.withinRadius > 0)) {
       return readPage(db, keyed.found, keyed.known, q.limit, mode, keyed.total);

@@ -1,3 +1,5 @@
+import { describeRoute } from "hono-openapi";
+import { answer, errorAnswer, jsonAnswer } from "../../platform/api-docs";
 import { formLimit } from "../../platform/client-limit";
 import { conflict } from "../../platform/errors";
 import { createRouter } from "../../platform/hono";
@@ -5,6 +7,7 @@ import { validate } from "../../platform/validate";
 import type { EmailJob } from "../email/jobs";
 import { isDeletedAddress } from "./data-deletion";
 import { createReconfirmation } from "./reconfirm";
+import { signupAnswer } from "./responses";
 import { signupRequestSchema } from "./schemas";
 import { subscribe } from "./service";
 import { ALREADY_SUBSCRIBED_MESSAGE, SIGNUP_MESSAGES } from "./signup-rules";
@@ -14,6 +17,13 @@ const signupLimit = formLimit("signup", SIGNUP_MESSAGES.rateLimited.description,
 
 export const subscribersRoutes = createRouter().post(
   "/",
+  describeRoute({
+    summary: "Subscribe to the weekly action",
+    responses: {
+      201: jsonAnswer(signupAnswer, "Subscribed, or (an address that had unsubscribed) asked to confirm by email"),
+      409: errorAnswer("The address is already subscribed, or its data was deleted on request"),
+    },
+  }),
   signupLimit,
   validate("json", signupRequestSchema),
   async (c) => {
@@ -46,6 +56,6 @@ export const subscribersRoutes = createRouter().post(
 
     // The same answer whether the address is new or coming back: it must not tell anyone that an
     // address was subscribed before (only the spec's 409 for an active one does).
-    return c.json({ subscriber: { first_name: input.first_name, email: input.email } }, 201);
+    return c.json(answer(signupAnswer, { subscriber: { first_name: input.first_name, email: input.email } }), 201);
   },
 );

@@ -3,7 +3,9 @@
  * escaping helpers. Split from schemas.ts so the home page's signup form can use them without
  * putting zod in the initial bundle (the form loads the schema when it is first used).
  */
+import type { z } from "zod";
 import { FIELD_MAX } from "../../platform/field-rules";
+import type { subscriptionViewSchema } from "./responses";
 
 export const SIGNUP_CLIENT_LIMIT = { attempts: 3, windowMs: 300_000 } as const;
 export const NAME_MIN = 2;
@@ -61,12 +63,7 @@ export const MANAGE_TOKEN_PATTERN = /^[A-Za-z0-9_-]{22,128}$/;
 export const INVALID_LINK_MESSAGE = "Invalid unsubscribe link";
 
 /** The subscription view (spec §3). */
-export type SubscriptionView = {
-  first_name: string;
-  masked_email: string;
-  active: boolean;
-  subscribed_at: string;
-};
+export type SubscriptionView = z.infer<typeof subscriptionViewSchema>;
 
 /** 'jo***@example.com': enough for the person to recognise, useless to someone who found the link. */
 export function maskEmail(email: string): string {

@@ -1,9 +1,12 @@
+import { describeRoute } from "hono-openapi";
+import { answer, errorAnswer, fileAnswer, jsonAnswer } from "../../platform/api-docs";
 import { badRequest, notFound } from "../../platform/errors";
 import { createRouter } from "../../platform/hono";
 import { validate } from "../../platform/validate";
 import type { EmailJob } from "../email/jobs";
 import { deleteSubscriberData } from "./data-deletion";
 import { confirmReconfirmation, peekReconfirmation, RECONFIRM_INVALID_MESSAGE } from "./reconfirm";
+import { dataDeletedAnswer, reconfirmationAnswer, subscriptionAnswer, subscriptionChangeAnswer } from "./responses";
 import { manageTokenBodySchema, manageTokenSchema } from "./schemas";
 import { findByToken, setActiveByToken, toSubscriptionView } from "./service";
 import { INVALID_LINK_MESSAGE, maskEmail } from "./signup-rules";
@@ -11,6 +14,17 @@ import { INVALID_LINK_MESSAGE, maskEmail } from "./signup-rules";
 export const SUBSCRIPTION_DATA_DELETED =
   "Your subscription data has been deleted. We kept only a scrambled fingerprint of your address so we never email it again.";
 export const SUBSCRIPTION_NOT_FOUND = "We couldn't find a subscription for this link.";
+
+/** The manage token in the query (read by hand: a bad one is the link's own message, code invalid_token). */
+const tokenParameter = {
+  name: "token",
+  in: "query" as const,
+  required: true,
+  description: "The manage token from the email's link",
+  schema: { type: "string" as const, pattern: "^[A-Za-z0-9_-]{22,128}$" },
+};
+const invalidLink = errorAnswer("The link's token is missing or malformed");
+const noSubscription = errorAnswer("No subscription has this token");
 
 const tokenFromQuery = (value: string | undefined): string => {
   const parsed = manageTokenSchema.safeParse(value ?? "");
@@ -25,57 +39,137 @@ const tokenFromQuery = (value: string | undefined): string => {
  */
 export const subscriptionRoutes = createRouter()
   // "Confirm you want the weekly email again" (a returning address): GET shows, only the POST activates.
-  .get("/confirm", async (c) => {
-    const parsed = manageTokenSchema.safeParse(c.req.query("token") ?? "");
-    const found = parsed.success ? await peekReconfirmation(c.var.db, parsed.data, new Date()) : null;
-    if (!found) throw notFound(RECONFIRM_INVALID_MESSAGE);
-    c.header("Cache-Control", "no-store");
-    return c.json({ confirmation: { first_name: found.firstName, masked_email: maskEmail(found.email) } });
-  })
-  .post("/confirm", validate("json", manageTokenBodySchema), async (c) => {
-    const now = new Date();
-    const row = await confirmReconfirmation(c.var.db, c.req.valid("json").token, now);
-    if (!row) throw notFound(RECONFIRM_INVALID_MESSAGE);
-    const job: EmailJob = { type: "welcome", subscriberId: row.id, requestedAt: now.toISOString() };
-    await c.env.EMAIL_QUEUE.send(job).catch((err: unknown) => console.error("confirm: welcome not enqueued", err));
-    return c.json({
-      subscription: toSubscriptionView(row),
-      active: true,
-      message: "Welcome back! You're subscribed again.",
-    });
-  })
-  .get("/", async (c) => {
-    const row = await findByToken(c.var.db, tokenFromQuery(c.req.query("token")));
-    if (!row) throw notFound(SUBSCRIPTION_NOT_FOUND);
-    c.header("Cache-Control", "no-store");
-    return c.json({ subscription: toSubscriptionView(row) });
-  })
-  .post("/unsubscribe", validate("json", manageTokenBodySchema), async (c) => {
-    const row = await setActiveByToken(c.var.db, c.req.valid("json").token, false, new Date());
-    if (!row) throw notFound(SUBSCRIPTION_NOT_FOUND);
-    return c.json({ subscription: toSubscriptionView(row), active: false, message: "You have been unsubscribed." });
-  })
-  .post("/resubscribe", validate("json", manageTokenBodySchema), async (c) => {
-    const row = await setActiveByToken(c.var.db, c.req.valid("json").token, true, new Date());
-    if (!row) throw notFound(SUBSCRIPTION_NOT_FOUND);
-    return c.json({
-      subscription: toSubscriptionView(row),
-      active: true,
-      message: "Welcome back! You're subscribed again.",
-    });
-  })
+  .get(
+    "/confirm",
+    describeRoute({
+      summary: "Read a pending re-confirmation (changes nothing)",
+      parameters: [{ ...tokenParameter, required: false }],
+      responses: {
+        200: jsonAnswer(reconfirmationAnswer, "The pending re-confirmation"),
+        404: errorAnswer("The link is invalid, used or expired"),
+      },
+    }),
+    async (c) => {
+      const parsed = manageTokenSchema.safeParse(c.req.query("token") ?? "");
+      const found = parsed.success ? await peekReconfirmation(c.var.db, parsed.data, new Date()) : null;
+      if (!found) throw notFound(RECONFIRM_INVALID_MESSAGE);
+      c.header("Cache-Control", "no-store");
+      return c.json(
+        answer(reconfirmationAnswer, {
+          confirmation: { first_name: found.firstName, masked_email: maskEmail(found.email) },
+        }),
+      );
+    },
+  )
+  .post(
+    "/confirm",
+    describeRoute({
+      summary: "Confirm a returning address: subscribed again",
+      responses: {
+        200: jsonAnswer(subscriptionChangeAnswer, "Subscribed again"),
+        404: errorAnswer("The link is invalid, used or expired"),
+      },
+    }),
+    validate("json", manageTokenBodySchema),
+    async (c) => {
+      const now = new Date();
+      const row = await confirmReconfirmation(c.var.db, c.req.valid("json").token, now);
+      if (!row) throw notFound(RECONFIRM_INVALID_MESSAGE);
+      const job: EmailJob = { type: "welcome", subscriberId: row.id, requestedAt: now.toISOString() };
+      await c.env.EMAIL_QUEUE.send(job).catch((err: unknown) => console.error("confirm: welcome not enqueued", err));
+      return c.json(
+        answer(subscriptionChangeAnswer, {
+          subscription: toSubscriptionView(row),
+          active: true,
+          message: "Welcome back! You're subscribed again.",
+        }),
+      );
+    },
+  )
+  .get(
+    "/",
+    describeRoute({
+      summary: "Read the subscription a manage link belongs to",
+      parameters: [tokenParameter],
+      responses: { 200: jsonAnswer(subscriptionAnswer, "The subscription"), 400: invalidLink, 404: noSubscription },
+    }),
+    async (c) => {
+      const row = await findByToken(c.var.db, tokenFromQuery(c.req.query("token")));
+      if (!row) throw notFound(SUBSCRIPTION_NOT_FOUND);
+      c.header("Cache-Control", "no-store");
+      return c.json(answer(subscriptionAnswer, { subscription: toSubscriptionView(row) }));
+    },
+  )
+  .post(
+    "/unsubscribe",
+    describeRoute({
+      summary: "Unsubscribe",
+      responses: { 200: jsonAnswer(subscriptionChangeAnswer, "Unsubscribed"), 404: noSubscription },
+    }),
+    validate("json", manageTokenBodySchema),
+    async (c) => {
+      const row = await setActiveByToken(c.var.db, c.req.valid("json").token, false, new Date());
+      if (!row) throw notFound(SUBSCRIPTION_NOT_FOUND);
+      return c.json(
+        answer(subscriptionChangeAnswer, {
+          subscription: toSubscriptionView(row),
+          active: false,
+          message: "You have been unsubscribed.",
+        }),
+      );
+    },
+  )
+  .post(
+    "/resubscribe",
+    describeRoute({
+      summary: "Subscribe again",
+      responses: { 200: jsonAnswer(subscriptionChangeAnswer, "Subscribed again"), 404: noSubscription },
+    }),
+    validate("json", manageTokenBodySchema),
+    async (c) => {
+      const row = await setActiveByToken(c.var.db, c.req.valid("json").token, true, new Date());
+      if (!row) throw notFound(SUBSCRIPTION_NOT_FOUND);
+      return c.json(
+        answer(subscriptionChangeAnswer, {
+          subscription: toSubscriptionView(row),
+          active: true,
+          message: "Welcome back! You're subscribed again.",
+        }),
+      );
+    },
+  )
   // "Delete my subscription data": unsubscribes, then removes the row, keeping only the address's hash
   // so it is never added back and mailed by mistake (decision 111). Repeating it finds no row: 404.
-  .post("/delete", validate("json", manageTokenBodySchema), async (c) => {
-    const row = await setActiveByToken(c.var.db, c.req.valid("json").token, false, new Date());
-    if (!row) throw notFound(SUBSCRIPTION_NOT_FOUND);
-    await deleteSubscriberData(c.var.db, row);
-    return c.json({ deleted: true, message: SUBSCRIPTION_DATA_DELETED });
-  })
+  .post(
+    "/delete",
+    describeRoute({
+      summary: "Delete the subscription's data",
+      responses: { 200: jsonAnswer(dataDeletedAnswer, "Deleted"), 404: noSubscription },
+    }),
+    validate("json", manageTokenBodySchema),
+    async (c) => {
+      const row = await setActiveByToken(c.var.db, c.req.valid("json").token, false, new Date());
+      if (!row) throw notFound(SUBSCRIPTION_NOT_FOUND);
+      await deleteSubscriberData(c.var.db, row);
+      return c.json(answer(dataDeletedAnswer, { deleted: true, message: SUBSCRIPTION_DATA_DELETED }));
+    },
+  )
   // RFC 8058 one-click: mail clients POST "List-Unsubscribe=One-Click" here. No page, no CSRF check,
   // the body is not needed; repeating it is harmless. 200 even when already unsubscribed.
-  .post("/one-click", async (c) => {
-    const row = await setActiveByToken(c.var.db, tokenFromQuery(c.req.query("token")), false, new Date());
-    if (!row) throw notFound(SUBSCRIPTION_NOT_FOUND);
-    return c.text("Unsubscribed", 200);
-  });
+  .post(
+    "/one-click",
+    describeRoute({
+      summary: "One-click unsubscribe (RFC 8058), as mail clients send it",
+      parameters: [tokenParameter],
+      responses: {
+        200: fileAnswer("text/plain", "Unsubscribed"),
+        400: invalidLink,
+        404: noSubscription,
+      },
+    }),
+    async (c) => {
+      const row = await setActiveByToken(c.var.db, tokenFromQuery(c.req.query("token")), false, new Date());
+      if (!row) throw notFound(SUBSCRIPTION_NOT_FOUND);
+      return c.text("Unsubscribed", 200);
+    },
+  );
