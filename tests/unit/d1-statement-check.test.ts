@@ -7,9 +7,9 @@ describe("checkStatement: D1's production limits", () => {
   it("passes ordinary statements, DDL with many columns and long IN lists of literals", () => {
     expect(checkStatement("select * from events where title like ? escape '\\'", ["%beach%"])).toEqual([]);
     expect(checkStatement(`create table if not exists wide (${list(40, (i) => `c${i} text`)})`, [])).toEqual([]);
-    expect(checkStatement(`insert into "wide" (${list(40, (i) => `"c${i}"`)}) values (${list(40, () => "1")})`, [])).toEqual(
-      [],
-    );
+    expect(
+      checkStatement(`insert into "wide" (${list(40, (i) => `"c${i}"`)}) values (${list(40, () => "1")})`, []),
+    ).toEqual([]);
     expect(checkStatement(`select 1 where 3 in (${list(200, String)})`, [])).toEqual([]);
     expect(checkStatement("select count(*), coalesce(a, b, 'x(,)') from t", [])).toEqual([]);
   });

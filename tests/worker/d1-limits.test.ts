@@ -13,17 +13,29 @@ describe("D1's production limits in local runs (decision 178)", () => {
     const params = Array.from({ length: 101 }, (_, i) => i);
     const sql = `select count(*) as n from (select 1) where 1 in (${params.map(() => "?").join(",")})`;
     // Local SQLite runs it...
-    expect(await env.DB.prepare(sql).bind(...params).first("n")).toBe(1);
+    expect(
+      await env.DB.prepare(sql)
+        .bind(...params)
+        .first("n"),
+    ).toBe(1);
     // ...the checked binding refuses it, as production would, and keeps the breach for the test's afterEach.
     const checked = limitCheckedD1(env.DB, { queries: 0 });
-    await expect(() => checked.prepare(sql).bind(...params).first()).toThrow(D1LimitError);
+    await expect(() =>
+      checked
+        .prepare(sql)
+        .bind(...params)
+        .first(),
+    ).toThrow(D1LimitError);
     expect(d1LimitBreaches).toEqual([expect.stringMatching(/101 bound parameters/)]);
   });
 
   it("checks every statement of a batch and counts each toward the invocation's 1,000 queries", async () => {
     const usage = { queries: 0 };
     const checked = limitCheckedD1(env.DB, usage);
-    const results = await checked.batch([checked.prepare("select 1 as one"), checked.prepare("select ? as two").bind(2)]);
+    const results = await checked.batch([
+      checked.prepare("select 1 as one"),
+      checked.prepare("select ? as two").bind(2),
+    ]);
     expect(results.map((r) => r.results)).toEqual([[{ one: 1 }], [{ two: 2 }]]);
     expect(usage.queries).toBe(2);
 
