@@ -1,5 +1,6 @@
 // Shared by db:export, db:restore and the backup round trip: wrangler's D1 export and import.
 import { spawnSync } from "node:child_process";
+import { createHash } from "node:crypto";
 import { mkdirSync, mkdtempSync, readFileSync, symlinkSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -151,4 +152,24 @@ export function rowCounts(persistDir) {
     persistDir,
   );
   return row;
+}
+
+/**
+ * A SHA-256 of each table's rows by table name (rows as JSON lines, sorted, so their order does not
+ * matter): equal digests, equal rows. One wrangler call for all tables.
+ */
+export function tableDigests(persistDir, tables) {
+  const sql = tables.map((t) => `SELECT * FROM "${t}"`).join("; ");
+  const out = wrangler(["d1", "execute", "DB", "--local", "--persist-to", persistDir, "--json", "--command", sql]);
+  const results = JSON.parse(out);
+  const digest = (rows) =>
+    createHash("sha256")
+      .update(
+        rows
+          .map((row) => JSON.stringify(row))
+          .sort()
+          .join("\n"),
+      )
+      .digest("hex");
+  return Object.fromEntries(tables.map((t, i) => [t, digest(results[i]?.results ?? [])]));
 }
