@@ -12,6 +12,7 @@ import { rowCounts, tableDigests, wrangler } from "./d1-backup.mjs";
 const work = mkdtempSync(path.join(os.tmpdir(), "earthkind-roundtrip-"));
 const source = path.join(work, "source");
 const target = path.join(work, "target");
+let file; // the dump db:export writes to backups/, removed at the end whatever happens
 
 // Rows for the tables the seed leaves empty, written as the app would (parents first, triggers live):
 // the completion adds action_impact's row and the admin profile a profile_audit_log row; the sent and
@@ -95,10 +96,9 @@ try {
   const beforeDigests = tableDigests(source, Object.keys(before));
 
   const exported = npm(["db:export", "--", "--local", "--persist-to", source]);
-  const file = exported.match(/to (backups\/\S+\.sql)/)?.[1];
+  file = exported.match(/to (backups\/\S+\.sql)/)?.[1];
   if (!file) throw new Error(`db:export did not name its file:\n${exported}`);
   npm(["db:restore", "--", file, "--local", "--persist-to", target]);
-  rmSync(file);
 
   const after = rowCounts(target);
   const afterDigests = tableDigests(target, Object.keys(after));
@@ -115,4 +115,5 @@ try {
   process.exitCode = 1;
 } finally {
   rmSync(work, { recursive: true, force: true });
+  if (file) rmSync(file, { force: true });
 }
