@@ -9,24 +9,20 @@ afterEach(() => {
 });
 
 describe("D1's production limits in local runs (decision 178)", () => {
-  it("refuses what local workerd lets through: 101 bound parameters", async () => {
-    const params = Array.from({ length: 101 }, (_, i) => i);
-    const sql = `select count(*) as n from (select 1) where 1 in (${params.map(() => "?").join(",")})`;
-    // Local SQLite runs it...
-    expect(
-      await env.DB.prepare(sql)
-        .bind(...params)
-        .first("n"),
-    ).toBe(1);
-    // ...the checked binding refuses it, as production would, and keeps the breach for the test's afterEach.
+  it("refuses what local workerd lets through: a call with 40 arguments, a statement over 100 KB", async () => {
+    const call = `select json_array(${Array.from({ length: 40 }, (_, i) => i).join(", ")}) as a`;
+    const long = `select length('${"x".repeat(100_001)}') as n`;
+    // Local SQLite runs both...
+    expect(await env.DB.prepare(call).first("a")).toMatch(/^\[0,1,/);
+    expect(await env.DB.prepare(long).first("n")).toBe(100_001);
+    // ...the checked binding refuses them, as production would, and keeps the breaches for the test's afterEach.
     const checked = limitCheckedD1(env.DB, { queries: 0 });
-    await expect(() =>
-      checked
-        .prepare(sql)
-        .bind(...params)
-        .first(),
-    ).toThrow(D1LimitError);
-    expect(d1LimitBreaches).toEqual([expect.stringMatching(/101 bound parameters/)]);
+    expect(() => checked.prepare(call).first()).toThrow(D1LimitError);
+    expect(() => checked.prepare(long).first()).toThrow(D1LimitError);
+    expect(d1LimitBreaches).toEqual([
+      expect.stringMatching(/json_array\(\) with 40 arguments/),
+      expect.stringMatching(/statement of 100\d{3} bytes/),
+    ]);
   });
 
   it("checks every statement of a batch and counts each toward the invocation's 1,000 queries", async () => {
@@ -40,10 +36,10 @@ describe("D1's production limits in local runs (decision 178)", () => {
     expect(usage.queries).toBe(2);
 
     const long = checked.prepare("select 1 where 'a' like ?").bind(`%${"a".repeat(60)}%`);
-    await expect(() => checked.batch([checked.prepare("select 1"), long])).toThrow(/LIKE pattern of 62 bytes/);
+    expect(() => checked.batch([checked.prepare("select 1"), long])).toThrow(/LIKE pattern of 62 bytes/);
 
     const many = Array.from({ length: 1_000 }, () => checked.prepare("select 1"));
-    await expect(() => checked.batch(many)).toThrow(/queries in one invocation/);
+    expect(() => checked.batch(many)).toThrow(/queries in one invocation/);
   });
 
   it("wraps every request's binding and reports the request's D1 queries", async () => {
