@@ -1,4 +1,6 @@
 import type { Context } from "hono";
+import { describeRoute } from "hono-openapi";
+import { answer, errorAnswer, jsonAnswer } from "../../platform/api-docs";
 import { type AppBindings, createRouter } from "../../platform/hono";
 import { validate } from "../../platform/validate";
 import {
@@ -11,45 +13,126 @@ import {
   quickSetup,
   updateAction,
 } from "./admin-service";
+import { actionDeletedAnswer, adminActionAnswer, adminActionListAnswer, quickSetupAnswer } from "./responses";
 import { actionInputSchema, adminListQuerySchema } from "./schemas";
 
 /** /api/admin/actions — behind the one admin guard mounted in app.ts. */
 
 const ctx = (c: Context<AppBindings>) => ({ db: c.var.db, timeZone: c.var.config.SITE_TIMEZONE, now: new Date() });
 
+const noAction = errorAnswer("No action has this id");
+const slugTaken = errorAnswer("Another action already uses this slug");
+
 export const actionsAdminRoutes = createRouter()
-  .get("/", validate("query", adminListQuerySchema), async (c) => {
-    const actions = await listAdminActions(c.var.db, c.req.valid("query"));
-    return c.json({ actions });
-  })
-  .post("/", validate("json", actionInputSchema), async (c) => {
-    const action = await createAction(ctx(c), c.req.valid("json"));
-    c.set("auditTarget", { table: "actions", target: { id: action.id } });
-    return c.json({ action }, 201);
-  })
-  .post("/quick-setup", async (c) => {
-    const { created, skipped } = await quickSetup(ctx(c));
-    c.set("auditTarget", { table: "actions", target: { created: created.map((a) => a.id) } });
-    return c.json({ actions: created, skipped }, created.length > 0 ? 201 : 200);
-  })
+  .get(
+    "/",
+    describeRoute({
+      summary: "List actions of every status for the admin",
+      responses: { 200: jsonAnswer(adminActionListAnswer, "The actions, newest start date (or creation) first") },
+    }),
+    validate("query", adminListQuerySchema),
+    async (c) => {
+      const actions = await listAdminActions(c.var.db, c.req.valid("query"));
+      return c.json(answer(adminActionListAnswer, { actions }));
+    },
+  )
+  .post(
+    "/",
+    describeRoute({
+      summary: "Create an action",
+      responses: { 201: jsonAnswer(adminActionAnswer, "Created (a draft unless published)"), 409: slugTaken },
+    }),
+    validate("json", actionInputSchema),
+    async (c) => {
+      const action = await createAction(ctx(c), c.req.valid("json"));
+      c.set("auditTarget", { table: "actions", target: { id: action.id } });
+      return c.json(answer(adminActionAnswer, { action }), 201);
+    },
+  )
+  .post(
+    "/quick-setup",
+    describeRoute({
+      summary: "Create draft actions for the next three weeks",
+      description: "A week whose draft already exists (same slug) is skipped, so repeating the request adds nothing.",
+      responses: {
+        201: jsonAnswer(quickSetupAnswer, "At least one draft was created"),
+        200: jsonAnswer(quickSetupAnswer, "Nothing was created: every week already has its draft"),
+      },
+    }),
+    async (c) => {
+      const { created, skipped } = await quickSetup(ctx(c));
+      c.set("auditTarget", { table: "actions", target: { created: created.map((a) => a.id) } });
+      return c.json(answer(quickSetupAnswer, { actions: created, skipped }), created.length > 0 ? 201 : 200);
+    },
+  )
   // The preview and edit read: any status, admin only.
-  .get("/:id", async (c) => {
-    const action = await getAdminAction(ctx(c), c.req.param("id"));
-    return c.json({ action });
-  })
-  .put("/:id", validate("json", actionInputSchema), async (c) => {
-    const action = await updateAction(ctx(c), c.req.param("id"), c.req.valid("json"));
-    return c.json({ action });
-  })
-  .delete("/:id", async (c) => {
-    await deleteAction(c.var.db, c.req.param("id"));
-    return c.json({ ok: true });
-  })
-  .post("/:id/duplicate", async (c) => {
-    const action = await duplicateAction(ctx(c), c.req.param("id"));
-    return c.json({ action }, 201);
-  })
-  .post("/:id/publish", async (c) => {
-    const action = await publishAction(ctx(c), c.req.param("id"));
-    return c.json({ action });
-  });
+  .get(
+    "/:id",
+    describeRoute({
+      summary: "Read an action of any status for preview or editing",
+      responses: { 200: jsonAnswer(adminActionAnswer, "The action"), 404: noAction },
+    }),
+    async (c) => {
+      const action = await getAdminAction(ctx(c), c.req.param("id"));
+      return c.json(answer(adminActionAnswer, { action }));
+    },
+  )
+  .put(
+    "/:id",
+    describeRoute({
+      summary: "Update an action",
+      description: "Every field is replaced; `status` omitted keeps the current one.",
+      responses: {
+        200: jsonAnswer(adminActionAnswer, "Saved"),
+        400: errorAnswer("Invalid action, or a published action without both dates"),
+        404: noAction,
+        409: slugTaken,
+      },
+    }),
+    validate("json", actionInputSchema),
+    async (c) => {
+      const action = await updateAction(ctx(c), c.req.param("id"), c.req.valid("json"));
+      return c.json(answer(adminActionAnswer, { action }));
+    },
+  )
+  .delete(
+    "/:id",
+    describeRoute({
+      summary: "Delete an action",
+      responses: { 200: jsonAnswer(actionDeletedAnswer, "Deleted"), 404: noAction },
+    }),
+    async (c) => {
+      await deleteAction(c.var.db, c.req.param("id"));
+      return c.json(answer(actionDeletedAnswer, { ok: true }));
+    },
+  )
+  .post(
+    "/:id/duplicate",
+    describeRoute({
+      summary: "Copy an action as a new draft without dates",
+      responses: {
+        201: jsonAnswer(adminActionAnswer, "The copy"),
+        404: noAction,
+        409: errorAnswer("The copy's timestamped slug is already taken (a repeat within the same millisecond)"),
+      },
+    }),
+    async (c) => {
+      const action = await duplicateAction(ctx(c), c.req.param("id"));
+      return c.json(answer(adminActionAnswer, { action }), 201);
+    },
+  )
+  .post(
+    "/:id/publish",
+    describeRoute({
+      summary: "Publish an action",
+      responses: {
+        200: jsonAnswer(adminActionAnswer, "Published"),
+        400: errorAnswer("The action needs both a start and an end date to be published"),
+        404: noAction,
+      },
+    }),
+    async (c) => {
+      const action = await publishAction(ctx(c), c.req.param("id"));
+      return c.json(answer(adminActionAnswer, { action }));
+    },
+  );

@@ -1,7 +1,9 @@
-// Apart from schemas.ts so the public pages that print them do not load zod (decision 143).
+// Apart from schemas.ts so the public pages that print them do not load zod (decision 143): the imports are types only.
+import type { z } from "zod";
+import type { actionImpactSchema } from "./responses";
 
 /** How many members recorded an action and how many left a note: counts only, never who. */
-export type ActionImpact = { completed_count: number; with_notes_count: number };
+export type ActionImpact = z.output<typeof actionImpactSchema>;
 
 /** "42 members did this": the words the action page, the home card and the weekly email share. */
 export const membersDidThis = (n: number) => `${n.toLocaleString("en-US")} ${n === 1 ? "member" : "members"} did this`;

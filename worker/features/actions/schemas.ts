@@ -1,6 +1,13 @@
 import { z } from "zod";
 import { isCalendarDate, isPlainText, isSitePath, isWebUrl, normaliseUrl } from "../../platform/field-rules";
-import type { ActionImpact } from "./impact-words";
+import type {
+  actionLinkSchema,
+  actionTimingSchema,
+  adminActionListItemSchema,
+  adminActionSchema,
+  publicActionSchema,
+  publicActionWithImpactSchema,
+} from "./responses";
 
 /**
  * The weekly-action form's rules (product spec §5), shared by the admin form (zodResolver) and the
@@ -170,56 +177,23 @@ export const adminListQuerySchema = z.object({
   limit: z.coerce.number().int().min(1).max(200).default(200),
 });
 
-// Response shapes (types only), shared with the web client.
+// Response shapes (types only), shared with the web client: inferred from the answers' schemas (responses.ts).
 
-export type ActionLink = { label: string; url: string };
+export type ActionLink = z.output<typeof actionLinkSchema>;
 
 /** Where an action sits relative to today in SITE_TIMEZONE (spec §4 "Weekly action timing"). */
-export type ActionTiming = "current" | "past" | "upcoming";
+export type ActionTiming = z.output<typeof actionTimingSchema>;
 
 /** What the public API answers (snake_case, the spec's weekly_action fields). */
-export type PublicAction = {
-  id: string;
-  title: string;
-  slug: string;
-  start_date: string | null;
-  end_date: string | null;
-  summary: string;
-  why_it_matters: string;
-  steps: string[];
-  time_required: string;
-  materials: string[];
-  links: ActionLink[];
-  image_url: string | null;
-  cta_label: string;
-  cta_url: string | null;
-  created_at: string;
-  updated_at: string;
-  timing: ActionTiming;
-};
+export type PublicAction = z.output<typeof publicActionSchema>;
 
 // Zod-free (the home card and action page import them): see ./impact-words.ts.
 export { type ActionImpact, impactWords, membersDidThis } from "./impact-words";
 
 /** GET /api/actions/current and /api/actions/:slug carry the action's collective impact. */
-export type PublicActionWithImpact = PublicAction & { impact: ActionImpact };
+export type PublicActionWithImpact = z.output<typeof publicActionWithImpactSchema>;
 
 /** The admin view adds the publishing and email fields. */
-export type AdminAction = PublicAction & {
-  status: "draft" | "published";
-  published_at: string | null;
-  send_on_publish: boolean;
-  schedule_send: boolean;
-  sent_at: string | null;
-};
+export type AdminAction = z.output<typeof adminActionSchema>;
 
-export type AdminActionListItem = {
-  id: string;
-  title: string;
-  slug: string;
-  start_date: string | null;
-  end_date: string | null;
-  status: "draft" | "published";
-  created_at: string;
-  updated_at: string;
-};
+export type AdminActionListItem = z.output<typeof adminActionListItemSchema>;

@@ -1,4 +1,6 @@
 import { createMiddleware } from "hono/factory";
+import { describeRoute } from "hono-openapi";
+import { answer, errorAnswer, jsonAnswer } from "../../platform/api-docs";
 import { requireUser } from "../../platform/auth-guard";
 import { type AppBindings, createRouter } from "../../platform/hono";
 import { enforceAccountLimit } from "../../platform/rate-limit";
@@ -9,6 +11,7 @@ import { deleteAccount } from "./account-deletion";
 import { clearRefreshCookie } from "./cookies";
 import { exportMyData } from "./my-data";
 import { deleteAccountSchema } from "./my-data-schemas";
+import { accountDeletedAnswer, meAnswer, myDataExportSchema } from "./responses";
 import { setPasswordSchema } from "./schemas";
 import { formatWait } from "./throttle-messages";
 
@@ -23,27 +26,88 @@ const setPasswordLimit = createMiddleware<AppBindings>(async (c, next) => {
   await next();
 });
 
+/** readMe's and the export's 404: the account was deleted while its access token was still valid. */
+const accountGone = errorAnswer("The account no longer exists");
+
 // Guards are per route, not `.use()`: /api/me/completions is mounted beside this router and has its own.
 export const meRoutes = createRouter()
-  .get("/", requireUser, async (c) => c.json(await readMe(c.var.db, c.var.user.id)))
-  .put("/password", requireUser, setPasswordLimit, validate("json", setPasswordSchema), async (c) => {
-    const { password, current_password } = c.req.valid("json");
-    await setPassword({ db: c.var.db, config: c.var.config, kv: c.env.KV }, c.var.user, {
-      password,
-      currentPassword: current_password,
-      ip: clientIp(c),
-    });
-    return c.json(await readMe(c.var.db, c.var.user.id));
-  })
+  .get(
+    "/",
+    describeRoute({
+      summary: "Read the signed-in member's account",
+      responses: { 200: jsonAnswer(meAnswer, "The account and its role"), 404: accountGone },
+    }),
+    requireUser,
+    async (c) => c.json(answer(meAnswer, await readMe(c.var.db, c.var.user.id))),
+  )
+  .put(
+    "/password",
+    describeRoute({
+      summary: "Set or change the signed-in member's password",
+      description:
+        "Changing a password needs the current one, except right after a magic-link sign-in; setting a first one " +
+        "needs a recent sign-in. Every other session is ended and the owner is emailed.",
+      responses: {
+        200: jsonAnswer(meAnswer, "Saved: the account as it now is"),
+        400: errorAnswer(
+          "Invalid request, the password is the account's email, or the current password is missing or wrong",
+        ),
+        403: errorAnswer("Setting a first password needs a sign-in within the last minutes: sign in again"),
+        404: accountGone,
+        429: errorAnswer(
+          "Too many attempts for this account, or its password sign-in is locked after failed attempts (Retry-After says when)",
+        ),
+      },
+    }),
+    requireUser,
+    setPasswordLimit,
+    validate("json", setPasswordSchema),
+    async (c) => {
+      const { password, current_password } = c.req.valid("json");
+      await setPassword({ db: c.var.db, config: c.var.config, kv: c.env.KV }, c.var.user, {
+        password,
+        currentPassword: current_password,
+        ip: clientIp(c),
+      });
+      return c.json(answer(meAnswer, await readMe(c.var.db, c.var.user.id)));
+    },
+  )
   // "Download my data": a file, not a page, so the browser saves it.
-  .get("/export", requireUser, async (c) => {
-    const data = await exportMyData(c.var.db, c.var.user.id);
-    c.header("Content-Disposition", `attachment; filename="earthkind-my-data-${data.exported_at.slice(0, 10)}.json"`);
-    c.header("Cache-Control", "no-store");
-    return c.json(data);
-  })
-  .delete("/", requireUser, validate("json", deleteAccountSchema), async (c) => {
-    await deleteAccount(c.var.db, c.var.config, c.var.user, c.req.valid("json").confirm_email, clientIp(c));
-    clearRefreshCookie(c);
-    return c.json({ deleted: true as const });
-  });
+  .get(
+    "/export",
+    describeRoute({
+      summary: "Download everything held about the signed-in member",
+      responses: {
+        200: jsonAnswer(
+          myDataExportSchema,
+          "The member's data, as a JSON file to save (Content-Disposition: attachment)",
+        ),
+        404: accountGone,
+      },
+    }),
+    requireUser,
+    async (c) => {
+      const data = await exportMyData(c.var.db, c.var.user.id);
+      c.header("Content-Disposition", `attachment; filename="earthkind-my-data-${data.exported_at.slice(0, 10)}.json"`);
+      c.header("Cache-Control", "no-store");
+      return c.json(answer(myDataExportSchema, data));
+    },
+  )
+  .delete(
+    "/",
+    describeRoute({
+      summary: "Delete the signed-in member's account",
+      responses: {
+        200: jsonAnswer(accountDeletedAnswer, "Deleted: signed out everywhere (the refresh cookie is cleared)"),
+        400: errorAnswer("Invalid request, or the typed email is not this account's"),
+        409: errorAnswer("The member is the only admin: another account must be made admin first"),
+      },
+    }),
+    requireUser,
+    validate("json", deleteAccountSchema),
+    async (c) => {
+      await deleteAccount(c.var.db, c.var.config, c.var.user, c.req.valid("json").confirm_email, clientIp(c));
+      clearRefreshCookie(c);
+      return c.json(answer(accountDeletedAnswer, { deleted: true }));
+    },
+  );

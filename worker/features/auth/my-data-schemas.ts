@@ -1,4 +1,5 @@
 import { z } from "zod";
+import type { myDataExportSchema } from "./responses";
 
 /** Self-service data controls on My Progress (issue 16), shared by the form and DELETE /api/me. */
 export const ACCOUNT_DELETION_MESSAGES = {
@@ -24,26 +25,4 @@ export const deleteAccountFormSchema = (email: string) =>
   });
 
 /** GET /api/me/export: everything we hold about a member, as one JSON document. */
-export type MyDataExport = {
-  exported_at: string;
-  profile: {
-    id: string;
-    email: string;
-    role: "user" | "admin";
-    has_password: boolean;
-    email_verified_at: string | null;
-    created_at: string;
-  };
-  sessions: { id: string; created_at: string; revoked_at: string | null; revoked_reason: string | null }[];
-  sign_in_history: { action: string; method: string | null; ip_address: string | null; created_at: string }[];
-  completions: { action_id: string | null; action_title: string | null; completed_at: string; notes: string | null }[];
-  subscription: {
-    first_name: string;
-    email: string;
-    zip_code: string | null;
-    active: boolean;
-    subscribed_at: string;
-    unsubscribed_at: string | null;
-    emails_received: { campaign_kind: string; action_title: string | null; status: string; at: string }[];
-  } | null;
-};
+export type MyDataExport = z.output<typeof myDataExportSchema>;

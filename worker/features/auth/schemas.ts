@@ -2,6 +2,7 @@ import { z } from "zod";
 import { FIELD_MAX, isEmail } from "../../platform/field-rules";
 import { AUTH_MESSAGES, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, REAUTH_WINDOW_MINUTES } from "./messages";
 import { isSafeRedirectPath } from "./redirect-path";
+import type { meAnswer, refreshAnswer, sessionAnswer, sessionSchema, verifyAnswer } from "./responses";
 
 export { AUTH_MESSAGES, isSafeRedirectPath, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, REAUTH_WINDOW_MINUTES };
 
@@ -75,23 +76,13 @@ export const setPasswordFormSchema = (email: string) =>
     })
     .refine((v) => v.password === v.confirm, { message: AUTH_MESSAGES.passwordsDontMatch, path: ["confirm"] });
 
-// Response shapes (types only), shared with the web client.
+// Response shapes (types only), shared with the web client: inferred from the answers' schemas (responses.ts).
 
 /** The spec's Session entity; the refresh token travels only in its HttpOnly cookie. */
-export type SessionBody = {
-  access_token: string;
-  token_type: "bearer";
-  expires_in: number;
-  /** Unix seconds. */
-  expires_at: number;
-  user: { id: string; email: string };
-};
+export type SessionBody = z.output<typeof sessionSchema>;
 
-export type SessionResponse = { session: SessionBody };
-export type RefreshResponse = { session: SessionBody | null };
-export type VerifyResponse = { session: SessionBody; redirect_to: string | null };
+export type SessionResponse = z.output<typeof sessionAnswer>;
+export type RefreshResponse = z.output<typeof refreshAnswer>;
+export type VerifyResponse = z.output<typeof verifyAnswer>;
 
-export type MeBody = {
-  user: { id: string; email: string; has_password: boolean; created_at: string };
-  profile: { role: "user" | "admin" };
-};
+export type MeBody = z.output<typeof meAnswer>;

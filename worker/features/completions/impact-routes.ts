@@ -1,31 +1,61 @@
+import { describeRoute } from "hono-openapi";
 import { z } from "zod";
+import { answer, errorAnswer, jsonAnswer } from "../../platform/api-docs";
 import { notFound } from "../../platform/errors";
 import { createRouter } from "../../platform/hono";
 import { validate } from "../../platform/validate";
-import { listSharedNotes, setSharedNoteHidden, siteImpact } from "./impact";
+import { listSharedNotes, SHARED_NOTES_ADMIN_LIMIT, setSharedNoteHidden, siteImpact } from "./impact";
+import { sharedNoteAnswer, sharedNotesAnswer, siteImpactAnswer } from "./responses";
 
 /** GET /api/impact — site-wide counts for How It Works and About (public, counts only). */
-export const siteImpactRoutes = createRouter().get("/", async (c) => {
-  // The totals move with every completion; a short shared cache keeps a busy page cheap.
-  c.header("Cache-Control", "public, max-age=60");
-  return c.json({ impact: await siteImpact(c.var.db) });
-});
+export const siteImpactRoutes = createRouter().get(
+  "/",
+  describeRoute({
+    summary: "Read the site-wide completion counts",
+    responses: { 200: jsonAnswer(siteImpactAnswer, "Every completion recorded and the members with at least one") },
+  }),
+  async (c) => {
+    // The totals move with every completion; a short shared cache keeps a busy page cheap.
+    c.header("Cache-Control", "public, max-age=60");
+    return c.json(answer(siteImpactAnswer, { impact: await siteImpact(c.var.db) }));
+  },
+);
 
 export const sharedNoteHiddenSchema = z.object({ hidden: z.boolean({ message: "hidden must be true or false" }) });
 
 /** /api/admin/shared-notes (behind the admin guard): the notes members chose to share, and hiding them. */
 export const sharedNotesAdminRoutes = createRouter()
-  .get("/", async (c) => {
-    c.header("Cache-Control", "no-store");
-    return c.json({ notes: await listSharedNotes(c.var.db) });
-  })
-  .put("/:id", validate("json", sharedNoteHiddenSchema), async (c) => {
-    const note = await setSharedNoteHidden(
-      c.var.db,
-      c.req.param("id"),
-      c.req.valid("json").hidden,
-      new Date().toISOString(),
-    );
-    if (!note) throw notFound("Shared note not found");
-    return c.json({ note });
-  });
+  .get(
+    "/",
+    describeRoute({
+      summary: "List the notes members shared, newest first",
+      responses: {
+        200: jsonAnswer(sharedNotesAnswer, `The latest ${SHARED_NOTES_ADMIN_LIMIT} shared notes, hidden ones included`),
+      },
+    }),
+    async (c) => {
+      c.header("Cache-Control", "no-store");
+      return c.json(answer(sharedNotesAnswer, { notes: await listSharedNotes(c.var.db) }));
+    },
+  )
+  .put(
+    "/:id",
+    describeRoute({
+      summary: "Hide or show a shared note",
+      responses: {
+        200: jsonAnswer(sharedNoteAnswer, "The note as it now is"),
+        404: errorAnswer("No shared note has this id"),
+      },
+    }),
+    validate("json", sharedNoteHiddenSchema),
+    async (c) => {
+      const note = await setSharedNoteHidden(
+        c.var.db,
+        c.req.param("id"),
+        c.req.valid("json").hidden,
+        new Date().toISOString(),
+      );
+      if (!note) throw notFound("Shared note not found");
+      return c.json(answer(sharedNoteAnswer, { note }));
+    },
+  );

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import type { completionViewSchema, memberStatsSchema, sharedNoteSchema, siteImpactSchema } from "./responses";
 
 /** PUT /api/me/completions/:actionId — notes are optional, trimmed, and null when empty (spec §3). */
 export const NOTES_MAX = 2000;
@@ -16,34 +17,12 @@ export const completionInputSchema = z.object({
 
 export type CompletionInput = z.input<typeof completionInputSchema>;
 
-/** A completion as the member sees it, joined with its action (null once the action is deleted). */
-export type CompletionView = {
-  id: string;
-  action_id: string | null;
-  completed_at: string;
-  notes: string | null;
-  share_note: boolean;
-  action: { title: string; slug: string; summary: string; start_date: string | null; end_date: string | null } | null;
-};
+// Response shapes (types only), shared with the web client: inferred from the answers' schemas (responses.ts).
 
-/** GET /api/me/stats — the member's counts and weekly streaks (see streaks.ts for the week rule). */
-export type MemberStats = {
-  completed_count: number;
-  with_notes_count: number;
-  days_active: number;
-  current_streak_weeks: number;
-  longest_streak_weeks: number;
-  weeks: { week_start: string; action_id: string | null; completed: boolean }[];
-};
+export type CompletionView = z.output<typeof completionViewSchema>;
 
-/** GET /api/impact — every completion ever recorded and the members with at least one. */
-export type SiteImpact = { total_completions: number; members_with_completions: number };
+export type MemberStats = z.output<typeof memberStatsSchema>;
 
-/** A note a member shared, as the admin's moderation list shows it: never who wrote it. */
-export type SharedNote = {
-  id: string;
-  action_title: string | null;
-  notes: string;
-  completed_at: string;
-  hidden: boolean;
-};
+export type SiteImpact = z.output<typeof siteImpactSchema>;
+
+export type SharedNote = z.output<typeof sharedNoteSchema>;

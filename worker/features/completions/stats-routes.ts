@@ -1,11 +1,23 @@
+import { describeRoute } from "hono-openapi";
+import { answer, jsonAnswer } from "../../platform/api-docs";
 import { requireUser } from "../../platform/auth-guard";
 import { createRouter } from "../../platform/hono";
+import { memberStatsSchema } from "./responses";
 import { memberStats } from "./stats";
 
 /** /api/me/stats — the signed-in member's counts and weekly streaks. */
 export const completionStatsRoutes = createRouter()
   .use(requireUser)
-  .get("/", async (c) => {
-    c.header("Cache-Control", "no-store");
-    return c.json(await memberStats(c.var.db, c.var.user.id, c.var.config.SITE_TIMEZONE, new Date()));
-  });
+  .get(
+    "/",
+    describeRoute({
+      summary: "Read the signed-in member's counts and weekly streaks",
+      responses: { 200: jsonAnswer(memberStatsSchema, "Counts, streaks and the last 12 weeks, oldest first") },
+    }),
+    async (c) => {
+      c.header("Cache-Control", "no-store");
+      return c.json(
+        answer(memberStatsSchema, await memberStats(c.var.db, c.var.user.id, c.var.config.SITE_TIMEZONE, new Date())),
+      );
+    },
+  );

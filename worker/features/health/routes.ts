@@ -1,13 +1,26 @@
 import { sql } from "drizzle-orm";
+import { describeRoute } from "hono-openapi";
+import { answer, jsonAnswer } from "../../platform/api-docs";
 import { BUILD } from "../../platform/build-info";
 import { createRouter } from "../../platform/hono";
+import { healthyAnswer, unhealthyAnswer } from "./responses";
 
-export const healthRoutes = createRouter().get("/", async (c) => {
-  try {
-    await c.var.db.run(sql`select 1`);
-    return c.json({ status: "ok", database: "ok", version: BUILD.version });
-  } catch (err) {
-    console.error("health: database check failed", err);
-    return c.json({ status: "error", database: "unavailable", version: BUILD.version }, 503);
-  }
-});
+export const healthRoutes = createRouter().get(
+  "/",
+  describeRoute({
+    summary: "Check that the Worker and its database answer",
+    responses: {
+      200: jsonAnswer(healthyAnswer, "Up: the database answered"),
+      503: jsonAnswer(unhealthyAnswer, "The database did not answer (this body, not the error body)"),
+    },
+  }),
+  async (c) => {
+    try {
+      await c.var.db.run(sql`select 1`);
+      return c.json(answer(healthyAnswer, { status: "ok", database: "ok", version: BUILD.version }));
+    } catch (err) {
+      console.error("health: database check failed", err);
+      return c.json(answer(unhealthyAnswer, { status: "error", database: "unavailable", version: BUILD.version }), 503);
+    }
+  },
+);

@@ -1,13 +1,29 @@
+import { describeRoute } from "hono-openapi";
+import { answer, jsonAnswer } from "../../platform/api-docs";
 import { createRouter } from "../../platform/hono";
 import { validate } from "../../platform/validate";
+import { publicPetitionsAnswer } from "./responses";
 import { publicPetitionsQuerySchema } from "./schemas";
 import { selectPublicPetitions } from "./selection";
 import { readPetitions } from "./service";
 
 /** GET /api/petitions?campaign=&topic=&limit= → { petitions } for the public 'Quick Wins' blocks. */
-export const petitionsRoutes = createRouter().get("/", validate("query", publicPetitionsQuerySchema), async (c) => {
-  const { campaign, topic, limit } = c.req.valid("query");
-  const list = await readPetitions(c.var.db, c.env.KV);
-  const petitions = selectPublicPetitions(list, { topic, limit, campaign: campaign || undefined });
-  return c.json({ petitions });
-});
+export const petitionsRoutes = createRouter().get(
+  "/",
+  describeRoute({
+    summary: "List verified petitions for a Quick Wins block",
+    responses: {
+      200: jsonAnswer(
+        publicPetitionsAnswer,
+        "At most `limit` verified petitions, the `topic` first, each with its link carrying the UTM parameters",
+      ),
+    },
+  }),
+  validate("query", publicPetitionsQuerySchema),
+  async (c) => {
+    const { campaign, topic, limit } = c.req.valid("query");
+    const list = await readPetitions(c.var.db, c.env.KV);
+    const petitions = selectPublicPetitions(list, { topic, limit, campaign: campaign || undefined });
+    return c.json(answer(publicPetitionsAnswer, { petitions }));
+  },
+);

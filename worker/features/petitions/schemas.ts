@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { parseWebUrl } from "../../platform/field-rules";
+import type { publicPetitionSchema, storedPetitionSchema } from "./responses";
 
 /**
  * The petition list's shapes and the spec's validation messages (§5 "Petition form"), shared by
@@ -153,18 +154,8 @@ export const petitionSchema = z
 export type PetitionFormValues = z.input<typeof petitionSchema>;
 export type PetitionInput = z.output<typeof petitionSchema>;
 
-/** A stored petition: every field normalised, `id` always present, empty optionals omitted. */
-export type Petition = {
-  id: string;
-  title: string;
-  url: string;
-  image_url?: string;
-  org_name: string;
-  topic: PetitionTopic;
-  location_scope: LocationScope;
-  state?: UsState;
-  verified: boolean;
-};
+/** A stored petition: every field normalised, `id` always present, empty optionals omitted (responses.ts). */
+export type Petition = z.output<typeof storedPetitionSchema>;
 
 /**
  * The spec's entity allows `organization` for `org_name`; accept either on the way in so a list
@@ -204,4 +195,4 @@ export const publicPetitionsQuerySchema = z.object({
 });
 
 /** A petition as the public block shows it. `link` is the url with the caller's UTM parameters. */
-export type PublicPetition = Omit<Petition, "verified"> & { link: string };
+export type PublicPetition = z.output<typeof publicPetitionSchema>;

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { isPlainText, isWebUrl, normaliseUrl, PLAIN_TEXT_MESSAGE } from "../../platform/field-rules";
+import type { publicTipSchema, tipSchema } from "./responses";
 
 /**
  * Sustainable-living tips: the admin form's rules, shared by the form (zodResolver) and the admin
@@ -54,15 +55,9 @@ export const tipOrderSchema = z.object({
   ids: z.array(z.string().max(64)).max(1000, TIP_MESSAGES.order),
 });
 
-export type Tip = {
-  id: string;
-  title: string;
-  body: string;
-  url: string | null;
-  topic: string;
-  active: boolean;
-  position: number;
-};
+// Response shapes (types only), shared with the web client: inferred from the answers' schemas (responses.ts).
+
+export type Tip = z.output<typeof tipSchema>;
 
 /** What the public sees of a tip (the /actions page, the weekly email). */
-export type PublicTip = Pick<Tip, "id" | "title" | "body" | "url" | "topic">;
+export type PublicTip = z.output<typeof publicTipSchema>;

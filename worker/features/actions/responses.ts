@@ -1,0 +1,74 @@
+import { z } from "zod";
+import { actionStatusSchema } from "./schemas";
+
+/** The answers of the weekly-action routes (decision 179): the document's schemas and the handlers' types. */
+
+export const actionLinkSchema = z.object({ label: z.string(), url: z.string() });
+
+/** Where an action sits relative to today in SITE_TIMEZONE (spec §4 "Weekly action timing"). */
+export const actionTimingSchema = z.enum(["current", "past", "upcoming"]);
+
+/** What the public API answers (snake_case, the spec's weekly_action fields). */
+export const publicActionSchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  slug: z.string(),
+  start_date: z.string().nullable(),
+  end_date: z.string().nullable(),
+  summary: z.string(),
+  why_it_matters: z.string(),
+  steps: z.array(z.string()),
+  time_required: z.string(),
+  materials: z.array(z.string()),
+  links: z.array(actionLinkSchema),
+  image_url: z.string().nullable(),
+  cta_label: z.string(),
+  cta_url: z.string().nullable(),
+  created_at: z.string(),
+  updated_at: z.string(),
+  timing: actionTimingSchema,
+});
+
+/** How many members recorded an action and how many left a note: counts only, never who. */
+export const actionImpactSchema = z.object({ completed_count: z.number().int(), with_notes_count: z.number().int() });
+
+/** GET /api/actions/current and /api/actions/:slug carry the action's collective impact. */
+export const publicActionWithImpactSchema = publicActionSchema.extend({ impact: actionImpactSchema });
+
+/** The admin view adds the publishing and email fields. */
+export const adminActionSchema = publicActionSchema.extend({
+  status: actionStatusSchema,
+  published_at: z.string().nullable(),
+  send_on_publish: z.boolean(),
+  schedule_send: z.boolean(),
+  sent_at: z.string().nullable(),
+});
+
+export const adminActionListItemSchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  slug: z.string(),
+  start_date: z.string().nullable(),
+  end_date: z.string().nullable(),
+  status: actionStatusSchema,
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+
+/** The current action, else the most recent past one; null when no published action has started. */
+export const currentActionAnswer = z.object({ action: publicActionWithImpactSchema.nullable() });
+
+export const actionArchiveAnswer = z.object({
+  actions: z.array(publicActionSchema),
+  next_cursor: z.string().nullable(),
+});
+
+export const publicActionAnswer = z.object({ action: publicActionWithImpactSchema });
+
+export const adminActionListAnswer = z.object({ actions: z.array(adminActionListItemSchema) });
+
+export const adminActionAnswer = z.object({ action: adminActionSchema });
+
+export const quickSetupAnswer = z.object({ actions: z.array(adminActionSchema), skipped: z.number().int() });
+
+export const actionDeletedAnswer = z.object({ ok: z.literal(true) });

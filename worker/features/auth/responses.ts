@@ -1,0 +1,86 @@
+import { z } from "zod";
+
+/** The answers of the auth and account routes (decision 179): the document's schemas and the handlers' types. */
+
+/** The spec's Session entity; the refresh token travels only in its HttpOnly cookie. */
+export const sessionSchema = z.object({
+  access_token: z.string(),
+  token_type: z.literal("bearer"),
+  expires_in: z.number().int(),
+  /** Unix seconds. */
+  expires_at: z.number().int(),
+  user: z.object({ id: z.string(), email: z.string() }),
+});
+
+export const magicLinkSentAnswer = z.object({ ok: z.literal(true), message: z.string() });
+
+export const sessionAnswer = z.object({ session: sessionSchema });
+
+export const verifyAnswer = z.object({ session: sessionSchema, redirect_to: z.string().nullable() });
+
+/** No refresh cookie is a visitor without a session, not an error: `session` is then null. */
+export const refreshAnswer = z.object({ session: sessionSchema.nullable() });
+
+export const signedOutAnswer = z.object({ ok: z.literal(true) });
+
+export const meAnswer = z.object({
+  user: z.object({ id: z.string(), email: z.string(), has_password: z.boolean(), created_at: z.string() }),
+  profile: z.object({ role: z.enum(["user", "admin"]) }),
+});
+
+/** GET /api/me/export: everything we hold about a member, as one JSON document. */
+export const myDataExportSchema = z.object({
+  exported_at: z.string(),
+  profile: z.object({
+    id: z.string(),
+    email: z.string(),
+    role: z.enum(["user", "admin"]),
+    has_password: z.boolean(),
+    email_verified_at: z.string().nullable(),
+    created_at: z.string(),
+  }),
+  sessions: z.array(
+    z.object({
+      id: z.string(),
+      created_at: z.string(),
+      revoked_at: z.string().nullable(),
+      revoked_reason: z.string().nullable(),
+    }),
+  ),
+  sign_in_history: z.array(
+    z.object({
+      action: z.string(),
+      method: z.string().nullable(),
+      ip_address: z.string().nullable(),
+      created_at: z.string(),
+    }),
+  ),
+  completions: z.array(
+    z.object({
+      action_id: z.string().nullable(),
+      action_title: z.string().nullable(),
+      completed_at: z.string(),
+      notes: z.string().nullable(),
+    }),
+  ),
+  subscription: z
+    .object({
+      first_name: z.string(),
+      email: z.string(),
+      zip_code: z.string().nullable(),
+      active: z.boolean(),
+      subscribed_at: z.string(),
+      unsubscribed_at: z.string().nullable(),
+      emails_received: z.array(
+        z.object({
+          campaign_kind: z.string(),
+          action_title: z.string().nullable(),
+          status: z.string(),
+          at: z.string(),
+        }),
+      ),
+    })
+    .nullable(),
+});
+
+export const accountDeletedAnswer = z.object({ deleted: z.literal(true) });

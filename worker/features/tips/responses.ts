@@ -1,0 +1,26 @@
+import { z } from "zod";
+
+/** The answers of the tip routes (decision 179): the document's schemas and the handlers' types. */
+
+/** A tip as the admin manages it (`topic` is one of TIP_TOPICS when saved through the form). */
+export const tipSchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  body: z.string(),
+  url: z.string().nullable(),
+  topic: z.string(),
+  active: z.boolean(),
+  position: z.number().int(),
+});
+
+/** What the public sees of a tip (the /actions page, the weekly email). */
+export const publicTipSchema = tipSchema.pick({ id: true, title: true, body: true, url: true, topic: true });
+
+/** null when no tip is active. */
+export const currentTipAnswer = z.object({ tip: publicTipSchema.nullable() });
+
+export const tipListAnswer = z.object({ tips: z.array(tipSchema) });
+
+export const tipAnswer = z.object({ tip: tipSchema });
+
+export const tipDeletedAnswer = z.object({ success: z.literal(true) });
