@@ -75,7 +75,8 @@ export async function buildApiDocument(
       if (!operation) continue;
       operation.tags = operation.tags?.length ? operation.tags : [tagOf(path)];
       for (const tag of operation.tags) tags.add(tag);
-      operation.security ??= [];
+      // A guard used with .use() documents itself once per handler of the route: one entry each.
+      operation.security = [...new Map((operation.security ?? []).map((s) => [JSON.stringify(s), s])).values()];
       operation.responses ??= {};
       const responses = operation.responses;
       if (operation.requestBody && !responses["413"]) responses["413"] = errorAnswer(BODY_TOO_LARGE_MESSAGE);
