@@ -1,12 +1,14 @@
 import { and, eq } from "drizzle-orm";
 import { describeRoute } from "hono-openapi";
 import { events } from "../../../db/schema";
+import { answer, errorAnswer, fileAnswer, jsonAnswer } from "../../platform/api-docs";
 import { notFound } from "../../platform/errors";
 import { createRouter } from "../../platform/hono";
 import { validate } from "../../platform/validate";
 import { eventsFeed, FEED_TTL_SECONDS } from "./calendar-feed";
 import { eventToIcs, icsFileName } from "./calendar-file";
 import { nearestZip } from "./nearest-zip";
+import { nearestZipAnswer, searchAnswer } from "./responses";
 import { feedQuerySchema, nearestZipQuerySchema, searchQuerySchema } from "./schemas";
 import { searchEventsPage } from "./search";
 
@@ -21,6 +23,12 @@ export const eventsRoutes = createRouter()
         "next_cursor (null on the last page) is sent back as `cursor` for the next page, which starts right " +
         "after it even if events were added meanwhile; total counts every match exactly up to 1,000 " +
         "(total_capped: more than that). Decisions 040 and 162.",
+      responses: {
+        200: jsonAnswer(searchAnswer, "A page of events, where the next one starts, and how many match"),
+        400: errorAnswer(
+          "Invalid query (the first rule broken), an unknown ZIP code, an end before the start, or a cursor that is not one of ours",
+        ),
+      },
     }),
     validate("query", searchQuerySchema),
     async (c) => {
@@ -28,41 +36,82 @@ export const eventsRoutes = createRouter()
         now: new Date(),
         siteTimeZone: c.var.config.SITE_TIMEZONE,
       });
-      return c.json(page);
+      return c.json(answer(searchAnswer, page));
     },
   )
-  .get("/nearest-zip", validate("query", nearestZipQuerySchema), async (c) => {
-    const { lat, lon } = c.req.valid("query");
-    const found = await nearestZip(c.var.db, lat, lon);
-    if (!found) throw notFound("No US ZIP code found near this location");
-    return c.json(found);
-  })
+  .get(
+    "/nearest-zip",
+    describeRoute({
+      summary: "Find the US ZIP code nearest to a point",
+      responses: {
+        200: jsonAnswer(nearestZipAnswer, "The nearest ZIP code, its place and how far its centre is"),
+        404: errorAnswer("No US ZIP code is near this point (outside the covered area)"),
+      },
+    }),
+    validate("query", nearestZipQuerySchema),
+    async (c) => {
+      const { lat, lon } = c.req.valid("query");
+      const found = await nearestZip(c.var.db, lat, lon);
+      if (!found) throw notFound("No US ZIP code found near this location");
+      return c.json(answer(nearestZipAnswer, found));
+    },
+  )
   // Before the one-event route, whose pattern would also match "feed.ics".
-  .get("/feed.ics", validate("query", feedQuerySchema), async (c) => {
-    const body = await eventsFeed(c.var.db, c.req.valid("query"), {
-      now: new Date(),
-      siteTimeZone: c.var.config.SITE_TIMEZONE,
-      siteHost: new URL(c.var.config.siteOrigin).host,
-    });
-    return c.body(body, 200, {
-      "Content-Type": "text/calendar; charset=utf-8",
-      "Content-Disposition": 'inline; filename="earthkind-events.ics"',
-      "Cache-Control": `public, max-age=${FEED_TTL_SECONDS}`,
-    });
-  })
+  .get(
+    "/feed.ics",
+    describeRoute({
+      summary: "Subscribe to upcoming events near a ZIP as a calendar feed",
+      responses: {
+        200: fileAnswer("text/calendar", "An iCalendar feed of the soonest upcoming events within the radius"),
+        400: errorAnswer("Invalid query (the first rule broken: a ZIP code is required) or an unknown ZIP code"),
+      },
+    }),
+    validate("query", feedQuerySchema),
+    async (c) => {
+      const body = await eventsFeed(c.var.db, c.req.valid("query"), {
+        now: new Date(),
+        siteTimeZone: c.var.config.SITE_TIMEZONE,
+        siteHost: new URL(c.var.config.siteOrigin).host,
+      });
+      return c.body(body, 200, {
+        "Content-Type": "text/calendar; charset=utf-8",
+        "Content-Disposition": 'inline; filename="earthkind-events.ics"',
+        "Cache-Control": `public, max-age=${FEED_TTL_SECONDS}`,
+      });
+    },
+  )
   // No "/" in the pattern: the typed web client splits route paths on it (any id with a slash is unknown anyway).
-  .get("/:file{.+\\.ics}", async (c) => {
-    const id = c.req.param("file").slice(0, -4);
-    const [event] = await c.var.db
-      .select()
-      .from(events)
-      .where(and(eq(events.id, id), eq(events.status, "approved")))
-      .limit(1);
-    if (!event) throw notFound("Event not found");
-    const body = eventToIcs(event, new URL(c.var.config.siteOrigin).host, new Date());
-    return c.body(body, 200, {
-      "Content-Type": "text/calendar; charset=utf-8",
-      "Content-Disposition": `attachment; filename="${icsFileName(event.title)}"`,
-      "Cache-Control": "no-store",
-    });
-  });
+  .get(
+    "/:file{.+\\.ics}",
+    describeRoute({
+      summary: "Download one approved event as an .ics file",
+      parameters: [
+        {
+          name: "file",
+          in: "path",
+          required: true,
+          description: "The event's id followed by .ics",
+          schema: { type: "string", pattern: "\\.ics$" },
+        },
+      ],
+      responses: {
+        200: fileAnswer("text/calendar", "The event as an iCalendar file (an attachment)"),
+        404: errorAnswer("No approved event has this id"),
+      },
+    }),
+    async (c) => {
+      const id = c.req.param("file").slice(0, -4);
+      const [event] = await c.var.db
+        .select()
+        .from(events)
+        .where(and(eq(events.id, id), eq(events.status, "approved")))
+        .limit(1);
+      if (!event) throw notFound("Event not found");
+      const body = eventToIcs(event, new URL(c.var.config.siteOrigin).host, new Date());
+      return c.body(body, 200, {
+        "Content-Type": "text/calendar; charset=utf-8",
+        "Content-Disposition": `attachment; filename="${icsFileName(event.title)}"`,
+        "Cache-Control": "no-store",
+      });
+    },
+  );

@@ -10,6 +10,8 @@ import {
   normaliseUrl,
   zip5,
 } from "../../platform/field-rules";
+// Types only: responses.ts is server-only, and these aliases are erased from the web bundle.
+import type { adminSubmissionSchema, eventResultSchema, searchAnswer, submissionStatusSchema } from "./responses";
 
 // The constants the pages need live apart from zod, so a page showing events does not load it.
 export * from "./constants";
@@ -151,38 +153,11 @@ export const feedQuerySchema = z
   .transform((q) => ({ ...q, radius: q.radius as Radius }));
 export type FeedQuery = z.infer<typeof feedQuerySchema>;
 
-/** What the events search answers: a page of events, where the next one starts, and how many there are. */
-export type SearchResponse = {
-  events: EventResult[];
-  /** Pass as `cursor` for the next page; null on the last page. */
-  next_cursor: string | null;
-  /** Every event matching the search, counted exactly up to 1,000 (then 1,000 and `total_capped`). */
-  total: number;
-  /** More than `total` events match. */
-  total_capped: boolean;
-};
+/** What the events search answers (its schema, with each field's meaning, is in responses.ts). */
+export type SearchResponse = z.output<typeof searchAnswer>;
 
 /** The spec's Event (search response) fields. */
-export type EventResult = {
-  id: string;
-  title: string;
-  description: string | null;
-  venue_name: string | null;
-  category: string | null;
-  city: string | null;
-  state: string | null;
-  start_time: string;
-  end_time: string | null;
-  all_day: boolean;
-  end_time_unknown: boolean;
-  /** IANA zone of an in-person event's place, its times' own clock; null for online events or when unknown. */
-  time_zone: string | null;
-  registration_url: string | null;
-  image_url: string | null;
-  is_virtual: boolean;
-  distance_miles: number | null;
-  is_fallback: boolean;
-};
+export type EventResult = z.output<typeof eventResultSchema>;
 
 export const nearestZipQuerySchema = z.object({
   lat: z.coerce
@@ -347,27 +322,6 @@ export const rejectSubmissionSchema = z.object({
     .max(REJECT_REASON_MAX, `The reason must be ${REJECT_REASON_MAX} characters or less`),
 });
 
-export type SubmissionStatus = "pending" | "approved" | "rejected";
+export type SubmissionStatus = z.output<typeof submissionStatusSchema>;
 
-export type AdminSubmission = {
-  id: string;
-  title: string;
-  description: string | null;
-  category: string;
-  start_time: string;
-  end_time: string | null;
-  address: string | null;
-  city: string;
-  state: string;
-  postal_code: string | null;
-  organizer_name: string;
-  organizer_email: string;
-  organizer_url: string | null;
-  registration_url: string;
-  image_url: string | null;
-  notes_for_moderator: string | null;
-  status: SubmissionStatus;
-  reject_reason: string | null;
-  event_id: string | null;
-  created_at: string;
-};
+export type AdminSubmission = z.output<typeof adminSubmissionSchema>;

@@ -1,9 +1,12 @@
+import { describeRoute } from "hono-openapi";
 import { eventSubmissions } from "../../../db/schema";
+import { answer, jsonAnswer } from "../../platform/api-docs";
 import { formLimit } from "../../platform/client-limit";
 import { createRouter } from "../../platform/hono";
 import { clientIp } from "../../platform/request";
 import { validate } from "../../platform/validate";
 import { localToUtc } from "../../platform/zoned-time";
+import { submissionReceivedAnswer } from "./responses";
 import { eventSubmissionSchema, SUBMISSION_MESSAGES } from "./schemas";
 
 const orNull = (v: string) => (v === "" ? null : v);
@@ -18,6 +21,12 @@ function toUtc(value: string, siteTimeZone: string): string {
 /** Public event submission: validated with the form's schema, stored as pending for moderation. */
 export const eventSubmissionsRoutes = createRouter().post(
   "/",
+  describeRoute({
+    summary: "Submit an event for review",
+    responses: {
+      201: jsonAnswer(submissionReceivedAnswer, "Received: stored as pending until a moderator reviews it"),
+    },
+  }),
   // Before validation, so invalid floods are limited too.
   formLimit("event-submission", "Too many event submissions. Please try again later."),
   validate("json", eventSubmissionSchema),
@@ -42,6 +51,6 @@ export const eventSubmissionsRoutes = createRouter().post(
       notesForModerator: orNull(v.notes_for_moderator),
       ipAddress: clientIp(c),
     });
-    return c.json({ message: SUBMISSION_MESSAGES.success }, 201);
+    return c.json(answer(submissionReceivedAnswer, { message: SUBMISSION_MESSAGES.success }), 201);
   },
 );

@@ -1,6 +1,6 @@
 // Response shapes of /api/admin/alerts and /api/admin/status (types only, shared with the web).
-import type { BuildInfo } from "../../platform/build-info";
-import type { CampaignStatus } from "../email/schemas";
+import type { z } from "zod";
+import type { alertSchema, sourceHealthSchema, systemStatusAnswer } from "./responses";
 
 export const ALERT_KINDS = [
   "weekly_send_overdue",
@@ -26,33 +26,8 @@ export const ALERT_TITLES: Record<AlertKind, string> = {
   error_rate: "Many server errors",
 };
 
-export type Alert = {
-  id: string;
-  kind: AlertKind;
-  title: string;
-  subject: string;
-  details: string;
-  count: number;
-  first_seen_at: string;
-  last_seen_at: string;
-  emailed_at: string | null;
-  acknowledged_at: string | null;
-};
+export type Alert = z.output<typeof alertSchema>;
 
-export type SourceHealth = {
-  key: string;
-  name: string;
-  last_run_at: string | null;
-  last_status: "running" | "completed" | "failed" | null;
-  last_found: number | null;
-  consecutive_failures: number;
-};
+export type SourceHealth = z.output<typeof sourceHealthSchema>;
 
-export type SystemStatus = {
-  build: BuildInfo;
-  cron: { last_tick_at: string; cron: string; outcome: "ok" | "error"; duration_ms: number } | null;
-  weekly_send: CampaignStatus | null;
-  backlog: { active_campaigns: number; pending_deliveries: number; running_ingestion: number };
-  sources: SourceHealth[];
-  alerts: Alert[];
-};
+export type SystemStatus = z.output<typeof systemStatusAnswer>;
