@@ -1,4 +1,5 @@
 import { z } from "zod";
+import type { inboxAnswer, inboxCountsSchema, inboxMessageSchema } from "./responses";
 
 /** The contact inbox (issue 16): query and response shapes, shared with the admin screen. */
 export const MESSAGE_STATUSES = ["unread", "read", "archived"] as const;
@@ -20,15 +21,7 @@ export const messageStatusBodySchema = z.object({
   status: z.enum(MESSAGE_STATUSES, { error: "Status must be unread, read or archived." }),
 });
 
-export type InboxMessage = {
-  id: string;
-  name: string;
-  email: string;
-  message: string | null;
-  status: MessageStatus;
-  created_at: string;
-};
-
-export type InboxCounts = Record<MessageStatus, number>;
-
-export type InboxResponse = { messages: InboxMessage[]; next_cursor: string | null; counts: InboxCounts };
+/** The answers' types, from their schemas in ./responses.ts (type-only: the web bundle imports this file). */
+export type InboxMessage = z.output<typeof inboxMessageSchema>;
+export type InboxCounts = z.output<typeof inboxCountsSchema>;
+export type InboxResponse = z.output<typeof inboxAnswer>;

@@ -1,8 +1,11 @@
+import { describeRoute } from "hono-openapi";
+import { answer, jsonAnswer } from "../../platform/api-docs";
 import { formLimit } from "../../platform/client-limit";
 import { createRouter } from "../../platform/hono";
 import { clientIp } from "../../platform/request";
 import { validate } from "../../platform/validate";
 import type { EmailJob } from "../email/jobs";
+import { contactSentAnswer } from "./responses";
 import { contactSchema } from "./schemas";
 import { storeContactMessage } from "./service";
 
@@ -11,12 +14,21 @@ const contactLimit = formLimit("contact", "Too many messages. Please wait a few 
   skipWithoutIp: true,
 });
 
-export const contactRoutes = createRouter().post("/", contactLimit, validate("json", contactSchema), async (c) => {
-  const id = await storeContactMessage(c.var.db, c.req.valid("json"), clientIp(c));
-  // Stored first: the team's email is sent from the queue, with retries, and never loses the message.
-  const job: EmailJob = { type: "contact", messageId: id };
-  await c.env.EMAIL_QUEUE.send(job).catch((err: unknown) =>
-    console.error("contact: notification not enqueued", id, err),
-  );
-  return c.json({ ok: true, id }, 201);
-});
+export const contactRoutes = createRouter().post(
+  "/",
+  describeRoute({
+    summary: "Send a message to the team (the Join the Mission form)",
+    responses: { 201: jsonAnswer(contactSentAnswer, "Stored; the team is emailed from the queue") },
+  }),
+  contactLimit,
+  validate("json", contactSchema),
+  async (c) => {
+    const id = await storeContactMessage(c.var.db, c.req.valid("json"), clientIp(c));
+    // Stored first: the team's email is sent from the queue, with retries, and never loses the message.
+    const job: EmailJob = { type: "contact", messageId: id };
+    await c.env.EMAIL_QUEUE.send(job).catch((err: unknown) =>
+      console.error("contact: notification not enqueued", id, err),
+    );
+    return c.json(answer(contactSentAnswer, { ok: true, id }), 201);
+  },
+);

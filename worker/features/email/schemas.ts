@@ -1,5 +1,12 @@
 import { z } from "zod";
 import { FIELD_MAX, isEmail } from "../../platform/field-rules";
+import type {
+  campaignStatusSchema,
+  emailSettingsValue,
+  suppressionListAnswer,
+  suppressionRowSchema,
+  waveStatusSchema,
+} from "./responses";
 
 /**
  * Admin email tools: request bodies shared by the admin screens and /api/admin/email. Only zod and
@@ -7,11 +14,13 @@ import { FIELD_MAX, isEmail } from "../../platform/field-rules";
  */
 export const EMAIL_SETTINGS_KEY = "email_settings";
 
-export type EmailSettings = {
-  welcome_enabled: boolean;
-  welcome_subject: string;
-  welcome_preview_text: string;
-};
+/** The ledger's enumerations (db/schema/email.ts), for the answers' schemas and the admin screens. */
+export const CAMPAIGN_KINDS = ["weekly", "test", "welcome_test"] as const;
+export const CAMPAIGN_STATUSES = ["pending", "sending", "completed", "failed"] as const;
+export const DELIVERY_STATUSES = ["pending", "sent", "failed", "skipped", "suppressed"] as const;
+export const SUPPRESSION_REASONS = ["hard_bounce", "complaint", "soft_bounce"] as const;
+
+export type EmailSettings = z.output<typeof emailSettingsValue>;
 
 /** Spec §3 defaults, used until an admin saves the record. */
 export const DEFAULT_EMAIL_SETTINGS: EmailSettings = {
@@ -64,43 +73,11 @@ export const suppressionSearchSchema = z.object({
   q: z.string().max(FIELD_MAX.email, "Search is too long").optional(),
 });
 
-/** One time zone's wave of a scheduled weekly campaign (09:00 there on the send day). */
-export type WaveStatus = {
-  time_zone: string;
-  due_at: string;
-  recipients: number;
-  sent: number;
-  failed: number;
-  skipped: number;
-  pending: number;
-};
-
+// The answers' types, from their schemas in ./responses.ts (type-only: the web bundle imports this file).
+export type WaveStatus = z.output<typeof waveStatusSchema>;
 /** GET /api/admin/email/campaigns row: the status view. */
-export type CampaignStatus = {
-  id: string;
-  kind: "weekly" | "test" | "welcome_test";
-  action_id: string | null;
-  action_title: string | null;
-  status: "pending" | "sending" | "completed" | "failed";
-  /** The calendar day a scheduled campaign goes out on, in waves; null for an immediate send. */
-  send_day: string | null;
-  recipients: number;
-  sent: number;
-  failed: number;
-  skipped: number;
-  pending: number;
-  fanout_done: boolean;
-  error: string | null;
-  created_at: string;
-  completed_at: string | null;
-  waves: WaveStatus[];
-};
-
-export type SuppressionReason = "hard_bounce" | "complaint" | "soft_bounce";
-export type SuppressionRow = { id: string; email: string; reason: SuppressionReason; created_at: string };
+export type CampaignStatus = z.output<typeof campaignStatusSchema>;
+export type SuppressionReason = (typeof SUPPRESSION_REASONS)[number];
+export type SuppressionRow = z.output<typeof suppressionRowSchema>;
 /** GET /api/admin/email/suppressions: counts by reason and the newest matching entries. */
-export type SuppressionList = {
-  counts: Record<SuppressionReason, number>;
-  total: number;
-  items: SuppressionRow[];
-};
+export type SuppressionList = z.output<typeof suppressionListAnswer>;

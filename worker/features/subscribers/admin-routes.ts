@@ -1,5 +1,7 @@
 import { and, eq, sql } from "drizzle-orm";
+import { describeRoute } from "hono-openapi";
 import { subscribers } from "../../../db/schema";
+import { answer, errorAnswer, fileAnswer, jsonAnswer } from "../../platform/api-docs";
 import { writeAudit } from "../../platform/audit";
 import { conflict, notFound } from "../../platform/errors";
 import { createRouter } from "../../platform/hono";
@@ -7,18 +9,22 @@ import { clientIp } from "../../platform/request";
 import { validate } from "../../platform/validate";
 import { readEmailHistory } from "./admin-history";
 import { readGrowth, readSubscriberPage, readSubscriberRow, readTotals, toListItem } from "./admin-list";
-import {
-  SUBSCRIBERS_PAGE_SIZE,
-  type SubscriberDetailResponse,
-  type SubscriberListResponse,
-  subscriberListQuerySchema,
-} from "./admin-schemas";
+import { SUBSCRIBERS_PAGE_SIZE, subscriberListQuerySchema } from "./admin-schemas";
 import { streamSubscribersCsv } from "./csv-export";
 import { deleteSubscriberData } from "./data-deletion";
+import {
+  adminUnsubscribeAnswer,
+  resubscribeInviteAnswer,
+  subscriberDeletedAnswer,
+  subscriberDetailAnswer,
+  subscriberGrowthAnswer,
+  subscriberListAnswer,
+} from "./responses";
 import { sendResubscribeInvite } from "./resubscribe-invite";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const NOT_FOUND = "Subscriber not found";
+const noSubscriber = errorAnswer("No subscriber has this id");
 
 async function findSubscriber(db: Parameters<typeof readSubscriberRow>[0], id: string) {
   if (!UUID.test(id)) throw notFound(NOT_FOUND);
@@ -35,112 +41,182 @@ async function findSubscriber(db: Parameters<typeof readSubscriberRow>[0], id: s
  * admin-mutation middleware; handlers only name the action and target (`auditTarget`).
  */
 export const subscribersAdminRoutes = createRouter()
-  .get("/", validate("query", subscriberListQuerySchema), async (c) => {
-    const query = c.req.valid("query");
-    const { db } = c.var;
-    if (query.full_emails) {
-      await writeAudit(db, {
+  .get(
+    "/",
+    describeRoute({
+      summary: "List subscribers, newest first, with the totals (whole addresses with full_emails=1, audited)",
+      responses: {
+        200: jsonAnswer(subscriberListAnswer, "One page of subscribers (next_cursor reads the next), and the totals"),
+        400: errorAnswer("Invalid query: the first rule broken, or a cursor this list did not give"),
+      },
+    }),
+    validate("query", subscriberListQuerySchema),
+    async (c) => {
+      const query = c.req.valid("query");
+      const { db } = c.var;
+      if (query.full_emails) {
+        await writeAudit(db, {
+          action: "sensitive_data_access",
+          userId: c.var.user.id,
+          tableName: "subscribers",
+          ipAddress: clientIp(c),
+          newValues: { resource: "subscriber_emails", filters: filtersOf(query), cursor: query.cursor ?? null },
+        });
+      }
+      const [page, totals] = await Promise.all([
+        readSubscriberPage(db, query, query.cursor, SUBSCRIBERS_PAGE_SIZE),
+        readTotals(db, new Date()),
+      ]);
+      c.header("Cache-Control", "no-store");
+      return c.json(
+        answer(subscriberListAnswer, {
+          subscribers: page.rows.map((r) => toListItem(r, query.full_emails)),
+          next_cursor: page.nextCursor,
+          totals,
+        }),
+      );
+    },
+  )
+  .get(
+    "/growth",
+    describeRoute({
+      summary: "Count new subscriptions and unsubscribes per week, for the last 12 weeks",
+      responses: { 200: jsonAnswer(subscriberGrowthAnswer, "Twelve weeks, oldest first (weeks start on Sunday, UTC)") },
+    }),
+    async (c) => c.json(answer(subscriberGrowthAnswer, { weeks: await readGrowth(c.var.db, new Date()) })),
+  )
+  .get(
+    "/export.csv",
+    describeRoute({
+      summary: "Download the filtered subscribers as CSV (an audited read)",
+      responses: { 200: fileAnswer("text/csv", "The subscribers matching the filters, as an attachment") },
+    }),
+    validate("query", subscriberListQuerySchema),
+    async (c) => {
+      const query = c.req.valid("query");
+      await writeAudit(c.var.db, {
         action: "sensitive_data_access",
         userId: c.var.user.id,
         tableName: "subscribers",
         ipAddress: clientIp(c),
-        newValues: { resource: "subscriber_emails", filters: filtersOf(query), cursor: query.cursor ?? null },
+        newValues: { resource: "subscribers_export", filters: filtersOf(query) },
       });
-    }
-    const [page, totals] = await Promise.all([
-      readSubscriberPage(db, query, query.cursor, SUBSCRIBERS_PAGE_SIZE),
-      readTotals(db, new Date()),
-    ]);
-    const body: SubscriberListResponse = {
-      subscribers: page.rows.map((r) => toListItem(r, query.full_emails)),
-      next_cursor: page.nextCursor,
-      totals,
-    };
-    c.header("Cache-Control", "no-store");
-    return c.json(body);
-  })
-  .get("/growth", async (c) => c.json({ weeks: await readGrowth(c.var.db, new Date()) }))
-  .get("/export.csv", validate("query", subscriberListQuerySchema), async (c) => {
-    const query = c.req.valid("query");
-    await writeAudit(c.var.db, {
-      action: "sensitive_data_access",
-      userId: c.var.user.id,
-      tableName: "subscribers",
-      ipAddress: clientIp(c),
-      newValues: { resource: "subscribers_export", filters: filtersOf(query) },
-    });
-    const day = new Date().toISOString().slice(0, 10);
-    return new Response(streamSubscribersCsv(c.var.db, filtersOf(query)), {
-      headers: {
-        "Content-Type": "text/csv; charset=utf-8",
-        "Content-Disposition": `attachment; filename="subscribers-${day}.csv"`,
-        "Cache-Control": "no-store",
+      const day = new Date().toISOString().slice(0, 10);
+      return new Response(streamSubscribersCsv(c.var.db, filtersOf(query)), {
+        headers: {
+          "Content-Type": "text/csv; charset=utf-8",
+          "Content-Disposition": `attachment; filename="subscribers-${day}.csv"`,
+          "Cache-Control": "no-store",
+        },
+      });
+    },
+  )
+  .get(
+    "/:id",
+    describeRoute({
+      summary: "Read a subscriber's record and email history (an audited read)",
+      responses: {
+        200: jsonAnswer(subscriberDetailAnswer, "The record, with the whole address, and the newest 100 emails"),
+        404: noSubscriber,
       },
-    });
-  })
-  .get("/:id", async (c) => {
-    const id = c.req.param("id");
-    if (!UUID.test(id)) throw notFound(NOT_FOUND);
-    const row = await readSubscriberRow(c.var.db, id);
-    if (!row) throw notFound(NOT_FOUND);
-    await writeAudit(c.var.db, {
-      action: "sensitive_data_access",
-      userId: c.var.user.id,
-      tableName: "subscribers",
-      ipAddress: clientIp(c),
-      newValues: { resource: "subscriber_record", subscriber_id: id },
-    });
-    const body: SubscriberDetailResponse = {
-      subscriber: { ...toListItem(row, true), email_masked: false },
-      history: await readEmailHistory(c.var.db, id),
-    };
-    c.header("Cache-Control", "no-store");
-    return c.json(body);
-  })
-  .post("/:id/unsubscribe", async (c) => {
-    const row = await findSubscriber(c.var.db, c.req.param("id"));
-    const nowIso = new Date().toISOString();
-    // Idempotent: an already unsubscribed row keeps its first unsubscribe time.
-    await c.var.db
-      .update(subscribers)
-      .set({
-        active: false,
-        unsubscribedAt: sql`coalesce(${subscribers.unsubscribedAt}, ${nowIso})`,
-        updatedAt: nowIso,
-      })
-      .where(and(eq(subscribers.id, row.id), eq(subscribers.active, true)));
-    c.set("auditTarget", {
-      action: "subscriber_unsubscribed_by_admin",
-      table: "subscribers",
-      target: { subscriber_id: row.id, was_active: row.active },
-    });
-    const updated = await readSubscriberRow(c.var.db, row.id);
-    return c.json({ subscriber: updated ? toListItem(updated, false) : null, message: "Unsubscribed" });
-  })
-  .post("/:id/resubscribe", async (c) => {
-    const row = await findSubscriber(c.var.db, c.req.param("id"));
-    if (row.active) throw conflict("This person is already subscribed.", "already_subscribed");
-    await sendResubscribeInvite(c.var.db, c.var.config, row, new Date());
-    c.set("auditTarget", {
-      action: "subscriber_resubscribe_invite",
-      table: "subscribers",
-      target: { subscriber_id: row.id },
-    });
-    return c.json(
-      { sent: true, message: "We emailed them a link to resubscribe. They stay unsubscribed until they click it." },
-      202,
-    );
-  })
-  .delete("/:id", async (c) => {
-    const row = await findSubscriber(c.var.db, c.req.param("id"));
-    await deleteSubscriberData(c.var.db, row);
-    c.set("auditTarget", {
-      action: "subscriber_deleted_by_admin",
-      table: "subscribers",
-      target: { subscriber_id: row.id },
-    });
-    return c.json({ deleted: true as const });
-  });
+    }),
+    async (c) => {
+      const id = c.req.param("id");
+      if (!UUID.test(id)) throw notFound(NOT_FOUND);
+      const row = await readSubscriberRow(c.var.db, id);
+      if (!row) throw notFound(NOT_FOUND);
+      await writeAudit(c.var.db, {
+        action: "sensitive_data_access",
+        userId: c.var.user.id,
+        tableName: "subscribers",
+        ipAddress: clientIp(c),
+        newValues: { resource: "subscriber_record", subscriber_id: id },
+      });
+      const history = await readEmailHistory(c.var.db, id);
+      c.header("Cache-Control", "no-store");
+      return c.json(
+        answer(subscriberDetailAnswer, { subscriber: { ...toListItem(row, true), email_masked: false }, history }),
+      );
+    },
+  )
+  .post(
+    "/:id/unsubscribe",
+    describeRoute({
+      summary: "Unsubscribe a subscriber (repeating it changes nothing)",
+      responses: { 200: jsonAnswer(adminUnsubscribeAnswer, "Unsubscribed"), 404: noSubscriber },
+    }),
+    async (c) => {
+      const row = await findSubscriber(c.var.db, c.req.param("id"));
+      const nowIso = new Date().toISOString();
+      // Idempotent: an already unsubscribed row keeps its first unsubscribe time.
+      await c.var.db
+        .update(subscribers)
+        .set({
+          active: false,
+          unsubscribedAt: sql`coalesce(${subscribers.unsubscribedAt}, ${nowIso})`,
+          updatedAt: nowIso,
+        })
+        .where(and(eq(subscribers.id, row.id), eq(subscribers.active, true)));
+      c.set("auditTarget", {
+        action: "subscriber_unsubscribed_by_admin",
+        table: "subscribers",
+        target: { subscriber_id: row.id, was_active: row.active },
+      });
+      const updated = await readSubscriberRow(c.var.db, row.id);
+      return c.json(
+        answer(adminUnsubscribeAnswer, {
+          subscriber: updated ? toListItem(updated, false) : null,
+          message: "Unsubscribed",
+        }),
+      );
+    },
+  )
+  .post(
+    "/:id/resubscribe",
+    describeRoute({
+      summary: "Email an unsubscribed person a link to subscribe again",
+      responses: {
+        202: jsonAnswer(resubscribeInviteAnswer, "Invitation sent; they stay unsubscribed until they use the link"),
+        404: noSubscriber,
+        409: errorAnswer("The person is already subscribed"),
+        503: errorAnswer("Mail unavailable: the provider refused the email"),
+      },
+    }),
+    async (c) => {
+      const row = await findSubscriber(c.var.db, c.req.param("id"));
+      if (row.active) throw conflict("This person is already subscribed.", "already_subscribed");
+      await sendResubscribeInvite(c.var.db, c.var.config, row, new Date());
+      c.set("auditTarget", {
+        action: "subscriber_resubscribe_invite",
+        table: "subscribers",
+        target: { subscriber_id: row.id },
+      });
+      return c.json(
+        answer(resubscribeInviteAnswer, {
+          sent: true,
+          message: "We emailed them a link to resubscribe. They stay unsubscribed until they click it.",
+        }),
+        202,
+      );
+    },
+  )
+  .delete(
+    "/:id",
+    describeRoute({
+      summary: "Delete a subscriber's data (only a fingerprint of the address is kept)",
+      responses: { 200: jsonAnswer(subscriberDeletedAnswer, "Deleted"), 404: noSubscriber },
+    }),
+    async (c) => {
+      const row = await findSubscriber(c.var.db, c.req.param("id"));
+      await deleteSubscriberData(c.var.db, row);
+      c.set("auditTarget", {
+        action: "subscriber_deleted_by_admin",
+        table: "subscribers",
+        target: { subscriber_id: row.id },
+      });
+      return c.json(answer(subscriberDeletedAnswer, { deleted: true }));
+    },
+  );
 
 const filtersOf = (q: { q: string; status: "all" | "active" | "unsubscribed"; zip: string }) => ({
   q: q.q,

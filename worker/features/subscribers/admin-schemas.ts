@@ -1,4 +1,13 @@
 import { z } from "zod";
+import type {
+  growthWeekSchema,
+  subscriberDetailAnswer,
+  subscriberEmailHistoryItemSchema,
+  subscriberGrowthAnswer,
+  subscriberListAnswer,
+  subscriberListItemSchema,
+  subscriberTotalsSchema,
+} from "./responses";
 
 /**
  * Query and response shapes of /api/admin/subscribers (issue 16), shared with the admin screen.
@@ -31,49 +40,13 @@ export const subscriberListQuerySchema = z.object({
 export type SubscriberListQuery = z.output<typeof subscriberListQuerySchema>;
 export type SubscriberFilters = Pick<SubscriberListQuery, "q" | "status" | "zip">;
 
-export type SubscriberTotals = {
-  active: number;
-  unsubscribed: number;
-  new_7d: number;
-  new_30d: number;
-  /** Addresses on the suppression list (bounces, complaints): no mail goes to them. */
-  suppressed: number;
-};
-
-export type SubscriberListItem = {
-  id: string;
-  first_name: string;
-  email: string;
-  email_masked: boolean;
-  zip_code: string | null;
-  active: boolean;
-  subscribed_at: string;
-  unsubscribed_at: string | null;
-  last_weekly_email_at: string | null;
-};
-
-export type SubscriberListResponse = {
-  subscribers: SubscriberListItem[];
-  next_cursor: string | null;
-  totals: SubscriberTotals;
-};
-
-export type GrowthWeek = { week_start: string; new: number; unsubscribed: number };
-export type SubscriberGrowthResponse = { weeks: GrowthWeek[] };
-
-export type SubscriberEmailHistoryItem = {
-  id: string;
-  campaign_id: string;
-  campaign_kind: string;
-  action_title: string | null;
-  status: "pending" | "sent" | "failed" | "skipped";
-  error: string | null;
-  at: string;
-};
-
-export type SubscriberDetailResponse = {
-  subscriber: Omit<SubscriberListItem, "email_masked"> & { email_masked: false };
-  history: SubscriberEmailHistoryItem[];
-};
+/** The answers' types, from their schemas in ./responses.ts (type-only: the web bundle imports this file). */
+export type SubscriberTotals = z.output<typeof subscriberTotalsSchema>;
+export type SubscriberListItem = z.output<typeof subscriberListItemSchema>;
+export type SubscriberListResponse = z.output<typeof subscriberListAnswer>;
+export type GrowthWeek = z.output<typeof growthWeekSchema>;
+export type SubscriberGrowthResponse = z.output<typeof subscriberGrowthAnswer>;
+export type SubscriberEmailHistoryItem = z.output<typeof subscriberEmailHistoryItemSchema>;
+export type SubscriberDetailResponse = z.output<typeof subscriberDetailAnswer>;
 
 export const SUBSCRIBER_HISTORY_LIMIT = 100;

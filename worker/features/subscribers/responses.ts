@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { CAMPAIGN_KINDS, DELIVERY_STATUSES } from "../email/schemas";
 
 /** The answers of the public subscriber routes (decision 179): the document's schemas and the handlers' types. */
 export const signupAnswer = z.object({
@@ -25,3 +26,63 @@ export const reconfirmationAnswer = z.object({
 });
 
 export const dataDeletedAnswer = z.object({ deleted: z.literal(true), message: z.string() });
+
+/** The answers of /api/admin/subscribers. */
+export const subscriberListItemSchema = z.object({
+  id: z.string(),
+  first_name: z.string(),
+  email: z.string(),
+  email_masked: z.boolean(),
+  zip_code: z.string().nullable(),
+  active: z.boolean(),
+  subscribed_at: z.string(),
+  unsubscribed_at: z.string().nullable(),
+  last_weekly_email_at: z.string().nullable(),
+});
+
+export const subscriberTotalsSchema = z.object({
+  active: z.number().int(),
+  unsubscribed: z.number().int(),
+  new_7d: z.number().int(),
+  new_30d: z.number().int(),
+  /** Addresses on the suppression list (bounces, complaints): no mail goes to them. */
+  suppressed: z.number().int(),
+});
+
+export const subscriberListAnswer = z.object({
+  subscribers: z.array(subscriberListItemSchema),
+  next_cursor: z.string().nullable(),
+  totals: subscriberTotalsSchema,
+});
+
+export const growthWeekSchema = z.object({
+  week_start: z.string(),
+  new: z.number().int(),
+  unsubscribed: z.number().int(),
+});
+
+export const subscriberGrowthAnswer = z.object({ weeks: z.array(growthWeekSchema) });
+
+export const subscriberEmailHistoryItemSchema = z.object({
+  id: z.string(),
+  campaign_id: z.string(),
+  campaign_kind: z.enum(CAMPAIGN_KINDS),
+  action_title: z.string().nullable(),
+  status: z.enum(DELIVERY_STATUSES),
+  error: z.string().nullable(),
+  at: z.string(),
+});
+
+export const subscriberDetailAnswer = z.object({
+  subscriber: subscriberListItemSchema.extend({ email_masked: z.literal(false) }),
+  history: z.array(subscriberEmailHistoryItemSchema),
+});
+
+export const adminUnsubscribeAnswer = z.object({
+  subscriber: subscriberListItemSchema.nullable(),
+  message: z.string(),
+});
+
+export const resubscribeInviteAnswer = z.object({ sent: z.literal(true), message: z.string() });
+
+export const subscriberDeletedAnswer = z.object({ deleted: z.literal(true) });

@@ -19,7 +19,13 @@ const KIND_LABELS: Record<string, string> = {
   test: "Test send",
   welcome_test: "Welcome test",
 };
-const OUTCOME_VARIANT = { sent: "success", failed: "destructive", skipped: "outline", pending: "secondary" } as const;
+const OUTCOME_VARIANT = {
+  sent: "success",
+  failed: "destructive",
+  skipped: "outline",
+  suppressed: "outline",
+  pending: "secondary",
+} as const;
 
 /** A subscriber's record and email history in a side sheet (Radix dialog: focus trap, Escape, focus return). */
 export function SubscriberDrawer({ id, onClose }: { id: string | null; onClose: () => void }) {
