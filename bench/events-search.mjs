@@ -155,11 +155,14 @@ async function measure(url, pids, label, query, healthCpu, path = "/api/events")
   let count = 0;
   let fallback = 0;
   let total = "";
+  // D1 queries of the request, as the limit checker counts them (D1_LIMITS=enforce, decision 178).
+  let queries = 0;
   const cpuBefore = cpuMs(pids);
   for (let i = 0; i < REQUESTS; i++) {
     if (healthCpu !== undefined) health.push((await timed(`${url}/api/health`)).ms);
     const { ms, res, body } = await timed(`${url}${path}?${query}`);
     latencies.push(ms);
+    queries = Math.max(queries, Number(res.headers.get("X-D1-Queries") ?? Number.NaN));
     if (res.status !== 200) throw new Error(`${label}: HTTP ${res.status} ${JSON.stringify(body)}`);
     count = body.events?.length ?? 0;
     fallback = body.events?.filter((e) => e.is_fallback).length ?? 0;
@@ -180,6 +183,7 @@ async function measure(url, pids, label, query, healthCpu, path = "/api/events")
     count,
     fallback,
     total,
+    queries,
   };
 }
 
@@ -258,13 +262,13 @@ try {
 
   console.log(`\nGET /api/events over ${EVENTS.toLocaleString()} events, ${REQUESTS} sequential requests per case\n`);
   console.log(
-    "| case | results (statewide) | total | median ms | p95 ms | health median ms (interleaved) | × health | CPU ms/request |",
+    "| case | results (statewide) | total | median ms | p95 ms | health median ms (interleaved) | × health | CPU ms/request | D1 queries |",
   );
-  console.log("|---|---:|---:|---:|---:|---:|---:|---:|");
+  console.log("|---|---:|---:|---:|---:|---:|---:|---:|---:|");
   for (const r of results) {
     const n = r.fallback ? `${r.count} (${r.fallback})` : String(r.count);
     console.log(
-      `| ${r.label} | ${n} | ${r.total} | ${fmt(r.median)} | ${fmt(r.p95)} | ${fmt(r.healthMedian)} | ${fmt(r.ratio, 2)} | ${fmt(r.cpu, 2)} |`,
+      `| ${r.label} | ${n} | ${r.total} | ${fmt(r.median)} | ${fmt(r.p95)} | ${fmt(r.healthMedian)} | ${fmt(r.ratio, 2)} | ${fmt(r.cpu, 2)} | ${r.queries} |`,
     );
   }
   console.log("\nCPU: workerd user+system time per request, local D1 included (an upper bound of Worker CPU);");
