@@ -57,7 +57,7 @@ export async function sendResubscribeInvite(
   // One per person per day: a double click (or a retried request) does not send twice.
   const idempotencyKey = `resubscribe-invite:${subscriber.id}:${now.toISOString().slice(0, 10)}`;
   const [result] = await createMailProvider(config, db).sendBatch([
-    { to: subscriber.email, ...rendered, idempotencyKey },
+    { to: subscriber.email, ...rendered, stream: "marketing", idempotencyKey },
   ]);
   if (!result?.ok) {
     console.error("resubscribe invite: provider refused the message", result);
