@@ -36,7 +36,7 @@ export type SubscriberTotals = {
   unsubscribed: number;
   new_7d: number;
   new_30d: number;
-  /** Addresses on the suppression list (bounces, complaints): no mail goes to them. */
+  /** Addresses on the suppression list (bounces, complaints): no marketing mail goes to them. */
   suppressed: number;
 };
 
