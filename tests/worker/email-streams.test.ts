@@ -22,8 +22,8 @@ import {
   testDeps,
   weeklyJob,
 } from "./email-fixtures";
-import { config, db, signIn } from "./helpers";
-import { client, ok } from "./support/client";
+import { adminHeaders, config, db, signIn } from "./helpers";
+import { client, errorOf, ok } from "./support/client";
 import { createAction, createCampaign, createSubscriber, createUser, uniqueEmail } from "./support/factories";
 
 const suppress = (email: string, reason: "hard_bounce" | "complaint") =>
@@ -113,6 +113,18 @@ describe("suppression stops marketing mail only (decision 181)", () => {
     await deliverContactNotification(testDeps({ config: { ...config(), CONTACT_TO: team } }), id, 1);
     expect(await outboxTo(team)).toHaveLength(1);
   });
+
+  it("the admin's resubscribe invitation is marketing: held back for a suppressed address, with 409 saying why", async () => {
+    const sub = await subscriberWho("unsubscribed");
+    await suppress(sub.email, "complaint");
+    const res = await client.api.admin.subscribers[":id"].resubscribe.$post(
+      { param: { id: sub.id } },
+      { headers: await adminHeaders() },
+    );
+    expect(res.status).toBe(409);
+    expect((await errorOf(res)).code).toBe("suppressed");
+    expect(await outboxTo(sub.email)).toEqual([]);
+  });
 });
 
 describe("a recipient the provider refuses (Postmark's inactive address)", () => {
@@ -174,7 +186,10 @@ describe("the adapters send each stream its own way", () => {
     const api = fakeApi(postmarkOk);
     const postmark = new PostmarkProvider({ apiKey: "pm", baseUrl: "https://postmark.fake", fetch: api.fetch }, sender);
     await postmark.sendBatch([message("marketing"), message("account")]);
-    const [marketing, account] = (api.requests[0]?.body ?? []) as { MessageStream: string; Headers: { Name: string }[] }[];
+    const [marketing, account] = (api.requests[0]?.body ?? []) as {
+      MessageStream: string;
+      Headers: { Name: string }[];
+    }[];
     expect(marketing?.MessageStream).toBe("broadcast");
     expect(marketing?.Headers.map((h) => h.Name)).toEqual(Object.keys(listHeaders));
     expect(account?.MessageStream).toBe("outbound");
