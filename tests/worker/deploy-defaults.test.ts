@@ -57,7 +57,9 @@ describe("deploy defaults: configuration errors are reported, not fatal", () => 
   it("refuses to send through the outbox in production and stores nothing", async () => {
     const to = uniqueEmail("refused");
     const provider = createMailProvider(getConfig({ ...env, ...production }), db());
-    const [result] = await provider.sendBatch([{ to, subject: "Sign in", html: "<p>x</p>", text: "x" }]);
+    const [result] = await provider.sendBatch([
+      { to, subject: "Sign in", html: "<p>x</p>", text: "x", stream: "account" },
+    ]);
     expect(result).toMatchObject({ ok: false, retryable: false });
     expect(await db().select().from(outboxMessages).where(eq(outboxMessages.to, to))).toEqual([]);
   });

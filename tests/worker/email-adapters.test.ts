@@ -13,7 +13,7 @@ const messages = (n: number, prefix = "c1"): MailMessage[] =>
     text: "Hi",
     headers: { "List-Unsubscribe": `<https://earthkind.test/api/subscription/one-click?token=t${i}>` },
     idempotencyKey: `${prefix}:s${i}`,
-    stream: "broadcast",
+    stream: "marketing",
   }));
 
 describe("resend adapter", () => {
@@ -118,7 +118,8 @@ describe("resend adapter", () => {
     const results = await provider(api.fetch).sendBatch(messages(3));
     expect(results).toEqual([
       { ok: true, providerMessageId: "re_a" },
-      { ok: false, error: "resend: Invalid `to` field", retryable: false },
+      // About that message's recipient, not the request (a magic link answers as sent, decision 181).
+      { ok: false, error: "resend: Invalid `to` field", retryable: false, recipientRefused: true },
       { ok: true, providerMessageId: "re_c" },
     ]);
   });
@@ -164,7 +165,12 @@ describe("postmark adapter", () => {
     );
     const results = await provider(api.fetch).sendBatch(messages(3));
     expect(results[0]).toEqual({ ok: true, providerMessageId: "pm-1" });
-    expect(results[1]).toMatchObject({ ok: false, retryable: false, error: expect.stringContaining("406") });
+    expect(results[1]).toMatchObject({
+      ok: false,
+      retryable: false,
+      recipientRefused: true,
+      error: expect.stringContaining("406"),
+    });
     expect(results[2]).toEqual({ ok: true, providerMessageId: "pm-3" });
   });
 

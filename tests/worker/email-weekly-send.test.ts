@@ -310,6 +310,7 @@ describe("outbox idempotency", () => {
       subject: "s",
       html: "<p>h</p>",
       text: "t",
+      stream: "marketing" as const,
       idempotencyKey: `k-${crypto.randomUUID()}`,
     };
     await deps.provider.sendBatch([message]);

@@ -20,8 +20,9 @@ const REASONS: Record<SuppressionReason, string> = {
 };
 
 /**
- * Addresses that get no mail of any kind (bounces and complaints reported by the provider's
- * webhooks): counts by reason, a search, and removal for an address that works again.
+ * Addresses that get no newsletter mail (bounces and complaints reported by the provider's webhooks;
+ * account mail such as sign-in links still goes to them, decision 181): counts by reason, a search, and
+ * removal for an address that works again.
  */
 export function SuppressionList() {
   const [search, setSearch] = useState("");
@@ -76,8 +77,9 @@ export function SuppressionList() {
       <CardHeader>
         <CardTitle as="h2">Suppression list</CardTitle>
         <CardDescription>
-          Addresses that bounced for good, complained about spam, or soft-bounced three times in a row get no email of
-          any kind. A complaint also unsubscribes the address; coming back needs the owner's confirmation.
+          Addresses that bounced for good, complained about spam, or soft-bounced three times in a row get no weekly,
+          welcome or other newsletter email. Sign-in links and account notices still reach them. A complaint also
+          unsubscribes the address; coming back needs the owner's confirmation.
         </CardDescription>
       </CardHeader>
       <CardContent className="grid gap-4">

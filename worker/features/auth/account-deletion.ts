@@ -99,7 +99,7 @@ export async function deleteAccount(
   try {
     const rendered = renderAccountDeletedEmail(siteFromConfig(config), RETENTION_DAYS);
     const [result] = await createMailProvider(config, db).sendBatch([
-      { to: email, ...rendered, idempotencyKey: `account-deleted:${user.id}` },
+      { to: email, ...rendered, stream: "account", idempotencyKey: `account-deleted:${user.id}` },
     ]);
     if (!result?.ok) console.error("account deletion: confirmation email refused", result);
   } catch (err) {

@@ -33,5 +33,5 @@ ${emailButton(link, `Sign in to ${site.name}`)}
     reason: `If you did not ask to sign in to ${site.name}, you can ignore this email; nobody can sign in without the link.`,
     links: null,
   });
-  return { to, subject, ...layout };
+  return { to, subject, ...layout, stream: "account" };
 }

@@ -6,6 +6,7 @@ import { randomToken, sha256Hex } from "../../platform/crypto";
 import type { Db } from "../../platform/db";
 import { AppError, badRequest, tooManyRequests } from "../../platform/errors";
 import { createMailProvider } from "../../platform/mail/provider";
+import type { SendResult } from "../../platform/mail/types";
 import { blockKey, cacheBlock, cachedBlock } from "../../platform/rate-limit";
 import { siteFromConfig } from "../email/content";
 import { magicLinkEmail } from "./magic-link-email";
@@ -20,7 +21,8 @@ type RequestInput = { email: string; redirectTo?: string | null; ip: string | nu
 
 /**
  * Stores a hashed single-use token and emails the link. The answer is the same whether or not an
- * account exists (the account is created on first verify), so it reveals nothing about who is signed up.
+ * account exists (the account is created on first verify) and whether or not the address is on the
+ * suppression list or refused by the provider, so it reveals nothing about who is signed up.
  */
 export async function requestMagicLink(
   db: Db,
@@ -66,21 +68,25 @@ export async function requestMagicLink(
     site: siteFromConfig(config),
     ttlMinutes: config.MAGIC_LINK_TTL_MINUTES,
   });
-  let sent = false;
+  // Account mail: it goes out even to an address on the suppression list (decision 181).
+  let result: SendResult | undefined;
   try {
-    const [result] = await createMailProvider(config, db).sendBatch([
-      { ...message, idempotencyKey: `magic-link:${id}` },
-    ]);
-    sent = result?.ok === true;
-    if (!sent) console.error("magic-link: provider refused the message", result);
+    [result] = await createMailProvider(config, db).sendBatch([{ ...message, idempotencyKey: `magic-link:${id}` }]);
   } catch (err) {
     console.error("magic-link: sending failed", err);
   }
-  if (!sent) {
-    // A link that was never delivered should not count against the person's limit.
-    await db.delete(magicLinkTokens).where(eq(magicLinkTokens.id, id));
-    throw new AppError(503, "mail_unavailable", "We couldn't send the sign-in email. Please try again in a moment.");
+  if (result?.ok) return;
+  if (result?.recipientRefused) {
+    // The provider took the request but refused this address (e.g. Postmark's inactive recipient after
+    // a hard bounce). Answered as a sent link, with the token kept so the limits count it too: any other
+    // answer would tell the requester something about the address (decision 181).
+    console.error("magic-link: provider refused the recipient", result.error);
+    return;
   }
+  if (result) console.error("magic-link: provider refused the message", result);
+  // The service failed, not the address: a link that was never sent should not count against the limit.
+  await db.delete(magicLinkTokens).where(eq(magicLinkTokens.id, id));
+  throw new AppError(503, "mail_unavailable", "We couldn't send the sign-in email. Please try again in a moment.");
 }
 
 type ThrottleReason = "hourly" | "interval";

@@ -30,5 +30,5 @@ ${emailButton(signInLink, "Secure my account")}
     reason: `You have an account on ${site.url}.`,
     links: null,
   });
-  return { to, subject, ...layout };
+  return { to, subject, ...layout, stream: "account" };
 }

@@ -37,7 +37,8 @@ export async function deliverContactNotification(
   let result: Awaited<ReturnType<typeof deps.provider.sendBatch>>[number] | undefined;
   try {
     [result] = await deps.provider.sendBatch([
-      { to, ...rendered, replyTo: msg.email, idempotencyKey: `contact:${msg.id}` },
+      // To the team, not to a list: account mail (decision 181).
+      { to, ...rendered, stream: "account", replyTo: msg.email, idempotencyKey: `contact:${msg.id}` },
     ]);
   } catch (err) {
     result = { ok: false, error: err instanceof Error ? err.message : String(err), retryable: true };

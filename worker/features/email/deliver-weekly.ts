@@ -133,7 +133,7 @@ export async function deliverWeeklyBatch(
     });
     messages.push({
       deliveryId: rowBySubscriber.get(r.id) as string,
-      message: { to: r.email, ...rendered, idempotencyKey: `${cid}:${r.id}`, stream: "broadcast" },
+      message: { to: r.email, ...rendered, idempotencyKey: `${cid}:${r.id}`, stream: "marketing" },
     });
   }
 

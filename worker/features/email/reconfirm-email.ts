@@ -34,6 +34,7 @@ export async function deliverReconfirm(
       {
         to: sub.email,
         ...rendered,
+        stream: "marketing",
         idempotencyKey: `reconfirm:${sub.id}:${job.requestedAt}`,
         evenIfSuppressed: complaintOnly,
       },

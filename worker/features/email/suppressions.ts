@@ -5,8 +5,8 @@ import type { SuppressionList, SuppressionReason, SuppressionRow } from "./schem
 
 /**
  * The suppression list: addresses that hard-bounced, complained, or soft-bounced three times in a row
- * get no mail of any kind (platform/mail/suppressions.ts enforces it for every sender). Provider
- * webhooks feed it; admins can remove an address.
+ * get no marketing mail (platform/mail/suppressions.ts enforces it for every sender; account mail such
+ * as sign-in links still goes out, decision 181). Provider webhooks feed it; admins can remove an address.
  */
 export type MailEvent = {
   provider: "resend" | "postmark";

@@ -62,7 +62,10 @@ export async function sendTestEmail(
 
   let result: Awaited<ReturnType<typeof deps.provider.sendBatch>>[number] | undefined;
   try {
-    [result] = await deps.provider.sendBatch([{ to: input.email, ...rendered, idempotencyKey: `test:${campaignId}` }]);
+    // A copy of the weekly email: the marketing stream, so the test shows what a subscriber would get.
+    [result] = await deps.provider.sendBatch([
+      { to: input.email, ...rendered, stream: "marketing", idempotencyKey: `test:${campaignId}` },
+    ]);
   } catch (err) {
     result = { ok: false, error: err instanceof Error ? err.message : String(err), retryable: true };
   }

@@ -76,6 +76,7 @@ export async function deliverWelcome(
   const [result] = await sendOne(deps, {
     to: sub.email,
     ...email,
+    stream: "marketing",
     idempotencyKey: `welcome:${sub.id}:${job.requestedAt}`,
   });
   if (result?.ok) return {};
@@ -139,7 +140,12 @@ export async function sendWelcomeTest(
     .values({ campaignId, subscriberId: recipient.id ?? `address:${input.email}`, email: input.email, attempts: 1 })
     .returning({ id: emailDeliveries.id });
 
-  const [result] = await sendOne(deps, { to: input.email, ...email, idempotencyKey: `welcome-test:${campaignId}` });
+  const [result] = await sendOne(deps, {
+    to: input.email,
+    ...email,
+    stream: "marketing",
+    idempotencyKey: `welcome-test:${campaignId}`,
+  });
   await recordSingleOutcome(deps.db, campaignId, (delivery as { id: string }).id, result, nowIso);
   if (!result?.ok)
     return { ok: false, error: result?.error ?? "no result", campaign_id: campaignId, suppressed: result?.suppressed };

@@ -84,7 +84,15 @@ async function emailOnce(
     const mail = deps.mail ?? createMailProvider(deps.config, deps.db);
     const rendered = renderAlertEmail(deps.config, { ...alert, title: ALERT_TITLES[alert.kind] });
     const [result] = await mail.sendBatch([
-      { to, subject: rendered.subject, html: rendered.html, text: rendered.text, idempotencyKey: `alert:${id}` },
+      // To the team: account mail, never held back by the newsletter's suppression list (decision 181).
+      {
+        to,
+        subject: rendered.subject,
+        html: rendered.html,
+        text: rendered.text,
+        stream: "account",
+        idempotencyKey: `alert:${id}`,
+      },
     ]);
     if (result?.ok) return true;
     console.error("alerts: email failed", id, result?.error);

@@ -57,8 +57,16 @@ export async function sendResubscribeInvite(
   // One per person per day: a double click (or a retried request) does not send twice.
   const idempotencyKey = `resubscribe-invite:${subscriber.id}:${now.toISOString().slice(0, 10)}`;
   const [result] = await createMailProvider(config, db).sendBatch([
-    { to: subscriber.email, ...rendered, idempotencyKey },
+    { to: subscriber.email, ...rendered, stream: "marketing", idempotencyKey },
   ]);
+  if (!result?.ok && result?.suppressed) {
+    // Marketing mail (decision 181): the list holds it back, and retrying will not change that.
+    throw new AppError(
+      409,
+      "suppressed",
+      "This address is on the suppression list (bounce or complaint), so the invitation was not sent. Remove it from the list in Email Settings first.",
+    );
+  }
   if (!result?.ok) {
     console.error("resubscribe invite: provider refused the message", result);
     throw new AppError(503, "mail_unavailable", "We couldn't send the email. Please try again in a moment.");

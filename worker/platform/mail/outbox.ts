@@ -20,7 +20,7 @@ export class OutboxProvider extends MailAdapter {
   async sendBatch(messages: MailMessage[]): Promise<SendResult[]> {
     if (messages.length === 0) return [];
     const rows = messages.map((m) => {
-      const { from, replyTo } = this.envelope(m);
+      const { from, replyTo, headers } = this.envelope(m);
       return {
         id: crypto.randomUUID(),
         to: m.to,
@@ -28,7 +28,7 @@ export class OutboxProvider extends MailAdapter {
         subject: m.subject,
         html: m.html,
         text: m.text,
-        headers: { ...(replyTo ? { "Reply-To": replyTo } : {}), ...m.headers },
+        headers: { ...(replyTo ? { "Reply-To": replyTo } : {}), ...headers },
         idempotencyKey: m.idempotencyKey ?? null,
       };
     });

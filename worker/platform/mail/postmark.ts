@@ -9,8 +9,9 @@ type PostmarkResult = { ErrorCode?: number; Message?: string; MessageID?: string
 const RETRYABLE_CODES = new Set([100 /* maintenance */, 429 /* rate limited */]);
 
 export type PostmarkOptions = http.HttpProviderOptions & {
-  /** Message stream for newsletters; Postmark requires bulk mail on a broadcast stream. */
+  /** Postmark's stream id for marketing mail ("broadcast"); Postmark requires bulk mail on a broadcast stream. */
   broadcastStream?: string;
+  /** Postmark's stream id for account mail ("outbound", the default transactional stream). */
   transactionalStream?: string;
 };
 
@@ -37,7 +38,7 @@ export class PostmarkProvider extends MailAdapter {
     this.assertBatchSize(messages.length);
 
     const payload = messages.map((m) => {
-      const { from, replyTo } = this.envelope(m);
+      const { from, replyTo, headers } = this.envelope(m);
       return {
         From: from,
         To: m.to,
@@ -45,9 +46,11 @@ export class PostmarkProvider extends MailAdapter {
         HtmlBody: m.html,
         TextBody: m.text,
         ...(replyTo ? { ReplyTo: replyTo } : {}),
-        Headers: Object.entries(m.headers ?? {}).map(([Name, Value]) => ({ Name, Value })),
+        Headers: Object.entries(headers).map(([Name, Value]) => ({ Name, Value })),
+        // The two streams keep their own reputation and their own inactive recipients at Postmark: a
+        // complaint about the newsletter does not stop sign-in links.
         MessageStream:
-          m.stream === "broadcast"
+          m.stream === "marketing"
             ? (this.options.broadcastStream ?? "broadcast")
             : (this.options.transactionalStream ?? "outbound"),
       };
@@ -103,6 +106,8 @@ function mapResults(results: PostmarkResult[], count: number): SendResult[] {
       ok: false,
       error: `postmark: ${code} ${(r.Message ?? "rejected").slice(0, 300)}`,
       retryable: RETRYABLE_CODES.has(code),
+      // Per-message answers of an accepted batch are about that recipient (406: inactive, 300: invalid).
+      ...(RETRYABLE_CODES.has(code) ? {} : { recipientRefused: true }),
     };
   });
 }

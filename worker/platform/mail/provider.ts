@@ -29,7 +29,8 @@ export function senderFrom(config: Config): Sender {
 }
 
 /**
- * The configured provider, behind the suppression list (no mail of any kind to a suppressed address).
+ * The configured provider, behind the suppression list (no marketing mail to a suppressed address;
+ * account mail goes out regardless, decision 181).
  * The HTTP adapters take an optional `fetch` so tests can answer for the remote API at the HTTP
  * boundary; MAIL_API_BASE_URL points them at another origin (a local fake).
  */

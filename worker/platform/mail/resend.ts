@@ -45,7 +45,7 @@ export class ResendProvider extends MailAdapter {
     if (key) headers["Idempotency-Key"] = key;
 
     const payload = messages.map((m) => {
-      const { from, replyTo } = this.envelope(m);
+      const { from, replyTo, headers } = this.envelope(m);
       return {
         from,
         to: [m.to],
@@ -53,7 +53,9 @@ export class ResendProvider extends MailAdapter {
         html: m.html,
         text: m.text,
         ...(replyTo ? { reply_to: replyTo } : {}),
-        ...(m.headers && Object.keys(m.headers).length > 0 ? { headers: m.headers } : {}),
+        ...(Object.keys(headers).length > 0 ? { headers } : {}),
+        // Resend has no message streams: the tag names the stream in its dashboard and webhook events.
+        tags: [{ name: "stream", value: m.stream }],
       };
     });
 
@@ -138,7 +140,7 @@ function mapBatchReply(body: ResendBatchReply | null, count: number): SendResult
   for (let i = 0; i < count; i++) {
     const rejected = errors.get(i);
     if (rejected !== undefined) {
-      results.push({ ok: false, error: `resend: ${rejected}`, retryable: false });
+      results.push({ ok: false, error: `resend: ${rejected}`, retryable: false, recipientRefused: true });
       if (aligned) next++;
       continue;
     }

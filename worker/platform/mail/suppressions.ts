@@ -16,10 +16,15 @@ export async function suppressedAmong(db: Db, emails: string[]): Promise<Set<str
   return new Set(rows.map((r) => r.email));
 }
 
+/** Marketing mail stops at the suppression list (unless it says otherwise); account mail never does. */
+const obeysSuppression = (m: MailMessage) => m.stream === "marketing" && !m.evenIfSuppressed;
+
 /**
- * Wraps a provider so no message goes to a suppressed address, whichever feature sends it: those
- * messages answer a permanent failure marked `suppressed` (the ledger records it as such), the rest
- * go out in the same order.
+ * Wraps a provider so no marketing message goes to a suppressed address, whichever feature sends it:
+ * those messages answer a permanent failure marked `suppressed` (the ledger records it as such), the
+ * rest go out in the same order. Account messages (sign-in links, password and account notices) are
+ * passed on to suppressed addresses too (decision 181): the list records what the newsletter did, and
+ * a hard-bounced mailbox may have been fixed since — the provider's answer is the outcome.
  */
 export function withSuppressions(inner: MailProvider, db: Db): MailProvider {
   return {
@@ -29,10 +34,10 @@ export function withSuppressions(inner: MailProvider, db: Db): MailProvider {
     async sendBatch(messages: MailMessage[]): Promise<SendResult[]> {
       const blocked = await suppressedAmong(
         db,
-        messages.filter((m) => !m.evenIfSuppressed).map((m) => m.to),
+        messages.filter(obeysSuppression).map((m) => m.to),
       );
       if (blocked.size === 0) return inner.sendBatch(messages);
-      const isBlocked = (m: MailMessage) => !m.evenIfSuppressed && blocked.has(m.to.trim().toLowerCase());
+      const isBlocked = (m: MailMessage) => obeysSuppression(m) && blocked.has(m.to.trim().toLowerCase());
       const allowed = messages.filter((m) => !isBlocked(m));
       const sent = allowed.length > 0 ? await inner.sendBatch(allowed) : [];
       let next = 0;

@@ -1,29 +1,63 @@
+/**
+ * The two mail streams (decision 181). Every message names its stream — there is no default — so a new
+ * sender has to choose:
+ * - `marketing`: mail about the weekly email — the weekly itself, the welcome, "confirm / would you like
+ *   it again" and the admin's test sends of them. Suppression (bounce, complaint, soft-bounce streak)
+ *   stops it; it may carry List-Unsubscribe; Postmark sends it on the broadcast stream.
+ * - `account`: mail a person (or the team) needs whatever they think of the newsletter — sign-in links,
+ *   password and account notices, contact-form and operations alerts to the team. Suppression does not
+ *   stop it (an address that marked the newsletter as spam can still sign in); it never carries
+ *   List-Unsubscribe; Postmark sends it on the transactional stream.
+ */
+export type MailStream = "marketing" | "account";
+
 export type MailMessage = {
   to: string;
   subject: string;
   html: string;
   text: string;
-  /** Extra headers, e.g. List-Unsubscribe. */
+  /** Which stream the message belongs to: decides suppression, List-Unsubscribe and the provider's stream. */
+  stream: MailStream;
+  /** Extra headers. List-Unsubscribe (and -Post) are sent on marketing mail only (`headersFor`). */
   headers?: Record<string, string>;
   /** Unique per logical message; providers that support it deduplicate retries with it. */
   idempotencyKey?: string;
   /** Overrides the sender's Reply-To (e.g. the contact form answers the person who wrote). */
   replyTo?: string;
   /**
-   * Bulk newsletter mail or one-to-one mail. Providers that separate the two (Postmark's message
-   * streams) route on it; the default is transactional.
-   */
-  stream?: "transactional" | "broadcast";
-  /**
-   * Sent even to an address on the suppression list. Only the "confirm you want the weekly email
-   * again" message does this: its owner has just asked for it on the signup form.
+   * Marketing mail sent even to an address on the suppression list. Only the "confirm you want the
+   * weekly email again" message does this, for a complaint: its owner has just asked for it on the
+   * signup form (decision 072). Account mail is never suppressed, so it needs no such flag.
    */
   evenIfSuppressed?: boolean;
 };
 
+/** Headers that mark a message as list mail: they belong on the marketing stream only. */
+const LIST_HEADERS = new Set(["list-unsubscribe", "list-unsubscribe-post"]);
+
+/** A message's headers as sent: an account message never carries List-Unsubscribe, whatever its template added. */
+export function headersFor(m: MailMessage): Record<string, string> {
+  const headers = m.headers ?? {};
+  if (m.stream === "marketing") return headers;
+  return Object.fromEntries(Object.entries(headers).filter(([name]) => !LIST_HEADERS.has(name.toLowerCase())));
+}
+
 export type SendResult =
   | { ok: true; providerMessageId: string }
-  | { ok: false; error: string; retryable: boolean; retryAfterSeconds?: number; suppressed?: boolean };
+  | {
+      ok: false;
+      error: string;
+      retryable: boolean;
+      retryAfterSeconds?: number;
+      /** Not sent: the address is on our suppression list (marketing mail only). */
+      suppressed?: boolean;
+      /**
+       * The provider refused this one recipient (say Postmark's inactive recipient after a hard bounce,
+       * or an address it cannot send to) while the request itself went through: the failure says
+       * something about the address, nothing about the service.
+       */
+      recipientRefused?: boolean;
+    };
 
 /** What the provider's own API says about our key and sending domain (no message is sent). */
 export type ConnectionCheck = { ok: boolean; details: string };
@@ -52,9 +86,12 @@ export abstract class MailAdapter implements MailProvider {
   abstract sendBatch(messages: MailMessage[]): Promise<SendResult[]>;
   abstract checkConnection(): Promise<ConnectionCheck>;
 
-  /** From and Reply-To of one message (a message may answer to someone else, e.g. the contact form). */
+  /**
+   * From, Reply-To (a message may answer to someone else, e.g. the contact form) and the headers its
+   * stream allows.
+   */
   protected envelope(m: MailMessage) {
-    return { from: formatFrom(this.sender), replyTo: m.replyTo ?? this.sender.replyTo };
+    return { from: formatFrom(this.sender), replyTo: m.replyTo ?? this.sender.replyTo, headers: headersFor(m) };
   }
 
   /** Senders split by `maxBatchSize`, so a larger batch is a bug, not a request to refuse politely. */
