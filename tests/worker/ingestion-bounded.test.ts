@@ -1,10 +1,13 @@
+import { env } from "cloudflare:workers";
 import { eq } from "drizzle-orm";
-import { beforeEach, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { events, ingestionRuns } from "../../db/schema";
 import { readFirecrawlSource } from "../../worker/features/ingestion/adapters/firecrawl";
 import { readHtmlSource } from "../../worker/features/ingestion/adapters/html";
 import { readIcsSource } from "../../worker/features/ingestion/adapters/ics";
 import { readNpsSource } from "../../worker/features/ingestion/adapters/nps-api";
+import { sourceFetch, usesFixtures } from "../../worker/features/ingestion/fetcher";
+import { publicOnly } from "../../worker/features/ingestion/http";
 import { MAX_BODY_BYTES, MAX_REDIRECTS, TEXT_MAX } from "../../worker/features/ingestion/limits";
 import { runIntoRecord } from "../../worker/features/ingestion/run-source";
 import { createRuns } from "../../worker/features/ingestion/runs";
@@ -64,6 +67,7 @@ const calendarHead = sierraIcs.replace(/END:VCALENDAR\s*$/, "");
 beforeEach(async () => {
   await seedFixtureZips();
 });
+afterEach(() => vi.restoreAllMocks());
 
 describe("body size cap", () => {
   it("cancels a body past the cap, fails the run with a clear error and imports nothing of it", async () => {
@@ -225,7 +229,8 @@ describe("redirects", () => {
 
   it("that lead to a private address are refused before they are requested", async () => {
     const fake = fakeFetch(() => redirect(302, "http://169.254.169.254/latest/meta-data/"));
-    await expect(readIcsSource(feed("http://openlands.org/events.ics"), ctx(fake.fetch))).rejects.toThrow(
+    const fetch = publicOnly(fake.fetch);
+    await expect(readIcsSource(feed("http://openlands.org/events.ics"), ctx(fetch))).rejects.toThrow(
       "Refused to fetch 169.254.169.254: 169.254.169.254 is a private or loopback address",
     );
     expect(fake.requests).toHaveLength(1);
@@ -249,8 +254,37 @@ describe("private and loopback targets", () => {
     ["ftp://openlands.org/feed.ics", "ftp: URLs are not fetched"],
   ])("refuses %s without requesting it", async (url, reason) => {
     const fake = fakeFetch(() => sierraIcs);
-    await expect(readIcsSource(feed(url), ctx(fake.fetch))).rejects.toThrow(reason);
+    await expect(readIcsSource(feed(url), ctx(publicOnly(fake.fetch)))).rejects.toThrow(reason);
     expect(fake.requests).toEqual([]);
+  });
+
+  it("are refused on the network fetch of real sources, and the run records why", async () => {
+    const live = { ...env, INGESTION_FIXTURES: "false" };
+    const network = vi.spyOn(globalThis, "fetch").mockImplementation(async () => new Response(sierraIcs));
+    const src = feed("http://127.0.0.1:8787/feed.ics");
+    const runId = await newRun(src.key);
+    const out = await runIntoRecord(deps(sourceFetch(live, src)), runId, src, { startPage: 0, pages: 1 });
+    expect(out).toMatchObject({
+      status: "failed",
+      error: "Refused to fetch 127.0.0.1:8787: 127.0.0.1 is a private or loopback address",
+    });
+    expect((await runOf(runId))?.errorMessage).toBe(out.error);
+    expect(network).not.toHaveBeenCalled();
+    // A public source goes out as before.
+    const result = await readIcsSource(feed(), ctx(sourceFetch(live, source("openlands"))));
+    expect(result.found).toBeGreaterThan(0);
+    expect(network).toHaveBeenCalledTimes(1);
+  });
+
+  it("leave development's fixture mode alone: it answers in-process, never from the network", async () => {
+    expect(usesFixtures(env)).toBe(true);
+    const network = vi.spyOn(globalThis, "fetch");
+    const result = await readIcsSource(
+      source("openlands"),
+      ctx(sourceFetch(env, source("openlands")), { now: new Date() }),
+    );
+    expect(result.found).toBeGreaterThan(0);
+    expect(network).not.toHaveBeenCalled();
   });
 });
 

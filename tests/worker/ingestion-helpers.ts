@@ -18,7 +18,7 @@ export function fakeFetch(answers: (url: URL, init?: RequestInit) => FakeAnswer 
   const requests: {
     url: string;
     method: string;
-    redirect: RequestRedirect | undefined;
+    redirect: RequestInit["redirect"];
     headers: Headers;
     body: string | null;
   }[] = [];

@@ -31,12 +31,27 @@ function refused(message: string): SourceError {
 }
 
 /**
+ * The fetch real sources go through (decision 180): each URL asked for — the first and, since
+ * `fetchSourceText` follows redirects by hand, every redirect's — must be public http(s); anything
+ * else is refused before a request is made. Fixture and benchmark fetches that read this machine on
+ * purpose do not go through it.
+ */
+export function publicOnly(fetchFn: SourceFetch): SourceFetch {
+  return (input, init) => {
+    const url = input instanceof Request ? input.url : String(input);
+    const refusal = targetRefusal(url);
+    if (refusal) return Promise.reject(refused(`Refused to fetch ${hostOf(url) || url.slice(0, 100)}: ${refusal}`));
+    return fetchFn(input, init);
+  };
+}
+
+/**
  * One request to a source, bounded (decision 180), as text. One deadline covers the whole of it; the
  * body is streamed and given up past `maxBytes`; redirects are followed by hand, at most
- * MAX_REDIRECTS, never from https to http, with credentials only on the first origin; every URL asked
- * for (the first and each redirect's) must be a public http(s) one. Non-2xx answers are errors that
- * name the status. Bodies are decoded by `decodeBody`: real feeds arrive as UTF-16 or Windows-1252
- * as well as UTF-8.
+ * MAX_REDIRECTS, never from https to http, with credentials only on the first origin, each hop asked
+ * of `fetchFn` (for real sources `publicOnly`, which refuses private targets). Non-2xx answers are
+ * errors that name the status. Bodies are decoded by `decodeBody`: real feeds arrive as UTF-16 or
+ * Windows-1252 as well as UTF-8.
  */
 export async function fetchSourceText(fetchFn: SourceFetch, url: string, req: SourceRequest): Promise<string> {
   const controller = new AbortController();
@@ -92,8 +107,6 @@ async function follow(
   let body = req.body;
   for (let hop = 0; ; hop++) {
     onHost(target.host);
-    const refusal = targetRefusal(target);
-    if (refusal) throw refused(`Refused to fetch ${target.host || target.protocol}: ${refusal}`);
     const headers = new Headers(req.headers);
     headers.set("User-Agent", USER_AGENT);
     if (req.accept) headers.set("Accept", req.accept);
