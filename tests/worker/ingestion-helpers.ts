@@ -7,19 +7,33 @@ import { config, db } from "./helpers";
 /** The fixtures' "now": their events are laid out around early March 2030. */
 export const FIXTURE_NOW = new Date("2030-03-01T12:00:00Z");
 
-export type FakeAnswer = string | { status: number; body?: string } | "hang";
+export type FakeAnswer = string | { status: number; body?: string } | "hang" | Response;
 
 /**
  * A fake remote host at the HTTP boundary: answers by URL from recorded fixtures, records what
- * was asked. "hang" never answers until the caller's signal aborts (a source that times out).
+ * was asked. "hang" never answers until the caller's signal aborts (a source that times out); a
+ * Response is answered as it is (redirects, streamed bodies).
  */
 export function fakeFetch(answers: (url: URL, init?: RequestInit) => FakeAnswer | undefined) {
-  const requests: { url: string; headers: Headers; body: string | null }[] = [];
+  const requests: {
+    url: string;
+    method: string;
+    redirect: RequestInit["redirect"];
+    headers: Headers;
+    body: string | null;
+  }[] = [];
   const fn: SourceFetch = async (input, init) => {
     const url = new URL(input instanceof Request ? input.url : String(input));
-    requests.push({ url: url.toString(), headers: new Headers(init?.headers), body: (init?.body as string) ?? null });
+    requests.push({
+      url: url.toString(),
+      method: init?.method ?? "GET",
+      redirect: init?.redirect,
+      headers: new Headers(init?.headers),
+      body: (init?.body as string) ?? null,
+    });
     const answer = answers(url, init);
     if (answer === undefined) return new Response("not found", { status: 404, statusText: "Not Found" });
+    if (answer instanceof Response) return answer;
     if (answer === "hang") {
       return new Promise<Response>((_, reject) => {
         init?.signal?.addEventListener("abort", () =>

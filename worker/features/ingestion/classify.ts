@@ -1,4 +1,5 @@
 import { decodeHTML, decodeHTMLAttribute } from "entities";
+import { TEXT_MAX } from "./limits";
 
 /** Heuristics that turn a source's free text into our fields. Order matters: first match wins. */
 
@@ -39,44 +40,112 @@ export const decodeEntities = (s: string): string => decodeHTML(s);
 /** Entity-decoded attribute value: `&amp;` in an href becomes `&`, `&copy=` in a query stays. */
 export const decodeAttribute = (s: string): string => decodeHTMLAttribute(s);
 
-/** HTML to plain text: tags dropped, block ends become line breaks, entities decoded. */
-export function htmlToText(html: string): string {
-  return decodeEntities(
-    html
-      .replace(/<(script|style)[\s\S]*?<\/\1>/gi, "")
-      .replace(/<br\s*\/?>/gi, "\n")
-      .replace(/<\/(p|div|li|h[1-6])>/gi, "\n")
-      .replace(/<[^>]+>/g, ""),
-  )
-    .replace(/[ \t\f\v\u00a0]+/g, " ")
-    .replace(/ *\n */g, "\n")
-    .replace(/\n{3,}/g, "\n\n")
-    .trim();
+/**
+ * Remote text cut to `max` characters before anything else reads it (decision 180): every pattern,
+ * entity decoding and whitespace collapsing below runs over at most `max` characters, whatever a
+ * source sends. `cut` says there was more, so the result ends in "…".
+ */
+function head(s: string, max: number): { text: string; cut: boolean } {
+  return s.length > max ? { text: s.slice(0, max), cut: true } : { text: s, cut: false };
 }
 
-/** Collapses whitespace; empty becomes null. Long text is cut at `max` characters. */
-export function clean(s: string | null | undefined, max = 5000): string | null {
-  if (s === null || s === undefined) return null;
-  const t = s.replace(/\s+/g, " ").trim();
+/** The finished text within `max`, marked "…" when its source was cut; empty becomes null. */
+function finish(t: string, cut: boolean, max: number): string | null {
   if (!t) return null;
-  return t.length > max ? `${t.slice(0, max - 1)}…` : t;
+  if (!cut && t.length <= max) return t;
+  return `${t.length >= max ? t.slice(0, max - 1) : t}…`;
+}
+
+/**
+ * `<script>`/`<style>` elements and their content dropped, in one pass: once a closing tag is
+ * missing, the rest of the text is inside the element (a regex with a lazy `[\s\S]*?` would rescan
+ * the rest from every opening tag).
+ */
+function dropScripts(html: string): string {
+  const lower = html.replace(/[A-Z]+/g, (m) => m.toLowerCase()); // ASCII only: indexes stay those of `html`
+  let out = "";
+  let at = 0;
+  for (;;) {
+    const script = lower.indexOf("<script", at);
+    const style = lower.indexOf("<style", at);
+    const open = script < 0 ? style : style < 0 ? script : Math.min(script, style);
+    if (open < 0) return out + html.slice(at);
+    out += html.slice(at, open);
+    const end = `</${open === script ? "script" : "style"}>`;
+    const close = lower.indexOf(end, open);
+    if (close < 0) return out;
+    at = close + end.length;
+  }
+}
+
+/**
+ * Every `<…>` tag dropped, in one pass: what `/<[^>]+>/g` removes, without its rescan of the rest of
+ * the text from every `<` that is never closed.
+ */
+function dropTags(html: string): string {
+  let out = "";
+  let at = 0;
+  for (;;) {
+    const open = html.indexOf("<", at);
+    if (open < 0) break;
+    const close = html.indexOf(">", open + 1);
+    if (close < 0) break; // no later `<` is closed either
+    if (close === open + 1) {
+      out += html.slice(at, open + 1); // "<>" is text
+      at = open + 1;
+      continue;
+    }
+    out += html.slice(at, open);
+    at = close + 1;
+  }
+  return out + html.slice(at);
+}
+
+/** Line-preserving whitespace collapse: blanks to one space, none around a line break, at most one empty line. */
+const collapseLines = (s: string) =>
+  s
+    .replace(/[ \t\f\v\u00a0]+/g, " ")
+    .replace(/ ?\n ?/g, "\n")
+    .replace(/\n{3,}/g, "\n\n")
+    .trim();
+
+/**
+ * HTML to plain text: tags dropped, block ends become line breaks, entities decoded. The markup is
+ * cut to `max` first (a tag cut in half goes with it), so the text is at most `max` characters.
+ */
+export function htmlToText(html: string, max: number = TEXT_MAX.description): string {
+  const { text, cut } = head(html, max);
+  let markup = text;
+  if (cut && markup.lastIndexOf("<") > markup.lastIndexOf(">")) markup = markup.slice(0, markup.lastIndexOf("<"));
+  const plain = collapseLines(
+    decodeEntities(
+      dropTags(
+        dropScripts(markup)
+          .replace(/<br\s*\/?>/gi, "\n")
+          .replace(/<\/(p|div|li|h[1-6])>/gi, "\n"),
+      ),
+    ),
+  );
+  return finish(plain, cut, max) ?? "";
+}
+
+/** Collapses whitespace; empty becomes null. Long text is cut at `max` characters, before anything else. */
+export function clean(s: string | null | undefined, max: number = TEXT_MAX.description): string | null {
+  if (s === null || s === undefined) return null;
+  const { text, cut } = head(s, max);
+  return finish(text.replace(/\s+/g, " ").trim(), cut, max);
 }
 
 /** Keeps line breaks (descriptions), otherwise like `clean`. */
-export function cleanMultiline(s: string | null | undefined, max = 5000): string | null {
+export function cleanMultiline(s: string | null | undefined, max: number = TEXT_MAX.description): string | null {
   if (s === null || s === undefined) return null;
-  const t = s
-    .replace(/[ \t\f\v\u00a0]+/g, " ")
-    .replace(/ *\n */g, "\n")
-    .replace(/\n{3,}/g, "\n\n")
-    .trim();
-  if (!t) return null;
-  return t.length > max ? `${t.slice(0, max - 1)}…` : t;
+  const { text, cut } = head(s, max);
+  return finish(collapseLines(text), cut, max);
 }
 
-/** Only http(s) URLs are stored (a `javascript:` link must never reach a page). */
+/** Only http(s) URLs are stored (a `javascript:` link must never reach a page), and none over 2 KB. */
 export function webUrl(value: string | null | undefined, base?: string): string | null {
-  if (!value?.trim()) return null;
+  if (!value?.trim() || value.length > TEXT_MAX.url) return null;
   try {
     const url = new URL(value.trim(), base);
     return url.protocol === "https:" || url.protocol === "http:" ? url.toString() : null;
@@ -105,6 +174,7 @@ export function parseUsAddress(text: string | null): {
   if (m?.[2] && STATE_CODES.has(m[2])) {
     return { city: m[1]?.trim() ?? null, state: m[2], postalCode: m[3] ?? null };
   }
-  const zip = /\b(\d{5})(?:-\d{4})?\b(?!.*\b\d{5}\b)/.exec(text);
-  return { city: null, state: null, postalCode: zip?.[1] ?? null };
+  // The last ZIP-like number (one pass; a lookahead for "no later ZIP" would rescan from each one).
+  const zips = [...text.matchAll(/\b(\d{5})(?:-\d{4})?\b/g)];
+  return { city: null, state: null, postalCode: zips.at(-1)?.[1] ?? null };
 }

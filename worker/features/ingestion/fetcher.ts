@@ -1,6 +1,7 @@
 import { getConfig } from "../../platform/config";
 import type { AppEnv } from "../../platform/env";
 import { devFixtureRoutes } from "./dev-fixtures/routes";
+import { publicOnly } from "./http";
 import type { SourceConfig, SourceFetch } from "./types";
 
 /**
@@ -13,8 +14,13 @@ export function usesFixtures(env: AppEnv): boolean {
   return config.ENVIRONMENT === "development" && config.INGESTION_FIXTURES !== "false";
 }
 
+/**
+ * The fetch a source run uses. Real sources: the network, public http(s) targets only (decision 180).
+ * Fixture mode: no network at all; the request is answered in-process by the development-only
+ * fixture routes, whatever host the source names.
+ */
 export function sourceFetch(env: AppEnv, source: SourceConfig): SourceFetch {
-  if (!usesFixtures(env)) return (input, init) => fetch(input, init);
+  if (!usesFixtures(env)) return publicOnly((input, init) => fetch(input, init));
   return (input, init) => {
     const original = new URL(input instanceof Request ? input.url : String(input));
     // localhost: the fixture sub-app answers only development requests to this machine (dev-only.ts).

@@ -1,62 +1,184 @@
+import { MAX_REDIRECTS } from "./limits";
+import { targetRefusal } from "./targets";
 import type { SourceFetch } from "./types";
 
 /** A source that could not be read; the message is shown to admins on the run. */
 export class SourceError extends Error {}
 
 const USER_AGENT = "EarthkindEventsBot/1.0 (+https://earthkind.org; conservation events listing)";
+const REDIRECTS = new Set([301, 302, 303, 307, 308]);
+
+export type SourceRequest = {
+  /** For the whole request: every redirect hop, the headers and the body (limits.ts). */
+  timeoutMs: number;
+  /** Largest body accepted (limits.ts); past it the stream is cancelled and the request fails. */
+  maxBytes: number;
+  accept?: string;
+  method?: "GET" | "POST";
+  body?: string;
+  headers?: Record<string, string>;
+  /**
+   * Secret headers (API keys, Authorization): sent to the first URL's origin only, so a redirect to
+   * another host never carries them.
+   */
+  credentials?: Record<string, string>;
+};
+
+/** A refusal made for safety (cap, redirect, target): logged as well as recorded on the run. */
+function refused(message: string): SourceError {
+  console.warn(`ingestion: ${message}`);
+  return new SourceError(message);
+}
 
 /**
- * One request to a source, bounded in time: a source that hangs fails its run instead of
- * holding the queue consumer. Non-2xx answers are errors that name the status.
+ * The fetch real sources go through (decision 180): each URL asked for — the first and, since
+ * `fetchSourceText` follows redirects by hand, every redirect's — must be public http(s); anything
+ * else is refused before a request is made. Fixture and benchmark fetches that read this machine on
+ * purpose do not go through it.
  */
-export async function fetchSource(
-  fetchFn: SourceFetch,
-  url: string,
-  opts: { timeoutMs: number; init?: RequestInit; accept?: string },
-): Promise<Response> {
+export function publicOnly(fetchFn: SourceFetch): SourceFetch {
+  return (input, init) => {
+    const url = input instanceof Request ? input.url : String(input);
+    const refusal = targetRefusal(url);
+    if (refusal) return Promise.reject(refused(`Refused to fetch ${hostOf(url) || url.slice(0, 100)}: ${refusal}`));
+    return fetchFn(input, init);
+  };
+}
+
+/**
+ * One request to a source, bounded (decision 180), as text. One deadline covers the whole of it; the
+ * body is streamed and given up past `maxBytes`; redirects are followed by hand, at most
+ * MAX_REDIRECTS, never from https to http, with credentials only on the first origin, each hop asked
+ * of `fetchFn` (for real sources `publicOnly`, which refuses private targets). Non-2xx answers are
+ * errors that name the status. Bodies are decoded by `decodeBody`: real feeds arrive as UTF-16 or
+ * Windows-1252 as well as UTF-8.
+ */
+export async function fetchSourceText(fetchFn: SourceFetch, url: string, req: SourceRequest): Promise<string> {
   const controller = new AbortController();
   let timedOut = false;
-  const timer = setTimeout(() => {
-    timedOut = true;
-    controller.abort();
-  }, opts.timeoutMs);
+  let phase = "waiting for";
+  let host = hostOf(url);
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const deadline = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => {
+      timedOut = true;
+      controller.abort();
+      reject(new SourceError("timed out"));
+    }, req.timeoutMs);
+  });
+  deadline.catch(() => {});
+  // The fetch or the body may ignore the abort (a fake host, a stuck stream): the deadline still wins.
+  const bounded = <T>(work: Promise<T>) => Promise.race([work, deadline]);
   try {
-    const headers = new Headers(opts.init?.headers);
-    headers.set("User-Agent", USER_AGENT);
-    if (opts.accept) headers.set("Accept", opts.accept);
-    const res = await fetchFn(url, { ...opts.init, headers, signal: controller.signal });
-    if (!res.ok) {
-      await res.body?.cancel().catch(() => {});
-      throw new SourceError(`HTTP ${res.status}${res.statusText ? ` ${res.statusText}` : ""} from ${hostOf(url)}`);
-    }
-    return res;
+    const res = await bounded(
+      follow(fetchFn, url, req, controller.signal, (h) => {
+        host = h;
+      }),
+    );
+    phase = "reading";
+    const bytes = await bounded(readCapped(res, req.maxBytes, host, controller.signal));
+    return decodeBody(bytes, res.headers.get("Content-Type"));
   } catch (err) {
+    if (timedOut) throw new SourceError(`Timed out after ${duration(req.timeoutMs)} ${phase} ${host}`);
     if (err instanceof SourceError) throw err;
-    if (timedOut) throw new SourceError(`Timed out after ${duration(opts.timeoutMs)} waiting for ${hostOf(url)}`);
-    throw new SourceError(`Could not reach ${hostOf(url)}: ${err instanceof Error ? err.message : String(err)}`);
+    throw new SourceError(`Could not reach ${host}: ${err instanceof Error ? err.message : String(err)}`);
   } finally {
     clearTimeout(timer);
+    controller.abort();
+  }
+}
+
+/** The requests of one source read, redirects followed by hand; the first non-redirect answer. */
+async function follow(
+  fetchFn: SourceFetch,
+  url: string,
+  req: SourceRequest,
+  signal: AbortSignal,
+  onHost: (host: string) => void,
+): Promise<Response> {
+  let target: URL;
+  try {
+    target = new URL(url);
+  } catch {
+    throw new SourceError(`Not a URL: ${url}`);
+  }
+  const origin = target.origin;
+  let method = req.method ?? "GET";
+  let body = req.body;
+  for (let hop = 0; ; hop++) {
+    onHost(target.host);
+    const headers = new Headers(req.headers);
+    headers.set("User-Agent", USER_AGENT);
+    if (req.accept) headers.set("Accept", req.accept);
+    if (body === undefined) headers.delete("Content-Type");
+    if (target.origin === origin)
+      for (const [name, value] of Object.entries(req.credentials ?? {})) headers.set(name, value);
+    const res = await fetchFn(target.toString(), { method, headers, body, redirect: "manual", signal });
+    if (!REDIRECTS.has(res.status)) {
+      if (res.ok) return res;
+      void res.body?.cancel().catch(() => {});
+      throw new SourceError(`HTTP ${res.status}${res.statusText ? ` ${res.statusText}` : ""} from ${target.host}`);
+    }
+    void res.body?.cancel().catch(() => {});
+    const location = res.headers.get("Location");
+    if (!location) throw new SourceError(`HTTP ${res.status} without a Location from ${target.host}`);
+    if (hop >= MAX_REDIRECTS) throw refused(`Refused: more than ${MAX_REDIRECTS} redirects from ${hostOf(url)}`);
+    let next: URL;
+    try {
+      next = new URL(location, target);
+    } catch {
+      throw new SourceError(`Unreadable redirect from ${target.host}`);
+    }
+    if (target.protocol === "https:" && next.protocol === "http:")
+      throw refused(`Refused a redirect from https to http (${target.host} to ${next.host})`);
+    // As browsers do: 303, and 301/302 after a POST, continue as a GET without the body.
+    if (res.status === 303 || ((res.status === 301 || res.status === 302) && method === "POST")) {
+      method = "GET";
+      body = undefined;
+    }
+    target = next;
   }
 }
 
 /**
- * Reads a body with the same deadline (a slow body is as bad as a slow header), decoded by
- * `decodeBody`: real feeds arrive as UTF-16 or Windows-1252 as well as UTF-8.
+ * The body's bytes, streamed: a declared or actual length past `maxBytes` cancels the stream and
+ * fails, so nothing of an oversized answer is parsed. The abort signal (the deadline) cancels it too.
  */
-export async function readText(res: Response, url: string, timeoutMs: number): Promise<string> {
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(
-      () => reject(new SourceError(`Timed out after ${duration(timeoutMs)} reading ${hostOf(url)}`)),
-      timeoutMs,
-    );
-  });
-  try {
-    const bytes = new Uint8Array(await Promise.race([res.arrayBuffer(), timeout]));
-    return decodeBody(bytes, res.headers.get("Content-Type"));
-  } finally {
-    if (timer !== undefined) clearTimeout(timer);
+async function readCapped(res: Response, maxBytes: number, host: string, signal: AbortSignal): Promise<Uint8Array> {
+  const tooLarge = () => refused(`Refused: the answer from ${host} is larger than ${size(maxBytes)}`);
+  const declared = Number(res.headers.get("Content-Length") ?? Number.NaN);
+  if (declared > maxBytes) {
+    void res.body?.cancel().catch(() => {});
+    throw tooLarge();
   }
+  if (!res.body) return new Uint8Array(0);
+  const reader = res.body.getReader();
+  const cancel = () => void reader.cancel().catch(() => {});
+  signal.addEventListener("abort", cancel);
+  const chunks: Uint8Array[] = [];
+  let total = 0;
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (signal.aborted) throw new SourceError("aborted");
+      if (done) break;
+      total += value.byteLength;
+      if (total > maxBytes) {
+        cancel();
+        throw tooLarge();
+      }
+      chunks.push(value);
+    }
+  } finally {
+    signal.removeEventListener("abort", cancel);
+  }
+  const bytes = new Uint8Array(total);
+  let at = 0;
+  for (const chunk of chunks) {
+    bytes.set(chunk, at);
+    at += chunk.byteLength;
+  }
+  return bytes;
 }
 
 // Windows-1252 differs from Latin-1 only in 0x80–0x9F (five of them unassigned: kept as C1).
@@ -121,6 +243,9 @@ export function decodeBody(bytes: Uint8Array, contentType?: string | null): stri
     return decodeWindows1252(bytes);
   }
 }
+
+const size = (bytes: number) =>
+  bytes >= 1024 * 1024 ? `${+(bytes / (1024 * 1024)).toFixed(1)} MB` : `${Math.ceil(bytes / 1024)} KB`;
 
 const duration = (ms: number) => (ms >= 1000 ? `${Math.round(ms / 1000)} s` : `${ms} ms`);
 

@@ -1,11 +1,12 @@
+import { TEXT_MAX } from "./limits";
 import type { When } from "./types";
 
 const MONTHS = ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"];
 const pad = (n: number) => String(n).padStart(2, "0");
 
-/** "9:00 AM", "9am", "13:30", "noon" → "HH:mm"; null when there is no readable time. */
+/** "9:00 AM", "9am", "13:30", "noon" → "HH:mm"; null when there is no readable time. Reads the first 200 characters. */
 export function parseClock(text: string): string | null {
-  const t = text.trim().toLowerCase();
+  const t = text.slice(0, TEXT_MAX.date).trim().toLowerCase();
   if (/\bnoon\b/.test(t)) return "12:00";
   const m = /\b(\d{1,2})(?::(\d{2}))?\s*(a\.?m\.?|p\.?m\.?)?(?![\d:])/.exec(t);
   if (!m?.[1]) return null;
@@ -27,11 +28,14 @@ const validDate = (y: number, m: number, d: number) => {
 /**
  * A listing's date text as the source meant it: an ISO instant (with zone) is exact; an ISO or
  * written-out date with or without a clock time is wall-clock time in the event's zone, which
- * the pipeline resolves. Anything else is `invalid` (counted as skipped_invalid_datetime).
+ * the pipeline resolves. Anything else is `invalid` (counted as skipped_invalid_datetime). Only the
+ * first 200 characters are read (a date is never longer; decision 180).
  */
-export function parseListingDate(raw: string | null | undefined, year?: number): When | null {
-  if (!raw?.trim()) return null;
+export function parseListingDate(given: string | null | undefined, year?: number): When | null {
+  if (typeof given !== "string") return null;
+  const raw = given.length > TEXT_MAX.date ? given.trimStart().slice(0, TEXT_MAX.date) : given;
   const text = raw.trim();
+  if (!text) return null;
   if (/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})$/.test(text)) {
     const ms = Date.parse(text);
     return Number.isNaN(ms) ? { kind: "invalid", raw } : { kind: "instant", iso: new Date(ms).toISOString() };

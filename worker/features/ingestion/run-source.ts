@@ -1,7 +1,8 @@
 import type { Config } from "../../platform/config";
 import type { Db } from "../../platform/db";
-import { ADAPTERS, TIMEOUT_MS } from "./adapters";
+import { ADAPTERS } from "./adapters";
 import { SourceError } from "./http";
+import { TIMEOUT_MS } from "./limits";
 import { processCandidates } from "./pipeline";
 import { finishRun } from "./runs";
 import { type Counters, emptyCounters, type SourceConfig, type SourceFetch } from "./types";

@@ -66,7 +66,10 @@ export type SourceConfig = {
   apiKeyVar?: "NPS_API_KEY" | "FIRECRAWL_API_KEY";
 };
 
-/** The fetch used to reach a source: the global one, a recorded fixture, or a dev fixture server. */
+/**
+ * The fetch used to reach a source: the network one for real sources (public targets only,
+ * `publicOnly`), the in-process dev fixture routes, or a test's or benchmark's fake host.
+ */
 export type SourceFetch = (input: Request | string | URL, init?: RequestInit) => Promise<Response>;
 
 export type AdapterContext = {

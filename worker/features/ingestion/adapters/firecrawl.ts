@@ -1,5 +1,6 @@
 import { classifyCategory, clean, cleanMultiline, looksVirtual, parseUsAddress, webUrl } from "../classify";
-import { fetchSource, readText, SourceError } from "../http";
+import { fetchSourceText, SourceError } from "../http";
+import { MAX_BODY_BYTES, TEXT_MAX } from "../limits";
 import { listedEnd, parseListingDate } from "../local-time-parse";
 import type { AdapterContext, AdapterResult, Candidate, SourceConfig } from "../types";
 
@@ -32,8 +33,8 @@ const EVENTS_SCHEMA = {
 type CrawledEvent = Partial<Record<"title" | "start" | "end" | "location" | "url" | "description" | "image", string>>;
 
 function toCandidate(source: SourceConfig, e: CrawledEvent, now: Date): Candidate {
-  const title = clean(e.title, 200) ?? "";
-  const location = clean(e.location, 300);
+  const title = clean(e.title, TEXT_MAX.title) ?? "";
+  const location = clean(e.location, TEXT_MAX.location);
   const description = cleanMultiline(e.description);
   const link = webUrl(e.url, source.url);
   const start = parseListingDate(e.start, now.getUTCFullYear());
@@ -43,7 +44,7 @@ function toCandidate(source: SourceConfig, e: CrawledEvent, now: Date): Candidat
     externalId: link ?? `${title}|${e.start ?? ""}`.toLowerCase(),
     title,
     description,
-    venueName: location ? (clean(location.split(",")[0], 200) ?? null) : null,
+    venueName: location ? (clean(location.split(",")[0], TEXT_MAX.venue) ?? null) : null,
     address: location,
     ...address,
     lat: null,
@@ -61,24 +62,24 @@ function toCandidate(source: SourceConfig, e: CrawledEvent, now: Date): Candidat
 /** One scrape of the source page with JSON extraction (Firecrawl v2). One page per run. */
 export async function readFirecrawlSource(source: SourceConfig, ctx: AdapterContext): Promise<AdapterResult> {
   if (!ctx.apiKey) throw new SourceError("FIRECRAWL_API_KEY is not set");
-  const res = await fetchSource(ctx.fetch, FIRECRAWL_ENDPOINT, {
+  const text = await fetchSourceText(ctx.fetch, FIRECRAWL_ENDPOINT, {
     timeoutMs: ctx.timeoutMs,
+    maxBytes: MAX_BODY_BYTES.firecrawl,
     accept: "application/json",
-    init: {
-      method: "POST",
-      headers: { Authorization: `Bearer ${ctx.apiKey}`, "Content-Type": "application/json" },
-      body: JSON.stringify({
-        url: source.url,
-        onlyMainContent: true,
-        formats: [
-          { type: "json", schema: EVENTS_SCHEMA, prompt: "List every upcoming event on this page with its details." },
-        ],
-      }),
-    },
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    credentials: { Authorization: `Bearer ${ctx.apiKey}` },
+    body: JSON.stringify({
+      url: source.url,
+      onlyMainContent: true,
+      formats: [
+        { type: "json", schema: EVENTS_SCHEMA, prompt: "List every upcoming event on this page with its details." },
+      ],
+    }),
   });
   let body: { success?: boolean; error?: string; data?: { json?: { events?: CrawledEvent[] } } };
   try {
-    body = JSON.parse(await readText(res, FIRECRAWL_ENDPOINT, ctx.timeoutMs));
+    body = JSON.parse(text);
   } catch {
     throw new SourceError("Firecrawl answered with invalid JSON");
   }

@@ -8,7 +8,8 @@ import {
   parseUsAddress,
   webUrl,
 } from "../classify";
-import { fetchSource, readText, SourceError } from "../http";
+import { fetchSourceText, SourceError } from "../http";
+import { MAX_BODY_BYTES, TEXT_MAX } from "../limits";
 import { listedEnd, parseListingDate } from "../local-time-parse";
 import type { AdapterContext, AdapterResult, Candidate, HtmlField, HtmlSelectors, SourceConfig } from "../types";
 
@@ -17,10 +18,34 @@ const BREAKS = ["br", "p", "li", "div"];
 type RawItem = Partial<Record<FieldName, string>>;
 
 /**
+ * How much of each field is kept while the page streams by (decision 180): its stored length, so
+ * entity decoding and cleaning never see more. A text cut here ends in "…".
+ */
+const FIELD_MAX: Record<FieldName, number> = {
+  title: TEXT_MAX.title,
+  link: TEXT_MAX.url,
+  start: TEXT_MAX.date,
+  end: TEXT_MAX.date,
+  venue: TEXT_MAX.venue,
+  location: TEXT_MAX.location,
+  description: TEXT_MAX.description,
+  image: TEXT_MAX.url,
+};
+
+/** Appends streamed text to a field, up to its maximum; the first cut adds the "…". */
+function append(value: string | undefined, more: string, max: number): string {
+  const now = value ?? "";
+  if (now.length > max) return now;
+  const next = now + more;
+  return next.length > max ? `${next.slice(0, max)}…` : next;
+}
+
+/**
  * The items of one listing page, streamed through HTMLRewriter (workerd's HTML parser): a new
  * item starts at each `item` match; each field takes the first match inside it (its attribute,
  * or its text), entities decoded in both: HTMLRewriter hands
- * both over raw, so `&amp;` would otherwise stay in registration URLs and external ids.
+ * both over raw, so `&amp;` would otherwise stay in registration URLs and external ids. Each field
+ * keeps at most its stored length (FIELD_MAX), before its entities are decoded.
  */
 export async function extractItems(html: string, selectors: HtmlSelectors): Promise<RawItem[]> {
   const items: RawItem[] = [];
@@ -39,7 +64,8 @@ export async function extractItems(html: string, selectors: HtmlSelectors): Prom
         const item = current;
         if (!item || item[name] !== undefined) return;
         if (field.attr) {
-          item[name] = el.getAttribute(field.attr) ?? "";
+          // An attribute over its maximum is kept one character too long: webUrl refuses it whole.
+          item[name] = (el.getAttribute(field.attr) ?? "").slice(0, FIELD_MAX[name] + 1);
           return;
         }
         item[name] = "";
@@ -50,7 +76,7 @@ export async function extractItems(html: string, selectors: HtmlSelectors): Prom
       },
       text(chunk) {
         const item = current;
-        if (active && item) item[name] = (item[name] ?? "") + chunk.text;
+        if (active && item) item[name] = append(item[name], chunk.text, FIELD_MAX[name]);
       },
     });
     if (field.attr) continue;
@@ -58,7 +84,7 @@ export async function extractItems(html: string, selectors: HtmlSelectors): Prom
     rewriter = rewriter.on(BREAKS.map((tag) => `${selectors.item} ${field.selector} ${tag}`).join(", "), {
       element() {
         const item = current;
-        if (active && item) item[name] = `${item[name] ?? ""}\n`;
+        if (active && item) item[name] = append(item[name], "\n", FIELD_MAX[name]);
       },
     });
   }
@@ -74,11 +100,12 @@ export async function extractItems(html: string, selectors: HtmlSelectors): Prom
 }
 
 function toCandidate(source: SourceConfig, raw: RawItem, pageUrl: string, now: Date): Candidate {
-  const title = clean(raw.title, 200) ?? "";
+  const title = clean(raw.title, TEXT_MAX.title) ?? "";
   const link = webUrl(raw.link, pageUrl);
   const description = cleanMultiline(raw.description);
-  const location = clean(raw.location, 300);
-  const venue = clean(raw.venue, 200) ?? (location ? (clean(location.split(",")[0], 200) ?? null) : null);
+  const location = clean(raw.location, TEXT_MAX.location);
+  const venue =
+    clean(raw.venue, TEXT_MAX.venue) ?? (location ? (clean(location.split(",")[0], TEXT_MAX.venue) ?? null) : null);
   const year = now.getUTCFullYear();
   const start = parseListingDate(raw.start, year);
   const text = `${title} ${description ?? ""}`;
@@ -124,8 +151,11 @@ export async function readHtmlSource(source: SourceConfig, ctx: AdapterContext):
     const url = pageUrl(source, ctx.startPage + i);
     let html: string;
     try {
-      const res = await fetchSource(ctx.fetch, url, { timeoutMs: ctx.timeoutMs, accept: "text/html" });
-      html = await readText(res, url, ctx.timeoutMs);
+      html = await fetchSourceText(ctx.fetch, url, {
+        timeoutMs: ctx.timeoutMs,
+        maxBytes: MAX_BODY_BYTES.html,
+        accept: "text/html",
+      });
     } catch (err) {
       if (pages === 0) throw err;
       return { pages, found, candidates, error: `Page ${ctx.startPage + i + 1}: ${(err as Error).message}` };

@@ -1,8 +1,9 @@
 import ICAL from "ical.js";
 import { classifyCategory, clean, cleanMultiline, htmlToText, looksVirtual, parseUsAddress, webUrl } from "../classify";
-import { fetchSource, readText, SourceError } from "../http";
+import { fetchSourceText, SourceError } from "../http";
 import { parseLenient } from "../ics-lenient";
 import { feedZones, resolveTzid } from "../ics-zones";
+import { MAX_BODY_BYTES, TEXT_MAX } from "../limits";
 import type { AdapterContext, AdapterResult, Candidate, SourceConfig, When } from "../types";
 
 /** Recurring events are expanded this far ahead, and at most this many times per series. */
@@ -55,19 +56,24 @@ function imageOf(v: IcalComponent): string | null {
   for (const attach of v.getAllProperties("attach")) {
     const type = String(attach.getParameter("fmttype") ?? "");
     const value = String(attach.getFirstValue() ?? "");
+    if (value.length > TEXT_MAX.url) continue;
     if (type.startsWith("image/") || /\.(png|jpe?g|webp|gif)(\?|$)/i.test(value)) return webUrl(value);
   }
   return null;
 }
 
-const HTML_MARKUP = /<\/?(p|br|div|span|a|b|i|u|strong|em|ul|ol|li|h[1-6]|table|tr|td|font|html|body)\b[^>]*>/i;
+// `[^<>]*`, not `[^>]*`: a run of unclosed "<p<p<p…" is then read once, not once from every "<".
+const HTML_MARKUP = /<\/?(p|br|div|span|a|b|i|u|strong|em|ul|ol|li|h[1-6]|table|tr|td|font|html|body)\b[^<>]*>/i;
 
-/** The description as text: HTML ones (Outlook, Eventbrite, X-ALT-DESC) lose their markup. */
+/**
+ * The description as text: HTML ones (Outlook, Eventbrite, X-ALT-DESC) lose their markup. Only its
+ * stored length is looked at (htmlToText and cleanMultiline cut it first, decision 180).
+ */
 function descriptionOf(v: IcalComponent, item: InstanceType<typeof ICAL.Event>): string | null {
   const plain = item.description as string | null;
   const raw = plain?.trim() ? plain : (v.getFirstPropertyValue("x-alt-desc") as string | null);
   if (!raw) return null;
-  return cleanMultiline(HTML_MARKUP.test(raw) ? htmlToText(raw) : raw);
+  return cleanMultiline(HTML_MARKUP.test(raw.slice(0, TEXT_MAX.description)) ? htmlToText(raw) : raw);
 }
 
 /** Exchange marks all-day events (and all-day overrides of timed series) with a flag on midnight times. */
@@ -86,14 +92,15 @@ type Occurrence = {
 
 function toCandidate(source: SourceConfig, zones: Zones, externalId: string, o: Occurrence): Candidate {
   const v = o.item.component;
-  const title = clean(o.item.summary, 200) ?? "";
+  const title = clean(o.item.summary, TEXT_MAX.title) ?? "";
   const description = descriptionOf(v, o.item);
-  const location = clean(o.item.location, 300);
+  const location = clean(o.item.location, TEXT_MAX.location);
   const geo = v.getFirstPropertyValue("geo") as [number, number] | null;
   const categories = v
     .getAllProperties("categories")
     .flatMap((p) => p.getValues() as string[])
-    .join(" ");
+    .join(" ")
+    .slice(0, TEXT_MAX.keywords);
   const address = parseUsAddress(location);
   const text = `${title} ${categories} ${description ?? ""}`;
   const rest = `${categories} ${description ?? ""}`;
@@ -114,7 +121,7 @@ function toCandidate(source: SourceConfig, zones: Zones, externalId: string, o: 
     externalId,
     title,
     description,
-    venueName: location ? (clean(location.split(",")[0], 200) ?? null) : null,
+    venueName: location ? (clean(location.split(",")[0], TEXT_MAX.venue) ?? null) : null,
     address: location,
     city: address.city,
     state: address.state,
@@ -346,10 +353,10 @@ export function parseIcsFeed(
 }
 
 export async function readIcsSource(source: SourceConfig, ctx: AdapterContext): Promise<AdapterResult> {
-  const res = await fetchSource(ctx.fetch, source.url, {
+  const text = await fetchSourceText(ctx.fetch, source.url, {
     timeoutMs: ctx.timeoutMs,
+    maxBytes: MAX_BODY_BYTES.ics,
     accept: "text/calendar, */*;q=0.5",
   });
-  const text = await readText(res, source.url, ctx.timeoutMs);
   return { pages: 1, ...parseIcsFeed(text, source, ctx.now) };
 }

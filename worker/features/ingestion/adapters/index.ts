@@ -11,6 +11,3 @@ export const ADAPTERS: Record<SourceType, (source: SourceConfig, ctx: AdapterCon
   api: readNpsSource,
   firecrawl: readFirecrawlSource,
 };
-
-/** Per-request time limits: a crawl renders a page, so it gets longer. */
-export const TIMEOUT_MS: Record<SourceType, number> = { ics: 15_000, html: 15_000, api: 15_000, firecrawl: 60_000 };

@@ -1,5 +1,6 @@
 import { classifyCategory, clean, cleanMultiline, htmlToText, looksVirtual, webUrl } from "../classify";
-import { fetchSource, readText, SourceError } from "../http";
+import { fetchSourceText, SourceError } from "../http";
+import { MAX_BODY_BYTES, TEXT_MAX } from "../limits";
 import { parseClock } from "../local-time-parse";
 import type { AdapterContext, AdapterResult, Candidate, SourceConfig } from "../types";
 
@@ -38,18 +39,19 @@ const number = (s: string | undefined) => {
 export function mapNpsEvent(source: SourceConfig, e: NpsEvent): Candidate[] {
   const dates = (e.dates?.length ? e.dates : e.date ? [e.date] : []).slice(0, MAX_DATES_PER_EVENT);
   const time = e.times?.[0];
-  const startClock = time?.timestart ? parseClock(time.timestart) : null;
-  const endClock = time?.timeend ? parseClock(time.timeend) : null;
+  const startClock = typeof time?.timestart === "string" ? parseClock(time.timestart) : null;
+  const endClock = typeof time?.timeend === "string" ? parseClock(time.timeend) : null;
   const allDay = e.isallday === "true" || !startClock;
-  const title = clean(e.title, 200) ?? "";
-  const description = e.description ? htmlToText(e.description) : null;
-  const text = `${title} ${(e.types ?? []).join(" ")} ${(e.tags ?? []).join(" ")} ${description ?? ""}`;
-  const location = clean(e.location, 300);
+  const title = clean(e.title, TEXT_MAX.title) ?? "";
+  const description = typeof e.description === "string" ? htmlToText(e.description) : null;
+  const keywords = [...(e.types ?? []), ...(e.tags ?? [])].join(" ").slice(0, TEXT_MAX.keywords);
+  const text = `${title} ${keywords} ${description ?? ""}`;
+  const location = clean(e.location, TEXT_MAX.location);
   const image = e.images?.[0]?.url;
   const base = {
     title,
     description: cleanMultiline(description),
-    venueName: clean(e.parkfullname, 200) ?? location,
+    venueName: clean(e.parkfullname, TEXT_MAX.venue) ?? location,
     address: location,
     city: null,
     state: null,
@@ -87,12 +89,13 @@ export async function readNpsSource(source: SourceConfig, ctx: AdapterContext): 
     const url = `${source.url}?pageSize=${NPS_PAGE_SIZE}&pageNumber=${pageNumber}`;
     let page: NpsPage;
     try {
-      const res = await fetchSource(ctx.fetch, url, {
+      const text = await fetchSourceText(ctx.fetch, url, {
         timeoutMs: ctx.timeoutMs,
+        maxBytes: MAX_BODY_BYTES.api,
         accept: "application/json",
-        init: { headers: { "X-Api-Key": ctx.apiKey } },
+        credentials: { "X-Api-Key": ctx.apiKey },
       });
-      page = JSON.parse(await readText(res, url, ctx.timeoutMs)) as NpsPage;
+      page = JSON.parse(text) as NpsPage;
     } catch (err) {
       const error = err instanceof SyntaxError ? new SourceError("The NPS API answered with invalid JSON") : err;
       if (pages === 0) throw error;
