@@ -1,8 +1,8 @@
-import { z } from "zod";
 import { notFound } from "../../platform/errors";
 import { createRouter } from "../../platform/hono";
 import { validate } from "../../platform/validate";
-import { listSharedNotes, setSharedNoteHidden, siteImpact } from "./impact";
+import { listSharedNotes, moderateSharedNote, siteImpact } from "./impact";
+import { sharedNoteDecisionSchema } from "./schemas";
 
 /** GET /api/impact — site-wide counts for How It Works and About (public, counts only). */
 export const siteImpactRoutes = createRouter().get("/", async (c) => {
@@ -11,21 +11,17 @@ export const siteImpactRoutes = createRouter().get("/", async (c) => {
   return c.json({ impact: await siteImpact(c.var.db) });
 });
 
-export const sharedNoteHiddenSchema = z.object({ hidden: z.boolean({ message: "hidden must be true or false" }) });
-
-/** /api/admin/shared-notes (behind the admin guard): the notes members chose to share, and hiding them. */
+/** /api/admin/shared-notes (behind the admin guard): the shared notes, approving or hiding them (decision 183). */
 export const sharedNotesAdminRoutes = createRouter()
   .get("/", async (c) => {
     c.header("Cache-Control", "no-store");
-    return c.json({ notes: await listSharedNotes(c.var.db) });
+    return c.json(await listSharedNotes(c.var.db));
   })
-  .put("/:id", validate("json", sharedNoteHiddenSchema), async (c) => {
-    const note = await setSharedNoteHidden(
-      c.var.db,
-      c.req.param("id"),
-      c.req.valid("json").hidden,
-      new Date().toISOString(),
-    );
+  .put("/:id", validate("json", sharedNoteDecisionSchema), async (c) => {
+    const note = await moderateSharedNote(c.var.db, c.req.param("id"), c.req.valid("json").status, {
+      userId: c.var.user.id,
+      nowIso: new Date().toISOString(),
+    });
     if (!note) throw notFound("Shared note not found");
     return c.json({ note });
   });

@@ -39,11 +39,24 @@ export type MemberStats = {
 /** GET /api/impact — every completion ever recorded and the members with at least one. */
 export type SiteImpact = { total_completions: number; members_with_completions: number };
 
-/** A note a member shared, as the admin's moderation list shows it: never who wrote it. */
+/** A note a member shared, as the admin's moderation screen shows it: never who wrote it. */
 export type SharedNote = {
   id: string;
   action_title: string | null;
   notes: string;
   completed_at: string;
+  /** Decision 183: 'pending' until an admin approves (quoted publicly) or hides it. */
+  status: "pending" | "approved" | "hidden";
   hidden: boolean;
+  /** When and by which admin (email) the note was last approved or hidden; null while pending. */
+  moderated_at: string | null;
+  moderated_by: string | null;
 };
+
+/** GET /api/admin/shared-notes: the screen's list and the whole queue's size. */
+export type SharedNotesList = { notes: SharedNote[]; pending_count: number };
+
+/** PUT /api/admin/shared-notes/:id — the admin's decision on one shared note. */
+export const sharedNoteDecisionSchema = z.object({
+  status: z.enum(["approved", "hidden"], { message: "status must be approved or hidden" }),
+});
