@@ -40,6 +40,10 @@ export const weeklyActions = sqliteTable(
   ],
 );
 
+/** A shared note's moderation state: new shares wait as 'pending' (decision 183). */
+export const NOTE_STATUSES = ["pending", "approved", "hidden"] as const;
+export type NoteStatus = (typeof NOTE_STATUSES)[number];
+
 export const actionCompletions = sqliteTable(
   "action_completions",
   {
@@ -53,13 +57,20 @@ export const actionCompletions = sqliteTable(
     notes: text("notes"),
     /** The member's consent to show the note, without their name, in the weekly email's "Last week". */
     shareNote: bool("share_note").notNull().default(false),
-    /** Set when an admin hides a shared note; it then never appears again until un-hidden. */
-    noteHiddenAt: text("note_hidden_at"),
+    /**
+     * Pre-moderation (decision 183): a shared note is quoted publicly only once 'approved'. Any change
+     * to the note or the sharing choice puts it back to 'pending' (service.ts upsertCompletion).
+     */
+    noteStatus: text("note_status", { enum: NOTE_STATUSES }).notNull().default("pending"),
+    /** When an admin last approved or hid the note; the weekly send's cut-off compares with it. */
+    noteModeratedAt: text("note_moderated_at"),
+    noteModeratedBy: text("note_moderated_by").references(() => users.id, { onDelete: "set null" }),
   },
   (t) => [
     uniqueIndex("action_completions_user_action_idx").on(t.userId, t.actionId),
     index("action_completions_user_completed_idx").on(t.userId, t.completedAt),
     index("action_completions_action_idx").on(t.actionId, t.completedAt),
+    index("action_completions_note_queue_idx").on(t.noteStatus, t.completedAt).where(sql`share_note = 1`),
   ],
 );
 

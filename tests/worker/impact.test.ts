@@ -23,8 +23,8 @@ const impactOf = async (slug: string) => (await actionBySlug(slug)).action.impac
 const site = async () => (await ok(client.api.impact.$get())).impact;
 
 const listNotes = async (headers: Record<string, string>) => (await ok(sharedNotes.$get(undefined, { headers }))).notes;
-const setHidden = (id: string, hidden: boolean, headers: Record<string, string>) =>
-  sharedNotes[":id"].$put({ param: { id }, json: { hidden } }, { headers });
+const decide = (id: string, status: "approved" | "hidden", headers: Record<string, string>) =>
+  sharedNotes[":id"].$put({ param: { id }, json: { status } }, { headers });
 
 describe("collective impact", () => {
   it("counts completions and notes per action, follows edits, and never says who", async () => {
@@ -116,7 +116,7 @@ describe("shared notes", () => {
     expect((await complete(action.id, unchecked({ share_note: "yes" }), m.headers)).status).toBe(400);
   });
 
-  it("lists shared notes for admins only, without names, and hides and restores them", async () => {
+  it("lists shared notes for admins only, without names, pending until approved or hidden", async () => {
     const action = await createAction({ title: "Moderated action" });
     const m = await member();
     const secret = await member();
@@ -133,13 +133,24 @@ describe("shared notes", () => {
     expect(text).not.toContain(m.user.email);
     expect(text).not.toContain(m.user.id);
     const note = notes.find((n) => n.notes === "A shared note to moderate");
-    expect(note).toMatchObject({ action_title: "Moderated action", hidden: false });
+    expect(note).toMatchObject({
+      action_title: "Moderated action",
+      status: "pending",
+      hidden: false,
+      moderated_at: null,
+      moderated_by: null,
+    });
     const id = note?.id ?? "";
 
-    expect((await ok(setHidden(id, true, headers))).note.hidden).toBe(true);
-    expect((await ok(setHidden(id, false, headers))).note.hidden).toBe(false);
-    expect((await setHidden("nope", true, headers)).status).toBe(404);
+    expect((await ok(decide(id, "hidden", headers))).note).toMatchObject({ status: "hidden", hidden: true });
+    const approved = (await ok(decide(id, "approved", headers))).note;
+    expect(approved).toMatchObject({ status: "approved", hidden: false, moderated_by: expect.stringContaining("@") });
+    expect(approved.moderated_at).toEqual(expect.any(String));
+    expect((await decide("nope", "hidden", headers)).status).toBe(404);
     expect((await sharedNotes[":id"].$put({ param: { id }, json: unchecked({}) }, { headers })).status).toBe(400);
+    expect(
+      (await sharedNotes[":id"].$put({ param: { id }, json: unchecked({ status: "pending" }) }, { headers })).status,
+    ).toBe(400);
   });
 });
 
@@ -153,7 +164,7 @@ describe("weekly email: last week", () => {
     return mail;
   }
 
-  it("shows last week's title, count and up to two shared, unhidden notes, escaped and without names", async () => {
+  it("shows last week's title, count and up to two approved notes, escaped and without names", async () => {
     const last = await createAction({ title: "Build a bee hotel", startDate: "1990-03-04", endDate: "1990-03-10" });
     const current = await createAction({ title: "Count the birds", startDate: "1990-03-11", endDate: "1990-03-17" });
     const inputs = [
@@ -170,8 +181,11 @@ describe("weekly email: last week", () => {
     }
 
     const headers = await adminHeaders();
-    const hidden = (await listNotes(headers)).find((n) => n.notes === "Hidden by the admin");
-    await ok(setHidden(hidden?.id ?? "", true, headers));
+    const notes = await listNotes(headers);
+    const idOf = (text: string) => notes.find((n) => n.notes === text)?.id ?? "";
+    await ok(decide(idOf("Hidden by the admin"), "hidden", headers));
+    await ok(decide(idOf("Bees <b>moved in</b> & stayed"), "approved", headers));
+    await ok(decide(idOf("Kids loved building it"), "approved", headers));
 
     const mail = await sendWeekly(current.id);
     expect(mail.html).toContain("Last week");

@@ -1,5 +1,5 @@
 import { AdminDashboardPage } from "../features/admin/admin-dashboard-page";
-import { SharedNotesPanel } from "../features/completions/shared-notes-panel";
+import { SharedNotesPanel, SharedNotesQueueLink } from "../features/completions/shared-notes-panel";
 import { WeeklyEmailPanel } from "../features/email/weekly-email-panel";
 import { CalendarDiscoveryTool } from "../features/events/calendar-discovery-tool";
 import { SubmissionsModerationPanel } from "../features/events/submissions-moderation-panel";
@@ -16,6 +16,7 @@ export function AdminDashboard() {
       panels={
         <>
           <AlertsPanel />
+          <SharedNotesQueueLink />
           <WeeklyEmailPanel />
           <SubmissionsModerationPanel />
           <SharedNotesPanel />

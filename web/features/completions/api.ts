@@ -47,13 +47,14 @@ export const recordCompletion = (actionId: string, notes: string, shareNote = fa
 
 const sharedNotes = signedInApi.api.admin["shared-notes"];
 
-/** Admin: the notes members chose to share, for hiding any of them from the weekly email. */
+/** Admin: the notes members chose to share (pending first) and how many wait for a decision. */
 export const sharedNotesQuery = () =>
   queryOptions({
     queryKey: ["shared-notes"] as const,
-    queryFn: ({ signal }) => read(sharedNotes.$get(undefined, withSignal(signal))).then((r) => r.notes),
+    queryFn: ({ signal }) => read(sharedNotes.$get(undefined, withSignal(signal))),
     staleTime: 0,
   });
 
-export const setSharedNoteHidden = (id: string, hidden: boolean) =>
-  read(sharedNotes[":id"].$put({ param: { id }, json: { hidden } })).then((r) => r.note);
+/** Approve (quoted publicly from then on) or hide one shared note (decision 183). */
+export const moderateSharedNote = (id: string, status: "approved" | "hidden") =>
+  read(sharedNotes[":id"].$put({ param: { id }, json: { status } })).then((r) => r.note);

@@ -1,11 +1,11 @@
 import { describeRoute } from "hono-openapi";
-import { z } from "zod";
 import { answer, errorAnswer, jsonAnswer } from "../../platform/api-docs";
 import { notFound } from "../../platform/errors";
 import { createRouter } from "../../platform/hono";
 import { validate } from "../../platform/validate";
-import { listSharedNotes, SHARED_NOTES_ADMIN_LIMIT, setSharedNoteHidden, siteImpact } from "./impact";
+import { listSharedNotes, moderateSharedNote, SHARED_NOTES_ADMIN_LIMIT, siteImpact } from "./impact";
 import { sharedNoteAnswer, sharedNotesAnswer, siteImpactAnswer } from "./responses";
+import { sharedNoteDecisionSchema } from "./schemas";
 
 /** GET /api/impact — site-wide counts for How It Works and About (public, counts only). */
 export const siteImpactRoutes = createRouter().get(
@@ -21,40 +21,36 @@ export const siteImpactRoutes = createRouter().get(
   },
 );
 
-export const sharedNoteHiddenSchema = z.object({ hidden: z.boolean({ message: "hidden must be true or false" }) });
-
-/** /api/admin/shared-notes (behind the admin guard): the notes members chose to share, and hiding them. */
+/** /api/admin/shared-notes (behind the admin guard): the shared notes, approving or hiding them (decision 183). */
 export const sharedNotesAdminRoutes = createRouter()
   .get(
     "/",
     describeRoute({
-      summary: "List the notes members shared, newest first",
+      summary: "List the notes members shared, pending ones first",
       responses: {
-        200: jsonAnswer(sharedNotesAnswer, `The latest ${SHARED_NOTES_ADMIN_LIMIT} shared notes, hidden ones included`),
+        200: jsonAnswer(sharedNotesAnswer, `The latest ${SHARED_NOTES_ADMIN_LIMIT} shared notes and the pending count`),
       },
     }),
     async (c) => {
       c.header("Cache-Control", "no-store");
-      return c.json(answer(sharedNotesAnswer, { notes: await listSharedNotes(c.var.db) }));
+      return c.json(answer(sharedNotesAnswer, await listSharedNotes(c.var.db)));
     },
   )
   .put(
     "/:id",
     describeRoute({
-      summary: "Hide or show a shared note",
+      summary: "Approve or hide a shared note",
       responses: {
         200: jsonAnswer(sharedNoteAnswer, "The note as it now is"),
         404: errorAnswer("No shared note has this id"),
       },
     }),
-    validate("json", sharedNoteHiddenSchema),
+    validate("json", sharedNoteDecisionSchema),
     async (c) => {
-      const note = await setSharedNoteHidden(
-        c.var.db,
-        c.req.param("id"),
-        c.req.valid("json").hidden,
-        new Date().toISOString(),
-      );
+      const note = await moderateSharedNote(c.var.db, c.req.param("id"), c.req.valid("json").status, {
+        userId: c.var.user.id,
+        nowIso: new Date().toISOString(),
+      });
       if (!note) throw notFound("Shared note not found");
       return c.json(answer(sharedNoteAnswer, { note }));
     },

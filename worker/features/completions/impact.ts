@@ -1,7 +1,14 @@
-import { and, desc, eq, isNotNull, isNull, sql } from "drizzle-orm";
-import { actionCompletions, actionImpact, impactTotals, weeklyActions } from "../../../db/schema";
+import { and, count, desc, eq, isNotNull, lte, sql } from "drizzle-orm";
+import {
+  actionCompletions,
+  actionImpact,
+  impactTotals,
+  type NoteStatus,
+  users,
+  weeklyActions,
+} from "../../../db/schema";
 import type { Db } from "../../platform/db";
-import type { SharedNote, SiteImpact } from "./schemas";
+import type { SharedNote, SharedNotesList, SiteImpact } from "./schemas";
 
 /** One primary-key read of the row the completion triggers keep (migration 0007). */
 export async function siteImpact(db: Db): Promise<SiteImpact> {
@@ -24,22 +31,32 @@ export function quoteForEmail(note: string, max = SHARED_NOTE_EMAIL_MAX): string
   return `${(space > max / 2 ? cut.slice(0, space) : cut).trimEnd()}…`;
 }
 
-/** Notes that may be shown: the member consented, an admin has not hidden it, and there is text. */
-const shareable = and(
-  eq(actionCompletions.shareNote, true),
-  isNull(actionCompletions.noteHiddenAt),
-  isNotNull(actionCompletions.notes),
-  sql`trim(${actionCompletions.notes}) <> ''`,
-);
+/**
+ * Notes that may be shown publicly (decision 183): the member consented, an admin approved this text,
+ * and there is text. Every public reader of notes goes through this predicate (today the weekly
+ * email's "Last week"); with `approvedBy`, only notes approved at or before that instant count —
+ * the weekly campaign passes the time it was prepared, so a later approval never joins a send.
+ */
+export function publishableNote(approvedBy?: string) {
+  return and(
+    eq(actionCompletions.shareNote, true),
+    eq(actionCompletions.noteStatus, "approved"),
+    isNotNull(actionCompletions.notes),
+    sql`trim(${actionCompletions.notes}) <> ''`,
+    approvedBy === undefined ? undefined : lte(actionCompletions.noteModeratedAt, approvedBy),
+  );
+}
 
 /**
  * The weekly email's "Last week": the published action that started most recently before
- * `beforeStart`, its completed count, and up to two shareable notes (newest first, never a name).
+ * `beforeStart`, its completed count, and up to two approved notes (newest first, never a name),
+ * approved no later than `approvedBy` (the campaign's preparation time; now for a test send).
  * Null when there is no such action or nobody recorded it (the section is then left out).
  */
 export async function lastWeekImpact(
   db: Db,
   beforeStart: string,
+  approvedBy: string,
 ): Promise<{ title: string; slug: string; completedCount: number; notes: string[] } | null> {
   const [action] = await db
     .select({
@@ -57,7 +74,7 @@ export async function lastWeekImpact(
   const notes = await db
     .select({ notes: actionCompletions.notes })
     .from(actionCompletions)
-    .where(and(eq(actionCompletions.actionId, action.id), shareable))
+    .where(and(eq(actionCompletions.actionId, action.id), publishableNote(approvedBy)))
     .orderBy(desc(actionCompletions.completedAt))
     .limit(SHARED_NOTES_PER_EMAIL);
   return {
@@ -77,10 +94,14 @@ const selectSharedNotes = (db: Db) =>
       title: weeklyActions.title,
       notes: actionCompletions.notes,
       completedAt: actionCompletions.completedAt,
-      hiddenAt: actionCompletions.noteHiddenAt,
+      status: actionCompletions.noteStatus,
+      moderatedAt: actionCompletions.noteModeratedAt,
+      // The admin who decided, never the member who wrote the note.
+      moderatedBy: users.email,
     })
     .from(actionCompletions)
-    .leftJoin(weeklyActions, eq(weeklyActions.id, actionCompletions.actionId));
+    .leftJoin(weeklyActions, eq(weeklyActions.id, actionCompletions.actionId))
+    .leftJoin(users, eq(users.id, actionCompletions.noteModeratedBy));
 
 type SharedNoteRow = Awaited<ReturnType<typeof selectSharedNotes>>[number];
 
@@ -89,30 +110,49 @@ const toSharedNote = (r: SharedNoteRow): SharedNote => ({
   action_title: r.title,
   notes: r.notes ?? "",
   completed_at: r.completedAt,
-  hidden: r.hiddenAt !== null,
+  status: r.status,
+  hidden: r.status === "hidden",
+  moderated_at: r.moderatedAt,
+  moderated_by: r.moderatedBy,
 });
 
 const isShared = and(eq(actionCompletions.shareNote, true), isNotNull(actionCompletions.notes));
+const isPending = and(isShared, eq(actionCompletions.noteStatus, "pending"));
 
-/** The admin's moderation list: shared notes, newest first, without who wrote them. */
-export async function listSharedNotes(db: Db): Promise<SharedNote[]> {
-  const rows = await selectSharedNotes(db)
-    .where(isShared)
-    .orderBy(desc(actionCompletions.completedAt))
-    .limit(SHARED_NOTES_ADMIN_LIMIT);
-  return rows.map(toSharedNote);
+/** The number of shared notes waiting for an admin's decision (the dashboard's queue count). */
+export async function pendingSharedNotesCount(db: Db): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(actionCompletions).where(isPending);
+  return row?.n ?? 0;
 }
 
-/** Hides or shows one shared note; null when there is no shared note with that id. */
-export async function setSharedNoteHidden(
+/**
+ * The admin's moderation screen: shared notes, pending ones first, then newest first, without who
+ * wrote them; and how many are pending in all (the list stops at SHARED_NOTES_ADMIN_LIMIT).
+ */
+export async function listSharedNotes(db: Db): Promise<SharedNotesList> {
+  const [rows, pending] = await Promise.all([
+    selectSharedNotes(db)
+      .where(isShared)
+      .orderBy(sql`(${actionCompletions.noteStatus} = 'pending') DESC`, desc(actionCompletions.completedAt))
+      .limit(SHARED_NOTES_ADMIN_LIMIT),
+    pendingSharedNotesCount(db),
+  ]);
+  return { notes: rows.map(toSharedNote), pending_count: pending };
+}
+
+/**
+ * Approves or hides one shared note, recording which admin decided and when; null when there is no
+ * shared note with that id. Approving is what lets a note be quoted publicly (publishableNote).
+ */
+export async function moderateSharedNote(
   db: Db,
   id: string,
-  hidden: boolean,
-  nowIso: string,
+  decision: Exclude<NoteStatus, "pending">,
+  by: { userId: string; nowIso: string },
 ): Promise<SharedNote | null> {
   const [row] = await db
     .update(actionCompletions)
-    .set({ noteHiddenAt: hidden ? nowIso : null })
+    .set({ noteStatus: decision, noteModeratedAt: by.nowIso, noteModeratedBy: by.userId })
     .where(and(eq(actionCompletions.id, id), isShared))
     .returning({ id: actionCompletions.id });
   if (!row) return null;

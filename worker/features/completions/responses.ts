@@ -51,9 +51,15 @@ export const sharedNoteSchema = z.object({
   action_title: z.string().nullable(),
   notes: z.string(),
   completed_at: z.string(),
+  /** Decision 183: 'pending' until an admin approves (quoted publicly) or hides it. */
+  status: z.enum(["pending", "approved", "hidden"]),
   hidden: z.boolean(),
+  /** When and by which admin (email) the note was last approved or hidden; null while pending. */
+  moderated_at: z.string().nullable(),
+  moderated_by: z.string().nullable(),
 });
 
-export const sharedNotesAnswer = z.object({ notes: z.array(sharedNoteSchema) });
+/** The screen's list and the whole queue's size. */
+export const sharedNotesAnswer = z.object({ notes: z.array(sharedNoteSchema), pending_count: z.number().int() });
 
 export const sharedNoteAnswer = z.object({ note: sharedNoteSchema });

@@ -1,5 +1,11 @@
 import { z } from "zod";
-import type { completionViewSchema, memberStatsSchema, sharedNoteSchema, siteImpactSchema } from "./responses";
+import type {
+  completionViewSchema,
+  memberStatsSchema,
+  sharedNoteSchema,
+  sharedNotesAnswer,
+  siteImpactSchema,
+} from "./responses";
 
 /** PUT /api/me/completions/:actionId — notes are optional, trimmed, and null when empty (spec §3). */
 export const NOTES_MAX = 2000;
@@ -26,3 +32,10 @@ export type MemberStats = z.output<typeof memberStatsSchema>;
 export type SiteImpact = z.output<typeof siteImpactSchema>;
 
 export type SharedNote = z.output<typeof sharedNoteSchema>;
+
+export type SharedNotesList = z.output<typeof sharedNotesAnswer>;
+
+/** PUT /api/admin/shared-notes/:id — the admin's decision on one shared note. */
+export const sharedNoteDecisionSchema = z.object({
+  status: z.enum(["approved", "hidden"], { message: "status must be approved or hidden" }),
+});

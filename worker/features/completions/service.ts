@@ -1,4 +1,4 @@
-import { and, eq } from "drizzle-orm";
+import { type AnyColumn, and, eq, type SQL, sql } from "drizzle-orm";
 import { actionCompletions, weeklyActions } from "../../../db/schema";
 import { type Db, newestFirst } from "../../platform/db";
 import type { CompletionView } from "./schemas";
@@ -54,6 +54,10 @@ export async function findCompletion(db: Db, userId: string, actionId: string): 
   return row ? toView(row) : null;
 }
 
+/** In the upsert's DO UPDATE: the stored value while notes and sharing are unchanged, else `reset`. */
+const keptIfUnchanged = (column: AnyColumn, reset: SQL) =>
+  sql`CASE WHEN ${actionCompletions.notes} IS excluded.notes AND ${actionCompletions.shareNote} = excluded.share_note THEN ${column} ELSE ${reset} END`;
+
 /**
  * Records (or re-records) a completion. One row per member and action (unique index); recording
  * again replaces the notes and the sharing choice and keeps the original completion time. Sharing
@@ -72,7 +76,15 @@ export async function upsertCompletion(
     .values({ userId, actionId, notes, shareNote })
     .onConflictDoUpdate({
       target: [actionCompletions.userId, actionCompletions.actionId],
-      set: { notes, shareNote },
+      set: {
+        notes,
+        shareNote,
+        // Decision 183: an admin approved (or hid) this exact text as shared. A changed text or a
+        // changed choice is a new share: back to 'pending', out of every public place until reviewed.
+        noteStatus: keptIfUnchanged(actionCompletions.noteStatus, sql`'pending'`),
+        noteModeratedAt: keptIfUnchanged(actionCompletions.noteModeratedAt, sql`NULL`),
+        noteModeratedBy: keptIfUnchanged(actionCompletions.noteModeratedBy, sql`NULL`),
+      },
     });
   const view = await findCompletion(db, userId, actionId);
   if (!view) throw new Error("completion upsert returned no row");

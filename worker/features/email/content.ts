@@ -93,17 +93,20 @@ export function pickEmailPetitions(stored: unknown): EmailPetition[] {
 export type WeeklyExtras = { lastWeek: EmailLastWeek | null; tip: EmailTip | null };
 
 /**
- * The parts of a weekly email that come from other features: last week's impact (counts and shared
- * notes as stored now, so a note an admin hides stops appearing at once) and the campaign's tip —
- * recorded for a real campaign (exactly once, decision 083), only looked at for a test send.
+ * The parts of a weekly email that come from other features: last week's impact and the campaign's
+ * tip — recorded for a real campaign (exactly once, decision 083), only looked at for a test send.
+ * Shared notes are the approved ones as stored now (a note an admin hides stops appearing at once),
+ * approved no later than the campaign's preparation (`createdAt`; now for a test send), so a note
+ * approved while a send is under way never joins it (decision 183).
  */
 export async function loadWeeklyExtras(
   db: Db,
   action: Pick<ActionRow, "startDate">,
-  campaign: { id: string; kind: "weekly" } | { kind: "test" },
+  campaign: { id: string; kind: "weekly"; createdAt: string } | { kind: "test"; now: string },
 ): Promise<WeeklyExtras> {
+  const approvedBy = campaign.kind === "weekly" ? campaign.createdAt : campaign.now;
   const [lastWeek, tip] = await Promise.all([
-    action.startDate ? lastWeekImpact(db, action.startDate) : Promise.resolve(null),
+    action.startDate ? lastWeekImpact(db, action.startDate, approvedBy) : Promise.resolve(null),
     campaign.kind === "weekly" ? tipForCampaign(db, campaign.id) : peekNextTip(db),
   ]);
   return { lastWeek, tip: tip ? { title: tip.title, body: tip.body, url: tip.url } : null };

@@ -30,15 +30,15 @@ type RecipientRow = { id: string; email: string; first_name: string; zip_code: s
 
 async function campaignContent(deps: EmailDeps, campaignId: string): Promise<CampaignContent> {
   const [campaign] = await deps.db
-    .select({ actionId: emailCampaigns.actionId })
+    .select({ actionId: emailCampaigns.actionId, createdAt: emailCampaigns.createdAt })
     .from(emailCampaigns)
     .where(eq(emailCampaigns.id, campaignId))
     .limit(1);
   const row = campaign?.actionId ? await loadActionRow(deps.db, campaign.actionId) : null;
-  if (!row) return null;
+  if (!row || !campaign) return null;
   const [petitions, extras] = await Promise.all([
     loadEmailPetitions(deps.db, deps.kv),
-    loadWeeklyExtras(deps.db, row, { id: campaignId, kind: "weekly" }),
+    loadWeeklyExtras(deps.db, row, { id: campaignId, kind: "weekly", createdAt: campaign.createdAt }),
   ]);
   return { action: toEmailAction(row), petitions, ...extras };
 }

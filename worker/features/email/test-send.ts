@@ -39,7 +39,7 @@ export async function sendTestEmail(
     site,
     action: toEmailAction(row),
     petitions: await loadEmailPetitions(deps.db, deps.kv),
-    ...(await loadWeeklyExtras(deps.db, row, { kind: "test" })),
+    ...(await loadWeeklyExtras(deps.db, row, { kind: "test", now: deps.now().toISOString() })),
     events,
     recipient: {
       firstName: sub?.firstName ?? "friend",

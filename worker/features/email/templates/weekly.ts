@@ -10,6 +10,7 @@ import {
   MAX_EMAIL_PETITIONS,
 } from "../content-types";
 import { cleanSubject, html, safeUrl, withParams } from "./html";
+import { inertHtml, inertText } from "./inert-text";
 import {
   emailColors as C,
   type EmailSite,
@@ -102,7 +103,7 @@ ${
   lastWeek
     ? html`<h2 style="${h2}">Last week</h2><p style="margin:0 0 8px;"><a href="${lastWeekLink}" style="color:${C.forest};">${lastWeek.title}</a>: ${membersDidThis(lastWeek.completedCount)}.</p>${lastWeek.notes.map(
         (n) =>
-          html`<blockquote style="margin:0 0 8px;padding:4px 0 4px 12px;border-left:3px solid ${C.moss};color:${C.muted};font-style:italic;">“${n}” — a member</blockquote>`,
+          html`<blockquote style="margin:0 0 8px;padding:4px 0 4px 12px;border-left:3px solid ${C.moss};color:${C.muted};font-style:italic;">“${inertHtml(n)}” — a member</blockquote>`,
       )}`
     : ""
 }
@@ -142,7 +143,7 @@ ${
     lastWeek
       ? [
           `LAST WEEK: ${lastWeek.title}: ${membersDidThis(lastWeek.completedCount)}.`,
-          ...lastWeek.notes.map((n) => `"${n}" — a member`),
+          ...lastWeek.notes.map((n) => `"${inertText(n)}" — a member`),
           lastWeekLink,
         ].join("\n")
       : "",
