@@ -23,6 +23,13 @@ describe("wrangler.toml is production-safe", () => {
     expect(vars.MAIL_PROVIDER).not.toBe("outbox");
     for (const value of Object.values(vars)) expect(value).not.toMatch(/localhost|\.local\b/);
   });
+
+  it("runs one email consumer at a time, so the isolate's pacing is the whole rate (decision 186)", async () => {
+    const { unstable_readConfig } = await import("wrangler");
+    const config = unstable_readConfig({ config: join(import.meta.dirname, "../../wrangler.toml") });
+    const email = config.queues.consumers?.find((c) => c.queue === "earthkind-email");
+    expect(email?.max_concurrency).toBe(1);
+  });
 });
 
 describe("ensureDevVars", () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { holdRequestSlots, waitForRequestSlot } from "../../worker/platform/mail/http";
+import { holdRequestSlots, observeRateLimit, waitForRequestSlot } from "../../worker/platform/mail/http";
 
 /** Starts `n` concurrent callers and returns when each got its slot (ms since the first call). */
 async function slotTimes(key: string, n: number, perSecond: number) {
@@ -25,6 +25,18 @@ describe("provider request slots", () => {
     holdRequestSlots(key, 0.3);
     const times = await slotTimes(key, 2, 50);
     expect(times[0]).toBeGreaterThanOrEqual(290);
+  });
+
+  it("slows down before a 429 when the provider says the window is spent (RateLimit headers)", async () => {
+    const key = "test:headers";
+    await waitForRequestSlot(key, 50);
+    observeRateLimit(key, new Headers({ "ratelimit-limit": "2", "ratelimit-remaining": "1", "ratelimit-reset": "1" }));
+    expect((await slotTimes(key, 1, 50))[0]).toBeLessThan(100);
+    observeRateLimit(
+      key,
+      new Headers({ "ratelimit-limit": "2", "ratelimit-remaining": "0", "ratelimit-reset": "0.3" }),
+    );
+    expect((await slotTimes(key, 1, 50))[0]).toBeGreaterThanOrEqual(290);
   });
 
   it("does not wait without a rate", async () => {

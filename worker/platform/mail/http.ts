@@ -37,6 +37,17 @@ export function holdRequestSlots(key: string, seconds: number): void {
   nextSlotAt.set(key, Math.max(nextSlotAt.get(key) ?? 0, Date.now() + seconds * 1000));
 }
 
+/**
+ * The provider's own count of what is left (IETF RateLimit headers, as Resend sends them): when a reply says
+ * none is left in the window, no request from this isolate goes before the window resets, so the sender slows
+ * down before a 429 rather than after one — also when another consumer spent part of the window.
+ */
+export function observeRateLimit(key: string, headers: Headers): void {
+  const remaining = Number(headers.get("ratelimit-remaining") ?? Number.NaN);
+  const reset = Number(headers.get("ratelimit-reset") ?? Number.NaN);
+  if (remaining <= 0 && Number.isFinite(reset) && reset > 0) holdRequestSlots(key, Math.min(reset, 60));
+}
+
 export const DEFAULT_TIMEOUT_MS = 15_000;
 
 export type HttpReply = { status: number; headers: Headers; body: unknown };

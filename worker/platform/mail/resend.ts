@@ -67,6 +67,7 @@ export class ResendProvider extends MailAdapter {
       } catch (err) {
         return http.failAll(messages.length, `resend: ${http.thrownText(err)}`, true);
       }
+      http.observeRateLimit(this.slotKey, reply.headers);
       if (reply.status !== 429) break;
       const wait = http.retryAfterSeconds(reply.headers) ?? 1;
       http.holdRequestSlots(this.slotKey, wait);
