@@ -44,6 +44,7 @@ export type MyDataExport = {
     active: boolean;
     subscribed_at: string;
     unsubscribed_at: string | null;
+    consent: { confirmed_at: string | null; ip_address: string | null; user_agent: string | null };
     emails_received: { campaign_kind: string; action_title: string | null; status: string; at: string }[];
   } | null;
 };

@@ -6,7 +6,7 @@ import { createRouter } from "../../platform/hono";
 import { clientIp } from "../../platform/request";
 import { validate } from "../../platform/validate";
 import { readEmailHistory } from "./admin-history";
-import { readGrowth, readSubscriberPage, readSubscriberRow, readTotals, toListItem } from "./admin-list";
+import { consentOf, readGrowth, readSubscriberPage, readSubscriberRow, readTotals, toListItem } from "./admin-list";
 import {
   SUBSCRIBERS_PAGE_SIZE,
   type SubscriberDetailResponse,
@@ -91,7 +91,7 @@ export const subscribersAdminRoutes = createRouter()
       newValues: { resource: "subscriber_record", subscriber_id: id },
     });
     const body: SubscriberDetailResponse = {
-      subscriber: { ...toListItem(row, true), email_masked: false },
+      subscriber: { ...toListItem(row, true), email_masked: false, consent: consentOf(row) },
       history: await readEmailHistory(c.var.db, id),
     };
     c.header("Cache-Control", "no-store");

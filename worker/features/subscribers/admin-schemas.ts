@@ -34,6 +34,8 @@ export type SubscriberFilters = Pick<SubscriberListQuery, "q" | "status" | "zip"
 export type SubscriberTotals = {
   active: number;
   unsubscribed: number;
+  /** Signed up, not (yet) confirmed (decision 182): neither active nor unsubscribed. */
+  pending: number;
   new_7d: number;
   new_30d: number;
   /** Addresses on the suppression list (bounces, complaints): no mail goes to them. */
@@ -47,10 +49,19 @@ export type SubscriberListItem = {
   email_masked: boolean;
   zip_code: string | null;
   active: boolean;
+  status: SubscriberStatus;
   subscribed_at: string;
   unsubscribed_at: string | null;
+  /** When the subscription was confirmed (null while pending). */
+  confirmed_at: string | null;
   last_weekly_email_at: string | null;
 };
+
+/** A subscriber's state: pending = signed up, never confirmed (double opt-in, decision 182). */
+export type SubscriberStatus = "active" | "pending" | "unsubscribed";
+
+/** The consent evidence of the latest confirmation, shown in a person's record only. */
+export type SubscriberConsent = { confirmed_at: string | null; ip_address: string | null; user_agent: string | null };
 
 export type SubscriberListResponse = {
   subscribers: SubscriberListItem[];
@@ -72,7 +83,7 @@ export type SubscriberEmailHistoryItem = {
 };
 
 export type SubscriberDetailResponse = {
-  subscriber: Omit<SubscriberListItem, "email_masked"> & { email_masked: false };
+  subscriber: Omit<SubscriberListItem, "email_masked"> & { email_masked: false; consent?: SubscriberConsent };
   history: SubscriberEmailHistoryItem[];
 };
 

@@ -21,7 +21,7 @@ export const subscriptionChangeAnswer = z.object({
 });
 
 export const reconfirmationAnswer = z.object({
-  confirmation: z.object({ first_name: z.string(), masked_email: z.string() }),
+  confirmation: z.object({ first_name: z.string(), masked_email: z.string(), returning: z.boolean() }),
 });
 
 export const dataDeletedAnswer = z.object({ deleted: z.literal(true), message: z.string() });
