@@ -111,8 +111,13 @@ async function deliverSignupConfirmation(
   const welcome =
     settings.welcome_enabled && suppression === null && (await claimWelcome(deps.db, sub.id, requestedAt));
   const email = welcome
-    ? (await renderFor(deps, { id: sub.id, email: sub.email, firstName: sub.firstName, manageToken: null }, confirmUrl))
-        .email
+    ? (
+        await renderFor(
+          deps,
+          { id: sub.id, email: sub.email, firstName: sub.firstName, manageToken: sub.manageToken },
+          confirmUrl,
+        )
+      ).email
     : renderConfirmSignupEmail({ site, firstName: sub.firstName, confirmUrl });
   const [result] = await sendOne(deps, {
     to: sub.email,

@@ -154,6 +154,13 @@ export async function deleteExpiredPending(db: Db, now: Date): Promise<number> {
   return result.meta.changes ?? 0;
 }
 
+/** Marks a subscriber's open confirmation links used (unsubscribing withdraws a pending signup). */
+export const spendConfirmations = (db: Db, subscriberId: string, nowIso: string) =>
+  db
+    .update(subscriptionReconfirmations)
+    .set({ usedAt: nowIso })
+    .where(and(eq(subscriptionReconfirmations.subscriberId, subscriberId), isNull(subscriptionReconfirmations.usedAt)));
+
 /** A complaint suppression ends when its owner asks for the email again (bounces stay: the address fails). */
 export const liftComplaint = (db: Db, email: string) =>
   db

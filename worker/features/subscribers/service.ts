@@ -10,6 +10,7 @@ import {
   isPending,
   liftComplaint,
   PENDING_RESEND_MS,
+  spendConfirmations,
 } from "./reconfirm";
 import type { SignupRequest } from "./schemas";
 import { maskEmail, type SubscriptionView } from "./signup-rules";
@@ -158,5 +159,7 @@ export async function setActiveByToken(
     .returning();
   // Resubscribing from one's own manage link is consent: a complaint no longer blocks the email.
   if (row && active) await liftComplaint(db, row.email);
+  // Unsubscribing also withdraws a signup not yet confirmed: its confirmation links stop working.
+  if (row && !active) await spendConfirmations(db, row.id, nowIso);
   return row ?? null;
 }

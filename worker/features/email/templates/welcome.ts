@@ -18,10 +18,7 @@ export type WelcomeEmailInput = {
   /** The current action, when there is one, so the first email already has something to do. */
   action: EmailAction | null;
   recipient: { firstName: string; links: ManageLinks };
-  /**
-   * A pending new signup's confirmation link (double opt-in, decision 182): the welcome then asks to
-   * confirm first, and carries no manage links (there is no subscription to manage until then).
-   */
+  /** A pending new signup's confirmation link (double opt-in, decision 182): the welcome then asks to confirm first. */
   confirmUrl?: string;
 };
 
@@ -78,15 +75,13 @@ ${action.summary ? html`<p style="margin:0 0 12px;">${action.summary}</p>` : ""}
     body,
     bodyText: text,
     reason: `You're receiving this because you signed up for ${site.name}'s weekly actions.`,
-    links: confirm ? null : recipient.links,
-    noLinkNote: confirm
-      ? "You are not subscribed until you confirm; ignoring this email keeps it that way."
-      : "This is a test send. Subscribers get their personal manage and unsubscribe link here.",
+    links: recipient.links,
+    noLinkNote: "This is a test send. Subscribers get their personal manage and unsubscribe link here.",
   });
   return {
     subject: cleanSubject(input.subject),
     html: layout.html,
     text: layout.text,
-    headers: confirm ? {} : listUnsubscribeHeaders(recipient.links),
+    headers: listUnsubscribeHeaders(recipient.links),
   };
 }
