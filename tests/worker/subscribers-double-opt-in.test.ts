@@ -148,7 +148,7 @@ describe("double opt-in (decision 182)", () => {
     expect((await deliveriesOf(campaign?.id as string)).map((d) => d.subscriberId)).toEqual([active.id]);
 
     // A recipient job naming a pending signup (as a stale job could): no email goes to it.
-    const other = await createCampaign(action.id, [pending.id]);
+    const other = await createCampaign((await createAction()).id, [pending.id]);
     await runConsumer([weeklyJob(other.id, [pending.id])], testDeps());
     expect(await outboxTo(pending.email)).toHaveLength(0);
     expect((await deliveriesOf(other.id))[0]?.status).toBe("skipped");
