@@ -246,6 +246,19 @@ describe("double opt-in (decision 182)", () => {
     const token = await tokenFor(sub);
     await ok(client.api.subscription.unsubscribe.$post({ json: { token: sub.manageToken } }));
     expect((await confirm.$post({ json: { token } })).status).toBe(404);
-    expect(await find(sub.email)).toMatchObject({ active: false });
+    expect(await find(sub.email)).toMatchObject({ active: false, confirmedAt: null });
+
+    // Resubscribe on the same manage page is its owner's POST: consent, recorded like a confirmation.
+    await ok(
+      client.api.subscription.resubscribe.$post(
+        { json: { token: sub.manageToken } },
+        { headers: { "CF-Connecting-IP": "192.0.2.9", "User-Agent": "ManagePage/1.0" } },
+      ),
+    );
+    const active = await find(sub.email);
+    expect(active).toMatchObject({ active: true, consentIp: "192.0.2.9", consentUserAgent: "ManagePage/1.0" });
+    // Repeating it keeps the first consent.
+    await ok(client.api.subscription.resubscribe.$post({ json: { token: sub.manageToken } }));
+    expect(await find(sub.email)).toMatchObject({ confirmedAt: active.confirmedAt, consentIp: "192.0.2.9" });
   });
 });
