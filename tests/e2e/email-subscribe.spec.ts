@@ -76,6 +76,9 @@ test("subscribe from home, confirm from the welcome email, manage: unsubscribe a
   await expect(
     page.getByText("This confirmation link is invalid or has expired. Please sign up again.", { exact: true }),
   ).toBeVisible();
+  // That page's own 404 (the spent link) is the browser's only console message here.
+  expect(errors).toEqual(["Failed to load resource: the server responded with a status of 404 (Not Found)"]);
+  errors.length = 0;
 
   // The manage link from the same email.
   await page.goto(`${manageUrl.pathname}${manageUrl.search}`);
