@@ -19,6 +19,15 @@ export const subscribers = sqliteTable(
     /** 256-bit random token for the manage/unsubscribe link. */
     manageToken: text("manage_token").notNull().unique(),
     lastWelcomeSentAt: text("last_welcome_sent_at"),
+    /**
+     * Double opt-in (decision 182): null while a new signup is pending (then `active` is false); set when
+     * the person confirms on the confirmation page (or resubscribes from their own manage link). Rows from
+     * before migration 0015 got their subscription time.
+     */
+    confirmedAt: text("confirmed_at"),
+    /** The consent evidence of the latest confirmation: CF-Connecting-IP and user agent (null before 0014). */
+    consentIp: text("consent_ip"),
+    consentUserAgent: text("consent_user_agent"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -32,6 +41,8 @@ export const subscribers = sqliteTable(
     index("subscribers_unsubscribed_idx").on(t.unsubscribedAt).where(sql`unsubscribed_at IS NOT NULL`),
     // The weekly send's waves (migration 0009): active subscribers by their zone.
     index("subscribers_active_zone_idx").on(t.active, t.timeZone, t.id),
+    // Pending signups (migration 0015): the admin's pending count and the daily expiry.
+    index("subscribers_pending_idx").on(t.active, t.subscribedAt).where(sql`confirmed_at IS NULL`),
   ],
 );
 

@@ -1,7 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
-import { collectConsoleErrors, latestMailTo, ownClientIp, uniqueEmail } from "./support";
+import { collectConsoleErrors, confirmationToken, latestMailTo, ownClientIp, uniqueEmail } from "./support";
 
 const signupForm = (page: Page) => page.getByRole("form", { name: "Sign up for weekly actions" });
 
@@ -18,7 +18,10 @@ async function expectNoAxeViolations(page: Page) {
   expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
 }
 
-test("subscribe from home, read the welcome email, manage: unsubscribe and resubscribe", async ({ page, request }) => {
+test("subscribe from home, confirm from the welcome email, manage: unsubscribe and resubscribe", async ({
+  page,
+  request,
+}) => {
   const errors = collectConsoleErrors(page);
   const email = uniqueEmail("subscribe");
   await page.goto("/");
@@ -41,15 +44,44 @@ test("subscribe from home, read the welcome email, manage: unsubscribe and resub
   expect(mail.text).toContain("Welcome, Fern <Gully>!");
   const manage = /https?:\/\/\S+\/unsubscribe\?token=[\w-]+/.exec(mail.text)?.[0];
   expect(manage).toBeTruthy();
+  const manageUrl = new URL(manage as string);
+  // Double opt-in (decision 182): the welcome asks to confirm, and nothing is sent weekly until then.
+  expect(mail.text).toMatch(/Confirm your subscription: https?:\/\/\S+\/subscribe\/confirm\?token=[\w-]+/);
+  const pendingState = await request.get(`/api/subscription${manageUrl.search}`);
+  expect(((await pendingState.json()) as { subscription: { active: boolean } }).subscription.active).toBe(false);
 
-  // Open the email as it renders in the mailbox and follow its manage link. (The raw email page has
-  // no favicon, so the browser's favicon.ico request 404s there: not an error of ours.)
+  // Open the email as it renders in the mailbox and press its confirmation button. (The raw email page
+  // has no favicon, so the browser's favicon.ico request 404s there: not an error of ours.)
   expect(errors).toEqual([]);
   await page.goto(`/dev/mailbox/messages/${mail.id}`);
   await expect(page.getByRole("heading", { name: "Welcome, Fern <Gully>!" })).toBeVisible();
-  const manageUrl = new URL(manage as string);
-  await page.goto(`${manageUrl.pathname}${manageUrl.search}`);
+  const confirmLink = page.getByRole("link", { name: "Confirm your subscription" });
+  const confirmUrl = new URL((await confirmLink.getAttribute("href")) as string);
+  await page.goto(`${confirmUrl.pathname}${confirmUrl.search}`);
   errors.length = 0;
+  await expect(page.getByRole("heading", { level: 1, name: "Confirm Your Subscription" })).toBeVisible();
+  await expect(page.getByRole("heading", { name: /^Send the weekly email to su\*\*\*@example\.com\?$/ })).toBeVisible();
+  await expectNoAxeViolations(page);
+  // Opening the link (as a mail scanner does) changed nothing, however often.
+  await page.reload();
+  await expect(page.getByRole("button", { name: "Confirm my subscription" })).toBeVisible();
+  const stillPending = await request.get(`/api/subscription${manageUrl.search}`);
+  expect(((await stillPending.json()) as { subscription: { active: boolean } }).subscription.active).toBe(false);
+  await page.getByRole("button", { name: "Confirm my subscription" }).click();
+  await expect(page.getByRole("heading", { name: "Thanks for confirming! You're subscribed." })).toBeVisible();
+  await expect(page.getByText("Your next weekly action arrives on Monday morning.")).toBeVisible();
+
+  // The same link again: already used.
+  await page.reload();
+  await expect(
+    page.getByText("This confirmation link is invalid or has expired. Please sign up again.", { exact: true }),
+  ).toBeVisible();
+  // That page's own 404 (the spent link) is the browser's only console message here.
+  expect(errors).toEqual(["Failed to load resource: the server responded with a status of 404 (Not Found)"]);
+  errors.length = 0;
+
+  // The manage link from the same email.
+  await page.goto(`${manageUrl.pathname}${manageUrl.search}`);
 
   await expect(page.getByRole("heading", { level: 1, name: "Manage Your Subscription" })).toBeVisible();
   await expect(page.getByText("Fern <Gully>", { exact: true })).toBeVisible();
@@ -106,8 +138,11 @@ test("signup checks run in the spec's order with its messages; the fourth attemp
 
 test("an address that is already subscribed gets 'Already subscribed'", async ({ page, request }) => {
   const email = uniqueEmail("twice");
+  // Signed up but not confirmed: the form answers as for a new address (decision 182).
   const first = await request.post("/api/subscribers", { data: { first_name: "Ada", email }, headers: ownClientIp() });
   expect(first.status()).toBe(201);
+  const token = await confirmationToken(request, email);
+  expect((await request.post("/api/subscription/confirm", { data: { token } })).status()).toBe(200);
   await page.goto("/#signup");
   await fillSignup(page, { name: "Ada", email });
   await expect(page.getByText("Already subscribed", { exact: true })).toBeVisible();

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { expect, test } from "./fixtures";
-import { latestMailTo, localD1, type MailboxMessage, ownClientIp, uniqueEmail } from "./support";
+import { latestMailTo, localD1, type MailboxMessage, subscribeConfirmed, uniqueEmail } from "./support";
 
 /**
  * An action whose send is due (its Monday has passed, its run still goes on), written straight into the
@@ -37,14 +37,8 @@ test("when the cron tick fires, a subscriber gets exactly one weekly email, and 
   // Two queue hops (fan-out page, recipient batch) with local batch timeouts, plus a wrangler call.
   test.setTimeout(90_000);
   const email = uniqueEmail("weekly");
-  expect(
-    (
-      await request.post("/api/subscribers", {
-        data: { first_name: "Robin", email, zip_code: "97201" },
-        headers: ownClientIp(),
-      })
-    ).status(),
-  ).toBe(201);
+  // A confirmed subscriber (double opt-in, decision 182): only confirmed ones get the weekly email.
+  await subscribeConfirmed(request, { first_name: "Robin", email, zip_code: "97201" });
   const title = `Backyard bird count ${Date.now()}`;
   createDueAction(title);
 

@@ -4,7 +4,7 @@ import type { Page } from "@playwright/test";
 import { signInWithMagicLink } from "./actions-helpers";
 import { signInAsAdmin } from "./events-admin-support";
 import { expect, test } from "./fixtures";
-import { latestMailTo, localD1, ownClientIp, uniqueEmail } from "./support";
+import { latestMailTo, localD1, ownClientIp, subscribeConfirmed, uniqueEmail } from "./support";
 
 async function expectNoAxeViolations(page: Page) {
   const results = await new AxeBuilder({ page }).analyze();
@@ -19,16 +19,13 @@ test("an admin finds a subscriber, opens their email history and exports a filte
   const name = `Quillon${Date.now().toString(36)}`;
   const email = uniqueEmail("quillon");
   const other = uniqueEmail("quillon-other");
-  for (const [first_name, address] of [
-    [name, email],
-    [`${name}b`, other],
-  ]) {
-    const res = await request.post("/api/subscribers", {
-      data: { first_name, email: address, zip_code: "97201" },
-      headers: ownClientIp(),
-    });
-    expect(res.status()).toBe(201);
-  }
+  // The first confirms (double opt-in, decision 182); the other signs up and stays pending.
+  await subscribeConfirmed(request, { first_name: name, email, zip_code: "97201" });
+  const res = await request.post("/api/subscribers", {
+    data: { first_name: `${name}b`, email: other, zip_code: "97201" },
+    headers: ownClientIp(),
+  });
+  expect(res.status()).toBe(201);
   // One weekly email in the ledger for the first person.
   const campaignId = crypto.randomUUID();
   localD1(`INSERT INTO email_campaigns (id, kind, status) VALUES (${sqlText(campaignId)}, 'weekly', 'completed');
@@ -54,6 +51,8 @@ test("an admin finds a subscriber, opens their email history and exports a filte
   await expect(table.getByRole("row")).toHaveCount(3);
   await expect(table).toContainText(`${email.slice(0, 2)}***@example.com`);
   await expect(table).not.toContainText(email);
+  await expect(table.getByRole("row").filter({ hasText: `${name}b` })).toContainText("Pending");
+  await expect(page.getByText("Pending confirmation", { exact: true })).toBeVisible();
   await expectNoAxeViolations(page);
 
   await page.getByRole("button", { name: "Show full emails" }).click();
@@ -63,6 +62,7 @@ test("an admin finds a subscriber, opens their email history and exports a filte
   const drawer = page.getByRole("dialog", { name });
   await expect(drawer).toBeVisible();
   await expect(drawer).toContainText(email);
+  await expect(drawer).toContainText(/Confirmed .* — 10\.\d+\.\d+\.\d+/);
   const history = drawer.getByRole("list", { name: "Emails sent, newest first" });
   await expect(history.getByRole("listitem")).toHaveCount(1);
   await expect(history).toContainText("Weekly action");

@@ -60,6 +60,32 @@ export async function latestMailTo(request: APIRequestContext, to: string, subje
   return found as MailboxMessage;
 }
 
+/**
+ * The confirmation token of the newest signup email to an address (double opt-in, decision 182): the
+ * welcome asking to confirm, or the plain "Confirm your … subscription" email.
+ */
+export async function confirmationToken(request: APIRequestContext, email: string): Promise<string> {
+  const mail = await latestMailTo(request, email, /Welcome to Earthkind|^Confirm your/);
+  const token = /\/subscribe\/confirm\?token=([\w-]+)/.exec(mail.text)?.[1];
+  if (!token) throw new Error(`no confirmation link in the email: ${mail.text}`);
+  return token;
+}
+
+/**
+ * Subscribes an address and confirms it as its owner does (decision 182): the signup form's request,
+ * then the link from the email and the confirmation page's POST. The subscriber is active afterwards.
+ */
+export async function subscribeConfirmed(
+  request: APIRequestContext,
+  data: { first_name: string; email: string; zip_code?: string },
+): Promise<void> {
+  const res = await request.post("/api/subscribers", { data, headers: ownClientIp() });
+  expect(res.status()).toBe(201);
+  const token = await confirmationToken(request, data.email);
+  const confirmed = await request.post("/api/subscription/confirm", { data: { token }, headers: ownClientIp() });
+  expect(confirmed.status()).toBe(200);
+}
+
 /** The same-origin path of the sign-in link in the newest sign-in email to an address. */
 export async function signInLinkPath(request: APIRequestContext, email: string): Promise<string> {
   const mail = await latestMailTo(request, email, /sign-in link/i);

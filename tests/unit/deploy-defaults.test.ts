@@ -27,7 +27,7 @@ describe("wrangler.toml is production-safe", () => {
   it("runs one email consumer at a time, so the isolate's pacing is the whole rate (decision 186)", async () => {
     const { unstable_readConfig } = await import("wrangler");
     const config = unstable_readConfig({ config: join(import.meta.dirname, "../../wrangler.toml") });
-    const email = config.queues.consumers?.find((c) => c.queue === "earthkind-email");
+    const email = config.queues.consumers?.find((c: { queue: string }) => c.queue === "earthkind-email");
     expect(email?.max_concurrency).toBe(1);
   });
 });

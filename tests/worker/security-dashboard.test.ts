@@ -162,7 +162,7 @@ describe("clean old data", () => {
 });
 
 describe("daily clean-up", () => {
-  it("removes old audit rows, stale password counters and dead sign-in tokens", async () => {
+  it("removes old audit rows, stale password counters, dead sign-in tokens and expired pending signups", async () => {
     const marker = crypto.randomUUID();
     const email = uniqueEmail("stale");
     await env.DB.batch([
@@ -176,12 +176,17 @@ describe("daily clean-up", () => {
       env.DB.prepare(
         "INSERT INTO magic_link_tokens (id, email, token_hash, created_at, expires_at) VALUES (?, ?, ?, ?, ?)",
       ).bind(crypto.randomUUID(), email, marker, daysAgo(3), daysAgo(3)),
+      // A signup never confirmed in its 7 days (decision 182).
+      env.DB.prepare(
+        "INSERT INTO subscribers (id, email, first_name, manage_token, active, subscribed_at) VALUES (?, ?, 'Robin', ?, 0, ?)",
+      ).bind(crypto.randomUUID(), email, marker, daysAgo(8)),
     ]);
     await runScheduled(createScheduledController({ cron: DAILY_CRON, scheduledTime: Date.now() }), env);
     const left = await env.DB.prepare(
       `SELECT (SELECT count(*) FROM security_audit_log WHERE table_name = ?1)
             + (SELECT count(*) FROM password_throttle WHERE email = ?2)
-            + (SELECT count(*) FROM magic_link_tokens WHERE token_hash = ?1) AS n`,
+            + (SELECT count(*) FROM magic_link_tokens WHERE token_hash = ?1)
+            + (SELECT count(*) FROM subscribers WHERE email = ?2) AS n`,
     )
       .bind(marker, email)
       .first("n");

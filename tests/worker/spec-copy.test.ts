@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { fromIp, uniqueIp } from "./auth-support";
 import { adminHeaders, api } from "./helpers";
+import { confirmSignup } from "./support/confirm";
 import { uniqueEmail } from "./support/factories";
 
 /**
@@ -251,6 +252,8 @@ describe("copy pinned to the spec", () => {
     expect((await api("/api/subscribers", { method: "POST", json: body, headers: fromIp(uniqueIp()) })).status).toBe(
       201,
     );
+    // Active once its owner confirms (double opt-in, decision 182).
+    await confirmSignup(body.email);
     const again = await api("/api/subscribers", { method: "POST", json: body, headers: fromIp(uniqueIp()) });
     expect(again.status).toBe(409);
     expect(((await again.json()) as { error: { message: string } }).error.message).toContain("already subscribed");

@@ -16,19 +16,20 @@ const tag = () => `t${Date.now().toString(36)}${++run}`;
 /**
  * Inserts `count` subscribers in one statement (a recursive CTE), so a test can work at thousands of
  * rows. Emails are `<prefix>-<n>@scale.test`; one row in `every` is named `special`; subscription
- * times are one minute apart, newest = highest n; ZIPs cycle 97000-97999.
+ * times are one minute apart, newest = highest n; ZIPs cycle 97000-97999. All are confirmed (decision 182).
  */
 async function seedSubscribers(prefix: string, count: number, opts: { special: string; every: number }) {
   await env.DB.prepare(
     `WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < ?1)
-     INSERT INTO subscribers (id, email, first_name, zip_code, active, subscribed_at, manage_token)
+     INSERT INTO subscribers (id, email, first_name, zip_code, active, subscribed_at, manage_token, confirmed_at)
      SELECT lower(printf('%08x-%04x-4000-8000-%012x', abs(random()) % 4294967295, abs(random()) % 65535, i)),
        printf('%s-%05d@scale.test', ?2, i),
        CASE WHEN i % ?3 = 0 THEN ?4 ELSE 'Robin' END,
        printf('97%03d', i % 1000),
        CASE WHEN i % 4 = 0 THEN 0 ELSE 1 END,
        strftime('%Y-%m-%dT%H:%M:%fZ', '2020-01-01', printf('+%d minutes', i)),
-       ?2 || '-token-' || i
+       ?2 || '-token-' || i,
+       strftime('%Y-%m-%dT%H:%M:%fZ', '2020-01-01', printf('+%d minutes', i))
      FROM n`,
   )
     .bind(count, prefix, opts.every, opts.special)

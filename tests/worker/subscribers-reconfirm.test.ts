@@ -5,7 +5,7 @@ import { RECONFIRM_INVALID_MESSAGE } from "../../worker/features/subscribers/rec
 import { outboxTo, runConsumer, testDeps } from "./email-fixtures";
 import { db } from "./helpers";
 import { client, errorOf, ok, unchecked } from "./support/client";
-import { uniqueEmail } from "./support/factories";
+import { createSubscriber, uniqueEmail } from "./support/factories";
 
 const ip = () => ({ "CF-Connecting-IP": `203.0.113.${Math.floor(Math.random() * 250) + 1}` });
 const signup = (body: unknown) => client.api.subscribers.$post({ json: unchecked(body) }, { headers: ip() });
@@ -30,7 +30,8 @@ describe("coming back needs consent", () => {
     const fresh = uniqueEmail("fresh");
     const newRes = await signup({ first_name: "Ada", email: fresh });
     const email = uniqueEmail("back");
-    await signup({ first_name: "Ada", email, zip_code: "97201" });
+    // A confirmed subscriber (double opt-in, decision 182) who then unsubscribed.
+    await createSubscriber({ email, firstName: "Ada", zipCode: "97201" });
     const before = await find(email);
     await db()
       .update(subscribers)
@@ -53,7 +54,7 @@ describe("coming back needs consent", () => {
 
   it("activates only when the link is opened and its button pressed, once, with the new name", async () => {
     const email = uniqueEmail("consent");
-    await signup({ first_name: "Ada", email });
+    await createSubscriber({ email, firstName: "Ada" });
     const sub = await find(email);
     await db()
       .update(subscribers)
@@ -73,7 +74,7 @@ describe("coming back needs consent", () => {
 
     // Opening the link (a mail scanner, or the person) changes nothing.
     expect(await ok(confirm.$get({ query: { token: link } }))).toEqual({
-      confirmation: { first_name: "Adaline", masked_email: expect.stringMatching(/^co\*\*\*@/) },
+      confirmation: { first_name: "Adaline", masked_email: expect.stringMatching(/^co\*\*\*@/), returning: true },
     });
     expect((await find(email))?.active).toBe(false);
 
@@ -89,7 +90,7 @@ describe("coming back needs consent", () => {
 
   it("a complaint-suppressed address gets the confirmation (and nothing else), and confirming lifts the complaint", async () => {
     const email = uniqueEmail("complained");
-    await signup({ first_name: "Ada", email });
+    await createSubscriber({ email, firstName: "Ada" });
     const sub = (await find(email)) as typeof subscribers.$inferSelect;
     await db().update(subscribers).set({ active: false }).where(eq(subscribers.id, sub.id));
     await db().insert(emailSuppressions).values({ email, reason: "complaint", providerEventId: "evt" });
@@ -124,7 +125,7 @@ describe("coming back needs consent", () => {
 
   it("a hard-bounced address gets no confirmation email at all", async () => {
     const email = uniqueEmail("bounced");
-    await signup({ first_name: "Ada", email });
+    await createSubscriber({ email, firstName: "Ada" });
     const sub = (await find(email)) as typeof subscribers.$inferSelect;
     await db().update(subscribers).set({ active: false }).where(eq(subscribers.id, sub.id));
     await db().insert(emailSuppressions).values({ email, reason: "hard_bounce", providerEventId: "evt" });
@@ -135,7 +136,7 @@ describe("coming back needs consent", () => {
 
   it("an active address still answers the spec's 409", async () => {
     const email = uniqueEmail("active");
-    await signup({ first_name: "Ada", email });
+    await createSubscriber({ email, firstName: "Ada" });
     expect((await signup({ first_name: "Ada", email })).status).toBe(409);
   });
 });

@@ -47,6 +47,11 @@ describe("welcome email", () => {
     expect(mail?.html).toContain(`${site}/unsubscribe?token=${token}`);
     expect(mail?.text).toContain(`${site}/unsubscribe?token=${token}`);
     expect(mail?.text).toContain("Welcome, Fern!");
+    // Double opt-in (decision 182): the welcome asks to confirm, in both parts, and nothing is active yet.
+    expect(mail?.html).toContain("Confirm your subscription");
+    expect(mail?.html).toMatch(new RegExp(`href="${site}/subscribe/confirm\\?token=[\\w-]{43}"`));
+    expect(mail?.text).toMatch(new RegExp(`Confirm your subscription: ${site}/subscribe/confirm\\?token=[\\w-]{43}`));
+    expect(sub?.active).toBe(false);
     expect(mail?.html).toContain(config().POSTAL_ADDRESS as string);
     expect(mail?.headers).toMatchObject({
       "List-Unsubscribe": `<${site}/api/subscription/one-click?token=${token}>`,
@@ -87,6 +92,32 @@ describe("welcome email", () => {
     const sub = await createSubscriber();
     await runConsumer([welcomeJob(sub.id, new Date())], deps);
     expect(await outboxTo(sub.email)).toHaveLength(0);
+  });
+
+  it("turned off, a new signup still gets its confirmation: a plain 'Confirm your subscription' email", async () => {
+    expect((await putSettings({ ...DEFAULT_EMAIL_SETTINGS, welcome_enabled: false })).status).toBe(200);
+    const pending = await createSubscriber({ active: false, confirmedAt: null, firstName: "Fern" });
+    const token = "c".repeat(43);
+    await runConsumer([{ ...welcomeJob(pending.id, new Date()), confirmToken: token }], testDeps());
+    const mails = await outboxTo(pending.email);
+    expect(mails).toHaveLength(1);
+    const site = config().SITE_URL.replace(/\/$/, "");
+    expect(mails[0]?.subject).toBe("Confirm your Earthkind subscription");
+    expect(mails[0]?.text).toContain(`Confirm your subscription: ${site}/subscribe/confirm?token=${token}`);
+    expect(mails[0]?.html).toContain(`${site}/subscribe/confirm?token=${token}`);
+    expect(mails[0]?.text).not.toContain("Welcome, Fern!");
+
+    // On, the same job is the welcome asking to confirm.
+    expect((await putSettings(DEFAULT_EMAIL_SETTINGS)).status).toBe(200);
+    const other = await createSubscriber({ active: false, confirmedAt: null });
+    await runConsumer([{ ...welcomeJob(other.id, new Date()), confirmToken: token }], testDeps());
+    const [welcome] = await outboxTo(other.email);
+    expect(welcome?.subject).toBe(DEFAULT_EMAIL_SETTINGS.welcome_subject);
+    expect(welcome?.text).toContain(`Confirm your subscription: ${site}/subscribe/confirm?token=${token}`);
+    // A welcome job without a token for a pending signup sends nothing (it is not active).
+    const third = await createSubscriber({ active: false, confirmedAt: null });
+    await runConsumer([welcomeJob(third.id, new Date())], testDeps());
+    expect(await outboxTo(third.email)).toHaveLength(0);
   });
 });
 

@@ -6,6 +6,7 @@ import { checkErrorRate, pruneErrorCounts } from "../features/operations/error-r
 import { LAST_TICK_KEY, writeOpsState } from "../features/operations/ops-state";
 import { checkCampaigns, checkOverdueSends } from "../features/operations/send-checks";
 import { cleanupOldData } from "../features/security/cleanup";
+import { deleteExpiredPending } from "../features/subscribers/reconfirm";
 import { getConfig } from "../platform/config";
 import { createDb } from "../platform/db";
 import type { AppEnv } from "../platform/env";
@@ -37,6 +38,12 @@ export async function runScheduled(controller: ScheduledController, env: AppEnv)
       (r) => ({ count: r.count }),
     );
     await job("prune-error-counts", () => pruneErrorCounts(db, now));
+    // Double opt-in (decision 182): signups never confirmed within 7 days are deleted.
+    await job(
+      "expire-pending-subscribers",
+      () => deleteExpiredPending(db, now),
+      (n) => ({ deleted: n }),
+    );
   } else {
     // Frequent tick: the weekly send's waves (09:00 on the send day in each subscriber's zone, with
     // the tick's scheduled time as "now"), the ingestion schedule, then the checks that raise alerts.

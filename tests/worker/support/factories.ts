@@ -64,11 +64,20 @@ export async function createAction(overrides: Partial<typeof weeklyActions.$infe
   return row;
 }
 
-/** An active subscriber with a manage token (their unsubscribe link). */
+/**
+ * A confirmed, active subscriber with a manage token (their unsubscribe link). `active: false` makes
+ * one who unsubscribed; a pending signup (decision 182) is `{ active: false, confirmedAt: null }`.
+ */
 export async function createSubscriber(overrides: Partial<typeof subscribers.$inferInsert> = {}) {
   const [row] = await db()
     .insert(subscribers)
-    .values({ email: uniqueEmail("sub"), firstName: "Robin", manageToken: randomToken(32), ...overrides })
+    .values({
+      email: uniqueEmail("sub"),
+      firstName: "Robin",
+      manageToken: randomToken(32),
+      confirmedAt: new Date().toISOString(),
+      ...overrides,
+    })
     .returning();
   if (!row) throw new Error("createSubscriber: no row");
   return row;

@@ -8,8 +8,9 @@ import { EmailLinkPage, LinkProblem, SignupLink } from "./email-link-page";
 const INVALID = "This confirmation link is invalid or has expired. Please sign up again.";
 
 /**
- * /subscribe/confirm?token= — the "confirm you want the weekly email again" link of a returning
- * address. Opening it changes nothing (mail scanners open links); only the button does, with a POST.
+ * /subscribe/confirm?token= — the confirmation link of a new signup's welcome email (double opt-in,
+ * decision 182) or the "confirm you want the weekly email again" link of a returning address. Opening
+ * it changes nothing (mail scanners open links); only the button does, with a POST.
  */
 export function ConfirmSubscriptionPage() {
   return (
@@ -47,15 +48,19 @@ function Confirm({ token }: { token: string }) {
       </Card>
     );
   }
+  const returning = query.data?.returning ?? false;
   return (
     <Card>
       <CardContent className="grid gap-5">
         <h2 className="text-xl font-semibold text-forest-900">
-          Send the weekly email to {query.data?.masked_email} again?
+          {returning
+            ? `Send the weekly email to ${query.data?.masked_email} again?`
+            : `Send the weekly email to ${query.data?.masked_email}?`}
         </h2>
         <p className="text-muted-foreground">
-          Hi {query.data?.first_name}, this address unsubscribed earlier. Press the button to start getting the weekly
-          action again; if you did not ask for this, just close this page.
+          {returning
+            ? `Hi ${query.data?.first_name}, this address unsubscribed earlier. Press the button to start getting the weekly action again; if you did not ask for this, just close this page.`
+            : `Hi ${query.data?.first_name}, press the button to confirm your subscription and start getting the weekly action; if you did not sign up, just close this page.`}
         </p>
         {mutation.isError ? (
           <p role="alert" className="text-clay-700">
@@ -64,7 +69,11 @@ function Confirm({ token }: { token: string }) {
         ) : null}
         <div>
           <Button disabled={mutation.isPending} onClick={() => mutation.mutate()}>
-            {mutation.isPending ? "Confirming…" : "Yes, send me the weekly email"}
+            {mutation.isPending
+              ? "Confirming…"
+              : returning
+                ? "Yes, send me the weekly email"
+                : "Confirm my subscription"}
           </Button>
         </div>
       </CardContent>

@@ -93,6 +93,13 @@ export async function exportMyData(db: Db, userId: string, now = new Date()): Pr
           active: subscription.active,
           subscribed_at: subscription.subscribedAt,
           unsubscribed_at: subscription.unsubscribedAt,
+          // Double opt-in (decision 182): when and from where the subscription was confirmed (null while
+          // pending; no IP or user agent for subscriptions from before confirmations were recorded).
+          consent: {
+            confirmed_at: subscription.confirmedAt,
+            ip_address: subscription.consentIp,
+            user_agent: subscription.consentUserAgent,
+          },
           emails_received: emailsReceived,
         }
       : null,

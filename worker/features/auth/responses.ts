@@ -71,6 +71,12 @@ export const myDataExportSchema = z.object({
       active: z.boolean(),
       subscribed_at: z.string(),
       unsubscribed_at: z.string().nullable(),
+      /** The confirmation's evidence (double opt-in, decision 182). */
+      consent: z.object({
+        confirmed_at: z.string().nullable(),
+        ip_address: z.string().nullable(),
+        user_agent: z.string().nullable(),
+      }),
       emails_received: z.array(
         z.object({
           campaign_kind: z.string(),

@@ -12,7 +12,11 @@ export const EMAIL_QUEUE_NAME = "earthkind-email";
 export type EmailJob =
   | { type: "fanout"; campaignId: string; waveId?: string; after: string | null; waits?: number }
   | { type: "weekly"; campaignId: string; waveId?: string; subscriberIds: string[] }
-  | { type: "welcome"; subscriberId: string; requestedAt: string }
+  /**
+   * The welcome. `confirmToken` (a pending new signup, decision 182) is its confirmation link's secret:
+   * the welcome then asks to confirm, or a plain confirmation email goes instead when the welcome is off.
+   */
+  | { type: "welcome"; subscriberId: string; requestedAt: string; confirmToken?: string }
   /** "Confirm you want the weekly email again" for a returning address; `token` is the link's secret. */
   | { type: "reconfirm"; subscriberId: string; token: string; requestedAt: string }
   | { type: "contact"; messageId: string };
@@ -52,7 +56,11 @@ export function isEmailJob(body: unknown): body is EmailJob {
         b.subscriberIds.every((s) => typeof s === "string")
       );
     case "welcome":
-      return typeof b.subscriberId === "string" && typeof b.requestedAt === "string";
+      return (
+        typeof b.subscriberId === "string" &&
+        typeof b.requestedAt === "string" &&
+        (b.confirmToken === undefined || typeof b.confirmToken === "string")
+      );
     case "reconfirm":
       return typeof b.subscriberId === "string" && typeof b.token === "string" && typeof b.requestedAt === "string";
     case "contact":

@@ -5,7 +5,10 @@ import { SUPPRESSED_ERROR, suppressedAmong } from "../../platform/mail/suppressi
 import type { SendResult } from "../../platform/mail/types";
 import { findCurrentActionRow, siteFromConfig, toEmailAction } from "./content";
 import { backoffSeconds, type EmailDeps, type EmailJob } from "./jobs";
+import { reconfirmUrl } from "./reconfirm-email";
 import { readEmailSettings } from "./settings";
+import { suppressionOf } from "./suppressions";
+import { renderConfirmSignupEmail } from "./templates/confirm-signup";
 import { manageLinks } from "./templates/layout";
 import { renderWelcomeEmail } from "./templates/welcome";
 
@@ -37,7 +40,7 @@ async function claimWelcome(db: Db, subscriberId: string, at: string): Promise<b
 
 type WelcomeRecipient = { id: string | null; email: string; firstName: string; manageToken: string | null };
 
-async function renderFor(deps: EmailDeps, recipient: WelcomeRecipient) {
+async function renderFor(deps: EmailDeps, recipient: WelcomeRecipient, confirmUrl?: string) {
   const settings = await readEmailSettings(deps.db, deps.kv);
   const site = siteFromConfig(deps.config);
   const actionRow = await findCurrentActionRow(deps.db, deps.now(), deps.config.SITE_TIMEZONE);
@@ -49,17 +52,20 @@ async function renderFor(deps: EmailDeps, recipient: WelcomeRecipient) {
       previewText: settings.welcome_preview_text,
       action: actionRow ? toEmailAction(actionRow) : null,
       recipient: { firstName: recipient.firstName, links: manageLinks(site, recipient.manageToken) },
+      confirmUrl,
     }),
   };
 }
 
-/** The welcome job enqueued by a signup. */
+/** The welcome job enqueued by a signup (with `confirmToken`) or by a returning address's confirmation. */
 export async function deliverWelcome(
   deps: EmailDeps,
   job: Extract<EmailJob, { type: "welcome" }>,
   attempts: number,
 ): Promise<{ retryAfterSeconds?: number }> {
   const [sub] = await deps.db.select().from(subscribers).where(eq(subscribers.id, job.subscriberId)).limit(1);
+  if (sub && job.confirmToken && sub.confirmedAt === null && !sub.active)
+    return deliverSignupConfirmation(deps, sub, job.confirmToken, job.requestedAt, attempts);
   if (!sub?.active) return {};
   const settings = await readEmailSettings(deps.db, deps.kv);
   if (!settings.welcome_enabled) return {};
@@ -82,6 +88,49 @@ export async function deliverWelcome(
   if (result?.ok) return {};
   if (result?.retryable) return { retryAfterSeconds: result.retryAfterSeconds ?? backoffSeconds(attempts) };
   if (!result?.suppressed) console.error("welcome email rejected", sub.id, result?.error);
+  return {};
+}
+
+/**
+ * A pending signup's first email (double opt-in, decision 182): the welcome asking to confirm, or —
+ * when the admin turned the welcome off, the address is complaint-suppressed, or a welcome went out
+ * in the last 24 hours (an admin's welcome test) — the plain "Confirm your subscription" email. It
+ * always goes: without it the signup could never become a subscription. Like the returning address's
+ * confirmation it may reach a complaint-suppressed address (its owner just asked), never a bounced one.
+ */
+async function deliverSignupConfirmation(
+  deps: EmailDeps,
+  sub: typeof subscribers.$inferSelect,
+  token: string,
+  requestedAt: string,
+  attempts: number,
+): Promise<{ retryAfterSeconds?: number }> {
+  const site = siteFromConfig(deps.config);
+  const confirmUrl = reconfirmUrl(site.url, token);
+  const settings = await readEmailSettings(deps.db, deps.kv);
+  const suppression = await suppressionOf(deps.db, sub.email);
+  const welcome =
+    settings.welcome_enabled && suppression === null && (await claimWelcome(deps.db, sub.id, requestedAt));
+  const email = welcome
+    ? (
+        await renderFor(
+          deps,
+          { id: sub.id, email: sub.email, firstName: sub.firstName, manageToken: sub.manageToken },
+          confirmUrl,
+        )
+      ).email
+    : renderConfirmSignupEmail({ site, firstName: sub.firstName, confirmUrl });
+  const [result] = await sendOne(deps, {
+    to: sub.email,
+    ...email,
+    idempotencyKey: `${welcome ? "welcome" : "confirm"}:${sub.id}:${requestedAt}`,
+    // A confirmation asks for consent the person has not given yet: marketing mail (decisions 181, 182).
+    stream: "marketing",
+    evenIfSuppressed: suppression === "complaint",
+  });
+  if (result?.ok) return {};
+  if (result?.retryable) return { retryAfterSeconds: result.retryAfterSeconds ?? backoffSeconds(attempts) };
+  if (!result?.suppressed) console.error("signup confirmation email rejected", sub.id, result?.error);
   return {};
 }
 

@@ -1,7 +1,14 @@
 import { type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../platform/db";
 import { badRequest } from "../../platform/errors";
-import type { GrowthWeek, SubscriberFilters, SubscriberListItem, SubscriberTotals } from "./admin-schemas";
+import type {
+  GrowthWeek,
+  SubscriberConsent,
+  SubscriberFilters,
+  SubscriberListItem,
+  SubscriberStatus,
+  SubscriberTotals,
+} from "./admin-schemas";
 import { maskEmail } from "./signup-rules";
 
 /** Greater than every character, so `[prefix, prefix + TOP)` is exactly "starts with prefix" on an index. */
@@ -15,8 +22,15 @@ type Row = {
   active: number;
   subscribed_at: string;
   unsubscribed_at: string | null;
+  confirmed_at: string | null;
+  consent_ip: string | null;
+  consent_user_agent: string | null;
   last_weekly_email_at: string | null;
 };
+
+/** Active; pending (signed up, never confirmed: decision 182); or unsubscribed. */
+export const statusOf = (row: Pick<Row, "active" | "confirmed_at">): SubscriberStatus =>
+  row.active ? "active" : row.confirmed_at === null ? "pending" : "unsubscribed";
 
 export type Cursor = { at: string; id: string };
 
@@ -50,7 +64,7 @@ function whereOf(filters: SubscriberFilters, cursor: Cursor | null): SQL {
   const active = filters.q ? sql`+s.active` : sql`s.active`;
   const zip = filters.q ? sql`+s.zip_code` : sql`s.zip_code`;
   if (filters.status === "active") terms.push(sql`${active} = 1`);
-  if (filters.status === "unsubscribed") terms.push(sql`${active} = 0`);
+  if (filters.status === "unsubscribed") terms.push(sql`${active} = 0 AND s.confirmed_at IS NOT NULL`);
   if (filters.zip) terms.push(sql`${zip} >= ${filters.zip} AND ${zip} < ${filters.zip + TOP}`);
   if (filters.q) {
     const emailTerm = sql`(s.email >= ${filters.q} AND s.email < ${filters.q + TOP})`;
@@ -81,7 +95,7 @@ export function subscriberPageSql(filters: SubscriberFilters, cursor: Cursor | n
     : sql`ORDER BY s.subscribed_at DESC, s.id DESC`;
   return sql`
     SELECT s.id, s.first_name, s.email, s.zip_code, s.active, s.subscribed_at, s.unsubscribed_at,
-      ${LAST_WEEKLY} AS last_weekly_email_at
+      s.confirmed_at, s.consent_ip, s.consent_user_agent, ${LAST_WEEKLY} AS last_weekly_email_at
     FROM subscribers s
     WHERE ${whereOf(filters, cursor)}
     ${order}
@@ -109,31 +123,46 @@ export function toListItem(row: Row, fullEmail: boolean): SubscriberListItem {
     email_masked: !fullEmail,
     zip_code: row.zip_code,
     active: Boolean(row.active),
+    status: statusOf(row),
     subscribed_at: row.subscribed_at,
     unsubscribed_at: row.unsubscribed_at,
+    confirmed_at: row.confirmed_at,
     last_weekly_email_at: row.last_weekly_email_at,
   };
 }
 
+/** A person's consent evidence (decision 182), for their record in the admin drawer. */
+export const consentOf = (row: Row): SubscriberConsent => ({
+  confirmed_at: row.confirmed_at,
+  ip_address: row.consent_ip,
+  user_agent: row.consent_user_agent,
+});
+
 export async function readSubscriberRow(db: Db, id: string): Promise<Row | null> {
   const [row] = await db.all<Row>(sql`
     SELECT s.id, s.first_name, s.email, s.zip_code, s.active, s.subscribed_at, s.unsubscribed_at,
-      ${LAST_WEEKLY} AS last_weekly_email_at
+      s.confirmed_at, s.consent_ip, s.consent_user_agent, ${LAST_WEEKLY} AS last_weekly_email_at
     FROM subscribers s WHERE s.id = ${id} LIMIT 1`);
   return row ?? null;
 }
 
-/** Five counts, each answered from an index (no table scan); suppressed addresses are issue 12's list. */
+/**
+ * Six counts, each answered from an index (no table scan); suppressed addresses are issue 12's list.
+ * Pending signups (never confirmed, always inactive) have their own partial index and are not counted
+ * as unsubscribed; "new" counts signups, pending ones included.
+ */
 export async function readTotals(db: Db, now: Date): Promise<SubscriberTotals> {
   const daysAgo = (n: number) => new Date(now.getTime() - n * 86_400_000).toISOString();
   const [row] = await db.all<SubscriberTotals>(sql`
     SELECT
       (SELECT count(*) FROM subscribers WHERE active = 1) AS active,
-      (SELECT count(*) FROM subscribers WHERE active = 0) AS unsubscribed,
+      (SELECT count(*) FROM subscribers WHERE active = 0)
+        - (SELECT count(*) FROM subscribers WHERE active = 0 AND confirmed_at IS NULL) AS unsubscribed,
+      (SELECT count(*) FROM subscribers WHERE active = 0 AND confirmed_at IS NULL) AS pending,
       (SELECT count(*) FROM subscribers WHERE subscribed_at >= ${daysAgo(7)}) AS new_7d,
       (SELECT count(*) FROM subscribers WHERE subscribed_at >= ${daysAgo(30)}) AS new_30d,
       (SELECT count(*) FROM email_suppressions) AS suppressed`);
-  return row ?? { active: 0, unsubscribed: 0, new_7d: 0, new_30d: 0, suppressed: 0 };
+  return row ?? { active: 0, unsubscribed: 0, pending: 0, new_7d: 0, new_30d: 0, suppressed: 0 };
 }
 
 export const GROWTH_WEEKS = 12;

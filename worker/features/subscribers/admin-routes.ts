@@ -8,7 +8,7 @@ import { createRouter } from "../../platform/hono";
 import { clientIp } from "../../platform/request";
 import { validate } from "../../platform/validate";
 import { readEmailHistory } from "./admin-history";
-import { readGrowth, readSubscriberPage, readSubscriberRow, readTotals, toListItem } from "./admin-list";
+import { consentOf, readGrowth, readSubscriberPage, readSubscriberRow, readTotals, toListItem } from "./admin-list";
 import { SUBSCRIBERS_PAGE_SIZE, subscriberListQuerySchema } from "./admin-schemas";
 import { streamSubscribersCsv } from "./csv-export";
 import { deleteSubscriberData } from "./data-deletion";
@@ -135,7 +135,10 @@ export const subscribersAdminRoutes = createRouter()
       const history = await readEmailHistory(c.var.db, id);
       c.header("Cache-Control", "no-store");
       return c.json(
-        answer(subscriberDetailAnswer, { subscriber: { ...toListItem(row, true), email_masked: false }, history }),
+        answer(subscriberDetailAnswer, {
+          subscriber: { ...toListItem(row, true), email_masked: false, consent: consentOf(row) },
+          history,
+        }),
       );
     },
   )

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import type {
   growthWeekSchema,
+  subscriberConsentSchema,
   subscriberDetailAnswer,
   subscriberEmailHistoryItemSchema,
   subscriberGrowthAnswer,
@@ -48,5 +49,9 @@ export type GrowthWeek = z.output<typeof growthWeekSchema>;
 export type SubscriberGrowthResponse = z.output<typeof subscriberGrowthAnswer>;
 export type SubscriberEmailHistoryItem = z.output<typeof subscriberEmailHistoryItemSchema>;
 export type SubscriberDetailResponse = z.output<typeof subscriberDetailAnswer>;
+/** A subscriber's state: pending = signed up, never confirmed (double opt-in, decision 182). */
+export type SubscriberStatus = SubscriberListItem["status"];
+/** The consent evidence of the latest confirmation, shown in a person's record only. */
+export type SubscriberConsent = z.output<typeof subscriberConsentSchema>;
 
 export const SUBSCRIBER_HISTORY_LIMIT = 100;

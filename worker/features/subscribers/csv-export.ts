@@ -1,5 +1,5 @@
 import type { Db } from "../../platform/db";
-import { readSubscriberPage } from "./admin-list";
+import { readSubscriberPage, statusOf } from "./admin-list";
 import type { SubscriberFilters } from "./admin-schemas";
 import { csvRow } from "./csv";
 
@@ -36,7 +36,7 @@ export function streamSubscribersCsv(db: Db, filters: SubscriberFilters): Readab
             r.first_name,
             r.email,
             r.zip_code,
-            r.active ? "active" : "unsubscribed",
+            statusOf(r),
             r.subscribed_at,
             r.unsubscribed_at,
             r.last_weekly_email_at,

@@ -4,29 +4,50 @@ import { randomToken, sha256Hex } from "../../platform/crypto";
 import type { Db } from "../../platform/db";
 
 /**
- * Coming back needs consent: an address that unsubscribed (or complained, which also unsubscribes)
- * and signs up again gets a "confirm you want the weekly email again" link, and becomes active only
- * when that page's button is pressed. Tokens are stored hashed; each works once, for 7 days.
+ * Subscribing needs consent (double opt-in, decision 182): a new signup is stored pending and its
+ * first email (the welcome) carries a confirmation link; an address that unsubscribed (or complained,
+ * which also unsubscribes) and signs up again gets a "confirm you want the weekly email again" link.
+ * Either becomes active only when the confirmation page's button is pressed (a POST: a GET, as mail
+ * scanners send, changes nothing). Tokens are stored hashed; each works once, for 7 days.
  */
 export const RECONFIRM_TTL_MS = 7 * 24 * 3600 * 1000;
-/** At most one confirmation email per address in this window: the signup form cannot be used to pester. */
+/** At most one confirmation email per returning address in this window: the form cannot be used to pester. */
 export const RECONFIRM_RESEND_MS = 10 * 60 * 1000;
+/** A pending new signup that signs up again gets a new confirmation email at most once a day. */
+export const PENDING_RESEND_MS = 24 * 3600 * 1000;
+/** A pending signup not confirmed within this window is deleted by the daily clean-up. */
+export const PENDING_TTL_MS = RECONFIRM_TTL_MS;
+
+/** Who confirmed, as the request showed it: the consent evidence kept on the subscriber row. */
+export type ConsentEvidence = { ip: string | null; userAgent: string | null };
+
+/** The evidence columns of a confirmation at `nowIso` (the user agent is bounded: it is client input). */
+export const consentColumns = (nowIso: string, consent: ConsentEvidence) => ({
+  confirmedAt: nowIso,
+  consentIp: consent.ip?.slice(0, 64) ?? null,
+  consentUserAgent: consent.userAgent?.slice(0, 512) ?? null,
+});
+
+/** Pending: signed up, never confirmed (a returning address has confirmed before and is not pending). */
+export const isPending = (row: Pick<SubscriberRow, "active" | "confirmedAt">) =>
+  !row.active && row.confirmedAt === null;
 
 export const RECONFIRM_INVALID_MESSAGE = "This confirmation link is invalid or has expired. Please sign up again.";
 
 type SubscriberRow = typeof subscribers.$inferSelect;
 
 /**
- * A new confirmation for an unsubscribed subscriber, holding the name and ZIP just entered; null when
- * one was made in the last few minutes (the signup answers the same either way).
+ * A new confirmation for an inactive subscriber (pending or unsubscribed), holding the name and ZIP
+ * just entered; null when one was made within `resendMs` (the signup answers the same either way).
  */
 export async function createReconfirmation(
   db: Db,
   sub: SubscriberRow,
   input: { firstName: string; zipCode: string | null; timeZone: string },
   now: Date,
+  resendMs = RECONFIRM_RESEND_MS,
 ): Promise<string | null> {
-  const since = new Date(now.getTime() - RECONFIRM_RESEND_MS).toISOString();
+  const since = new Date(now.getTime() - resendMs).toISOString();
   const [recent] = await db
     .select({ at: subscriptionReconfirmations.createdAt })
     .from(subscriptionReconfirmations)
@@ -65,14 +86,21 @@ async function usable(db: Db, token: string, now: Date) {
 /** What the confirmation page shows (reading it changes nothing: mail scanners open links). */
 export async function peekReconfirmation(db: Db, token: string, now: Date) {
   const row = await usable(db, token, now);
-  return row ? { firstName: row.r.firstName, email: row.s.email } : null;
+  return row ? { firstName: row.r.firstName, email: row.s.email, returning: !isPending(row.s) } : null;
 }
 
 /**
  * The button: activates the subscriber with the name and ZIP from the signup, once (the token is
- * spent in the same statement batch), and lifts a complaint suppression — its owner has now asked.
+ * spent in the same statement batch), records the consent (time, IP, user agent) and lifts a
+ * complaint suppression — its owner has now asked. `returning` is false for a new signup's first
+ * confirmation (it already had its welcome), true for an address that had unsubscribed.
  */
-export async function confirmReconfirmation(db: Db, token: string, now: Date): Promise<SubscriberRow | null> {
+export async function confirmReconfirmation(
+  db: Db,
+  token: string,
+  now: Date,
+  consent: ConsentEvidence = { ip: null, userAgent: null },
+): Promise<{ subscriber: SubscriberRow; returning: boolean } | null> {
   const row = await usable(db, token, now);
   if (!row) return null;
   const nowIso = now.toISOString();
@@ -95,6 +123,7 @@ export async function confirmReconfirmation(db: Db, token: string, now: Date): P
         subscribedAt: nowIso,
         unsubscribedAt: null,
         updatedAt: nowIso,
+        ...consentColumns(nowIso, consent),
       })
       .where(
         and(
@@ -105,8 +134,32 @@ export async function confirmReconfirmation(db: Db, token: string, now: Date): P
       .returning(),
     liftComplaint(db, row.s.email),
   ]);
-  return spent.length > 0 ? (updated[0] ?? null) : null;
+  const subscriber = spent.length > 0 ? updated[0] : undefined;
+  return subscriber ? { subscriber, returning: !isPending(row.s) } : null;
 }
+
+/**
+ * The daily clean-up: pending signups whose confirmation window has passed (no unexpired token left,
+ * a re-signup's new token extends it) are deleted with their tokens. Nothing is kept: the address
+ * never consented, and may simply sign up again.
+ */
+export async function deleteExpiredPending(db: Db, now: Date): Promise<number> {
+  const nowIso = now.toISOString();
+  const cutoff = new Date(now.getTime() - PENDING_TTL_MS).toISOString();
+  const result = await db.run(sql`
+    DELETE FROM subscribers
+    WHERE confirmed_at IS NULL AND active = 0 AND subscribed_at < ${cutoff}
+      AND NOT EXISTS (SELECT 1 FROM subscription_reconfirmations r
+        WHERE r.subscriber_id = subscribers.id AND r.used_at IS NULL AND r.expires_at > ${nowIso})`);
+  return result.meta.changes ?? 0;
+}
+
+/** Marks a subscriber's open confirmation links used (unsubscribing withdraws a pending signup). */
+export const spendConfirmations = (db: Db, subscriberId: string, nowIso: string) =>
+  db
+    .update(subscriptionReconfirmations)
+    .set({ usedAt: nowIso })
+    .where(and(eq(subscriptionReconfirmations.subscriberId, subscriberId), isNull(subscriptionReconfirmations.usedAt)));
 
 /** A complaint suppression ends when its owner asks for the email again (bounces stay: the address fails). */
 export const liftComplaint = (db: Db, email: string) =>

@@ -22,7 +22,7 @@ export const subscriptionChangeAnswer = z.object({
 });
 
 export const reconfirmationAnswer = z.object({
-  confirmation: z.object({ first_name: z.string(), masked_email: z.string() }),
+  confirmation: z.object({ first_name: z.string(), masked_email: z.string(), returning: z.boolean() }),
 });
 
 export const dataDeletedAnswer = z.object({ deleted: z.literal(true), message: z.string() });
@@ -35,14 +35,27 @@ export const subscriberListItemSchema = z.object({
   email_masked: z.boolean(),
   zip_code: z.string().nullable(),
   active: z.boolean(),
+  /** pending = signed up, never confirmed (double opt-in, decision 182). */
+  status: z.enum(["active", "pending", "unsubscribed"]),
   subscribed_at: z.string(),
   unsubscribed_at: z.string().nullable(),
+  /** When the subscription was confirmed (null while pending). */
+  confirmed_at: z.string().nullable(),
   last_weekly_email_at: z.string().nullable(),
+});
+
+/** The consent evidence of the latest confirmation, shown in a person's record only. */
+export const subscriberConsentSchema = z.object({
+  confirmed_at: z.string().nullable(),
+  ip_address: z.string().nullable(),
+  user_agent: z.string().nullable(),
 });
 
 export const subscriberTotalsSchema = z.object({
   active: z.number().int(),
   unsubscribed: z.number().int(),
+  /** Signed up, not (yet) confirmed (decision 182): neither active nor unsubscribed. */
+  pending: z.number().int(),
   new_7d: z.number().int(),
   new_30d: z.number().int(),
   /** Addresses on the suppression list (bounces, complaints): no mail goes to them. */
@@ -74,7 +87,10 @@ export const subscriberEmailHistoryItemSchema = z.object({
 });
 
 export const subscriberDetailAnswer = z.object({
-  subscriber: subscriberListItemSchema.extend({ email_masked: z.literal(false) }),
+  subscriber: subscriberListItemSchema.extend({
+    email_masked: z.literal(false),
+    consent: subscriberConsentSchema.optional(),
+  }),
   history: z.array(subscriberEmailHistoryItemSchema),
 });
 

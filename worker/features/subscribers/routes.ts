@@ -4,12 +4,10 @@ import { formLimit } from "../../platform/client-limit";
 import { conflict } from "../../platform/errors";
 import { createRouter } from "../../platform/hono";
 import { validate } from "../../platform/validate";
-import type { EmailJob } from "../email/jobs";
 import { isDeletedAddress } from "./data-deletion";
-import { createReconfirmation } from "./reconfirm";
 import { signupAnswer } from "./responses";
 import { signupRequestSchema } from "./schemas";
-import { subscribe } from "./service";
+import { signupEmailJob, subscribe } from "./service";
 import { ALREADY_SUBSCRIBED_MESSAGE, SIGNUP_MESSAGES } from "./signup-rules";
 
 /** Per-client signups: enough for a household or office, too few for scripted list-bombing. */
@@ -20,7 +18,7 @@ export const subscribersRoutes = createRouter().post(
   describeRoute({
     summary: "Subscribe to the weekly action",
     responses: {
-      201: jsonAnswer(signupAnswer, "Subscribed, or (an address that had unsubscribed) asked to confirm by email"),
+      201: jsonAnswer(signupAnswer, "Signed up: asked to confirm by email (a new address stays pending until it does)"),
       409: errorAnswer("The address is already subscribed, or its data was deleted on request"),
     },
   }),
@@ -36,21 +34,11 @@ export const subscribersRoutes = createRouter().post(
     const result = await subscribe(c.var.db, input, now, c.var.config.SITE_TIMEZONE);
     if (result.outcome === "already_active") throw conflict(ALREADY_SUBSCRIBED_MESSAGE, "already_subscribed");
 
-    // A new address gets the welcome; one that unsubscribed gets "confirm you want it again" and stays
-    // inactive until its owner confirms. Both go through the queue (retries, provider rate limits); the
-    // signup has succeeded either way, so a queue hiccup is logged rather than failing the request.
-    let job: EmailJob | null = null;
-    if (result.outcome === "created") {
-      job = { type: "welcome", subscriberId: result.subscriber.id, requestedAt: now.toISOString() };
-    } else {
-      const token = await createReconfirmation(
-        c.var.db,
-        result.subscriber,
-        { firstName: input.first_name, zipCode: input.zip_code ?? null, timeZone: result.timeZone },
-        now,
-      );
-      if (token) job = { type: "reconfirm", subscriberId: result.subscriber.id, token, requestedAt: now.toISOString() };
-    }
+    // A new address is stored pending and gets the welcome with a "Confirm your subscription" link; one
+    // that unsubscribed gets "confirm you want it again". Either stays inactive until its owner confirms
+    // (decision 182). Both go through the queue (retries, provider rate limits); the signup has
+    // succeeded either way, so a queue hiccup is logged rather than failing the request.
+    const job = await signupEmailJob(c.var.db, result, input, now);
     if (job)
       await c.env.EMAIL_QUEUE.send(job).catch((err: unknown) => console.error("signup: email not enqueued", err));
 

@@ -1,8 +1,17 @@
-import { eq, sql } from "drizzle-orm";
+import { eq, type SQL, sql } from "drizzle-orm";
 import { subscribers, zipCodes } from "../../../db/schema";
 import { randomToken } from "../../platform/crypto";
 import type { Db } from "../../platform/db";
-import { liftComplaint } from "./reconfirm";
+import type { EmailJob } from "../email/jobs";
+import {
+  type ConsentEvidence,
+  consentColumns,
+  createReconfirmation,
+  isPending,
+  liftComplaint,
+  PENDING_RESEND_MS,
+  spendConfirmations,
+} from "./reconfirm";
 import type { SignupRequest } from "./schemas";
 import { maskEmail, type SubscriptionView } from "./signup-rules";
 
@@ -24,14 +33,16 @@ export async function timeZoneForZip(db: Db, zipCode: string | null | undefined,
 }
 
 export type SubscribeResult =
-  | { outcome: "created"; subscriber: SubscriberRow }
+  | { outcome: "created"; subscriber: SubscriberRow; timeZone: string }
+  | { outcome: "pending"; subscriber: SubscriberRow; timeZone: string }
   | { outcome: "returning"; subscriber: SubscriberRow; timeZone: string }
   | { outcome: "already_active" };
 
 /**
- * Inserts a new address. An existing one is left untouched: active → the caller answers 409; one
- * that unsubscribed (or complained) is "returning" and comes back only through the confirmation
- * email (reconfirm.ts) — signing up again never re-activates it by itself. One statement, so two
+ * Inserts a new address, pending: inactive until its owner confirms (double opt-in, decision 182).
+ * An existing one is left untouched: active → the caller answers 409; a pending one ("pending") or
+ * one that unsubscribed or complained ("returning") comes back only through the confirmation email
+ * (reconfirm.ts) — signing up again never activates an address by itself. One statement, so two
  * simultaneous signups for the same email cannot both insert.
  */
 export async function subscribe(
@@ -53,13 +64,54 @@ export async function subscribe(
       timeZone,
       manageToken: randomToken(32),
       subscribedAt: nowIso,
+      active: false,
+      confirmedAt: null,
     })
     .onConflictDoNothing({ target: subscribers.email })
     .returning();
-  if (row) return { outcome: "created", subscriber: row };
+  if (row) return { outcome: "created", subscriber: row, timeZone };
   const [existing] = await db.select().from(subscribers).where(eq(subscribers.email, input.email)).limit(1);
   if (!existing || existing.active) return { outcome: "already_active" };
-  return { outcome: "returning", subscriber: existing, timeZone };
+  return { outcome: isPending(existing) ? "pending" : "returning", subscriber: existing, timeZone };
+}
+
+/**
+ * The email a signup sends, with its confirmation token: a new or pending address gets the welcome
+ * with a "Confirm your subscription" link (at most once a day for a pending one), a returning one
+ * "confirm you want the weekly email again" (at most once in RECONFIRM_RESEND_MS). Null when nothing
+ * is due: the form's answer is the same either way.
+ */
+export async function signupEmailJob(
+  db: Db,
+  result: Exclude<SubscribeResult, { outcome: "already_active" }>,
+  input: SignupRequest,
+  now: Date,
+): Promise<EmailJob | null> {
+  const returning = result.outcome === "returning";
+  const token = await createReconfirmation(
+    db,
+    result.subscriber,
+    { firstName: input.first_name, zipCode: input.zip_code ?? null, timeZone: result.timeZone },
+    now,
+    returning ? undefined : PENDING_RESEND_MS,
+  );
+  if (!token) return null;
+  const requestedAt = now.toISOString();
+  return returning
+    ? { type: "reconfirm", subscriberId: result.subscriber.id, token, requestedAt }
+    : { type: "welcome", subscriberId: result.subscriber.id, requestedAt, confirmToken: token };
+}
+
+/** The consent columns when a row becomes active; an already active row keeps its recorded consent. */
+function newConsent(nowIso: string, consent: ConsentEvidence) {
+  const fresh = consentColumns(nowIso, consent);
+  const unlessActive = (column: SQL, value: string | null) =>
+    sql`CASE WHEN ${subscribers.active} = 1 THEN ${column} ELSE ${value} END`;
+  return {
+    confirmedAt: unlessActive(sql`${subscribers.confirmedAt}`, fresh.confirmedAt),
+    consentIp: unlessActive(sql`${subscribers.consentIp}`, fresh.consentIp),
+    consentUserAgent: unlessActive(sql`${subscribers.consentUserAgent}`, fresh.consentUserAgent),
+  };
 }
 
 export function toSubscriptionView(
@@ -80,20 +132,23 @@ export async function findByToken(db: Db, token: string): Promise<SubscriberRow 
 
 /**
  * Unsubscribe or resubscribe by manage token; idempotent (repeating it changes nothing and answers
- * the same). The first unsubscribe time is kept when it is repeated.
+ * the same). The first unsubscribe time is kept when it is repeated. Resubscribing is a POST by the
+ * holder of a link only ever sent to the address, so it is consent, recorded like a confirmation
+ * (it also confirms a pending signup whose owner used the welcome's manage link instead).
  */
 export async function setActiveByToken(
   db: Db,
   token: string,
   active: boolean,
   now: Date,
+  consent: ConsentEvidence = { ip: null, userAgent: null },
 ): Promise<SubscriberRow | null> {
   const nowIso = now.toISOString();
   const [row] = await db
     .update(subscribers)
     .set(
       active
-        ? { active: true, unsubscribedAt: null, updatedAt: nowIso }
+        ? { active: true, unsubscribedAt: null, updatedAt: nowIso, ...newConsent(nowIso, consent) }
         : {
             active: false,
             unsubscribedAt: sql`CASE WHEN ${subscribers.active} = 1 THEN ${nowIso} ELSE ${subscribers.unsubscribedAt} END`,
@@ -104,5 +159,7 @@ export async function setActiveByToken(
     .returning();
   // Resubscribing from one's own manage link is consent: a complaint no longer blocks the email.
   if (row && active) await liftComplaint(db, row.email);
+  // Unsubscribing also withdraws a signup not yet confirmed: its confirmation links stop working.
+  if (row && !active) await spendConfirmations(db, row.id, nowIso);
   return row ?? null;
 }

@@ -1,7 +1,9 @@
+import type { Context } from "hono";
 import { describeRoute } from "hono-openapi";
 import { answer, errorAnswer, fileAnswer, jsonAnswer } from "../../platform/api-docs";
 import { badRequest, notFound } from "../../platform/errors";
 import { createRouter } from "../../platform/hono";
+import { clientIp } from "../../platform/request";
 import { validate } from "../../platform/validate";
 import type { EmailJob } from "../email/jobs";
 import { deleteSubscriberData } from "./data-deletion";
@@ -14,6 +16,10 @@ import { INVALID_LINK_MESSAGE, maskEmail } from "./signup-rules";
 export const SUBSCRIPTION_DATA_DELETED =
   "Your subscription data has been deleted. We kept only a scrambled fingerprint of your address so we never email it again.";
 export const SUBSCRIPTION_NOT_FOUND = "We couldn't find a subscription for this link.";
+export const SUBSCRIPTION_CONFIRMED = "Thanks for confirming! You're subscribed.";
+
+/** The consent evidence a confirmation records (decision 182). */
+const consentOf = (c: Context) => ({ ip: clientIp(c), userAgent: c.req.header("User-Agent") ?? null });
 
 /** The manage token in the query (read by hand: a bad one is the link's own message, code invalid_token). */
 const tokenParameter = {
@@ -38,11 +44,12 @@ const tokenFromQuery = (value: string | undefined): string => {
  * session or CSRF token is involved.
  */
 export const subscriptionRoutes = createRouter()
-  // "Confirm you want the weekly email again" (a returning address): GET shows, only the POST activates.
+  // Confirm a new signup (double opt-in, decision 182) or "confirm you want the weekly email again" (a
+  // returning address): GET shows, only the POST activates and records the consent.
   .get(
     "/confirm",
     describeRoute({
-      summary: "Read a pending re-confirmation (changes nothing)",
+      summary: "Read a pending confirmation (changes nothing)",
       parameters: [{ ...tokenParameter, required: false }],
       responses: {
         200: jsonAnswer(reconfirmationAnswer, "The pending re-confirmation"),
@@ -56,7 +63,11 @@ export const subscriptionRoutes = createRouter()
       c.header("Cache-Control", "no-store");
       return c.json(
         answer(reconfirmationAnswer, {
-          confirmation: { first_name: found.firstName, masked_email: maskEmail(found.email) },
+          confirmation: {
+            first_name: found.firstName,
+            masked_email: maskEmail(found.email),
+            returning: found.returning,
+          },
         }),
       );
     },
@@ -64,24 +75,28 @@ export const subscriptionRoutes = createRouter()
   .post(
     "/confirm",
     describeRoute({
-      summary: "Confirm a returning address: subscribed again",
+      summary: "Confirm a signup or a returning address: subscribed",
       responses: {
-        200: jsonAnswer(subscriptionChangeAnswer, "Subscribed again"),
+        200: jsonAnswer(subscriptionChangeAnswer, "Subscribed (again)"),
         404: errorAnswer("The link is invalid, used or expired"),
       },
     }),
     validate("json", manageTokenBodySchema),
     async (c) => {
       const now = new Date();
-      const row = await confirmReconfirmation(c.var.db, c.req.valid("json").token, now);
-      if (!row) throw notFound(RECONFIRM_INVALID_MESSAGE);
-      const job: EmailJob = { type: "welcome", subscriberId: row.id, requestedAt: now.toISOString() };
-      await c.env.EMAIL_QUEUE.send(job).catch((err: unknown) => console.error("confirm: welcome not enqueued", err));
+      const confirmed = await confirmReconfirmation(c.var.db, c.req.valid("json").token, now, consentOf(c));
+      if (!confirmed) throw notFound(RECONFIRM_INVALID_MESSAGE);
+      const row = confirmed.subscriber;
+      // A returning address gets the welcome now; a new signup had it already, with this link.
+      if (confirmed.returning) {
+        const job: EmailJob = { type: "welcome", subscriberId: row.id, requestedAt: now.toISOString() };
+        await c.env.EMAIL_QUEUE.send(job).catch((err: unknown) => console.error("confirm: welcome not enqueued", err));
+      }
       return c.json(
         answer(subscriptionChangeAnswer, {
           subscription: toSubscriptionView(row),
           active: true,
-          message: "Welcome back! You're subscribed again.",
+          message: confirmed.returning ? "Welcome back! You're subscribed again." : SUBSCRIPTION_CONFIRMED,
         }),
       );
     },
@@ -127,7 +142,7 @@ export const subscriptionRoutes = createRouter()
     }),
     validate("json", manageTokenBodySchema),
     async (c) => {
-      const row = await setActiveByToken(c.var.db, c.req.valid("json").token, true, new Date());
+      const row = await setActiveByToken(c.var.db, c.req.valid("json").token, true, new Date(), consentOf(c));
       if (!row) throw notFound(SUBSCRIPTION_NOT_FOUND);
       return c.json(
         answer(subscriptionChangeAnswer, {

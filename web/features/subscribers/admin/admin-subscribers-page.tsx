@@ -5,7 +5,6 @@ import {
   SUBSCRIBER_STATUSES,
   type SubscriberStatusFilter,
 } from "../../../../worker/features/subscribers/admin-schemas";
-import { Badge } from "../../../components/ui/badge";
 import { Button } from "../../../components/ui/button";
 import { type Column, DataTable } from "../../../components/ui/data-table";
 import { FormField } from "../../../components/ui/form-field";
@@ -25,6 +24,7 @@ import {
   subscriberListQuery,
 } from "./admin-api";
 import { GrowthChart } from "./growth-chart";
+import { SubscriberStatusBadge } from "./status-badge";
 import { SubscriberDrawer } from "./subscriber-drawer";
 
 const STATUS_LABELS: Record<SubscriberStatusFilter, string> = {
@@ -81,7 +81,7 @@ export function AdminSubscribersPage() {
     { header: "ZIP", cell: (s) => s.zip_code ?? "—" },
     {
       header: "Status",
-      cell: (s) => <Badge variant={s.active ? "success" : "destructive"}>{s.active ? "Active" : "Unsubscribed"}</Badge>,
+      cell: (s) => <SubscriberStatusBadge status={s.status} />,
     },
     { header: "Subscribed", cell: (s) => day(s.subscribed_at) },
     { header: "Last weekly email", cell: (s) => day(s.last_weekly_email_at) },
@@ -205,12 +205,13 @@ function Totals({ totals }: { totals: SubscriberTotals }) {
   const items = [
     ["Active", totals.active],
     ["Unsubscribed", totals.unsubscribed],
+    ["Pending confirmation", totals.pending],
     ["New in the last 7 days", totals.new_7d],
     ["New in the last 30 days", totals.new_30d],
     ["Suppressed (bounced or complained)", totals.suppressed],
   ] as const;
   return (
-    <dl className="grid gap-4 sm:grid-cols-2 lg:grid-cols-5">
+    <dl className="grid gap-4 sm:grid-cols-2 lg:grid-cols-6">
       {items.map(([label, value]) => (
         <div key={label} className="rounded-[var(--radius-card)] border border-border bg-card p-5 shadow-sm">
           <dt className="text-sm font-medium text-muted-foreground">{label}</dt>

@@ -13,6 +13,7 @@ import {
   subscriberDetailQuery,
   unsubscribeSubscriber,
 } from "./admin-api";
+import { SubscriberStatusBadge } from "./status-badge";
 
 const KIND_LABELS: Record<string, string> = {
   weekly: "Weekly action",
@@ -103,7 +104,7 @@ function SubscriberDetail({ id, onClose }: { id: string; onClose: () => void }) 
         <div>
           <dt className="font-semibold text-muted-foreground">Status</dt>
           <dd className="mt-1">
-            <Badge variant={s.active ? "success" : "destructive"}>{s.active ? "Active" : "Unsubscribed"}</Badge>
+            <SubscriberStatusBadge status={s.status} />
           </dd>
         </div>
         <div>
@@ -118,6 +119,10 @@ function SubscriberDetail({ id, onClose }: { id: string; onClose: () => void }) 
           <dt className="font-semibold text-muted-foreground">{s.active ? "Last weekly email" : "Unsubscribed"}</dt>
           <dd className="mt-1">{formatTimestamp(s.active ? s.last_weekly_email_at : s.unsubscribed_at)}</dd>
         </div>
+        <div className="col-span-2">
+          <dt className="font-semibold text-muted-foreground">Consent</dt>
+          <dd className="mt-1 break-all">{consentText(s.consent)}</dd>
+        </div>
       </dl>
 
       <div className="flex flex-wrap gap-2">
@@ -125,11 +130,11 @@ function SubscriberDetail({ id, onClose }: { id: string; onClose: () => void }) 
           <Button size="sm" variant="outline" disabled={busy} onClick={() => unsubscribe.mutate()}>
             Unsubscribe
           </Button>
-        ) : (
+        ) : s.status === "unsubscribed" ? (
           <Button size="sm" variant="outline" disabled={busy} onClick={() => invite.mutate()}>
             Email a resubscribe link
           </Button>
-        )}
+        ) : null}
         <Button
           size="sm"
           variant="destructive"
@@ -141,9 +146,15 @@ function SubscriberDetail({ id, onClose }: { id: string; onClose: () => void }) 
           Delete
         </Button>
       </div>
-      {!s.active ? (
+      {s.status === "unsubscribed" ? (
         <p className="-mt-3 text-sm text-muted-foreground">
           Resubscribing needs their consent: they get their own link and stay unsubscribed until they use it.
+        </p>
+      ) : null}
+      {s.status === "pending" ? (
+        <p className="-mt-3 text-sm text-muted-foreground">
+          Signed up but not confirmed yet: no weekly email goes out until they press the link in their welcome email.
+          Unconfirmed signups are deleted after 7 days.
         </p>
       ) : null}
 
@@ -175,4 +186,13 @@ function SubscriberDetail({ id, onClose }: { id: string; onClose: () => void }) 
       </section>
     </div>
   );
+}
+
+/** The consent evidence (decision 182): when, from which IP and browser the subscription was confirmed. */
+function consentText(
+  consent: { confirmed_at: string | null; ip_address: string | null; user_agent: string | null } | undefined,
+): string {
+  if (!consent?.confirmed_at) return "Not confirmed yet";
+  const where = [consent.ip_address, consent.user_agent].filter(Boolean).join(" · ");
+  return `Confirmed ${formatTimestamp(consent.confirmed_at)}${where ? ` — ${where}` : " (before confirmations were recorded)"}`;
 }
