@@ -1,6 +1,8 @@
+import { BOT_CHECK_ACTIONS } from "../../platform/bot-check-rules";
 import { formLimit } from "../../platform/client-limit";
 import { createRouter } from "../../platform/hono";
 import { clientIp } from "../../platform/request";
+import { botCheck } from "../../platform/turnstile";
 import { validate } from "../../platform/validate";
 import type { EmailJob } from "../email/jobs";
 import { contactSchema } from "./schemas";
@@ -11,12 +13,21 @@ const contactLimit = formLimit("contact", "Too many messages. Please wait a few 
   skipWithoutIp: true,
 });
 
-export const contactRoutes = createRouter().post("/", contactLimit, validate("json", contactSchema), async (c) => {
-  const id = await storeContactMessage(c.var.db, c.req.valid("json"), clientIp(c));
-  // Stored first: the team's email is sent from the queue, with retries, and never loses the message.
-  const job: EmailJob = { type: "contact", messageId: id };
-  await c.env.EMAIL_QUEUE.send(job).catch((err: unknown) =>
-    console.error("contact: notification not enqueued", id, err),
-  );
-  return c.json({ ok: true, id }, 201);
-});
+/** When Cloudflare cannot be asked, a message still goes through (the per-client limit holds; decision 184). */
+const checkBot = botCheck(BOT_CHECK_ACTIONS.contact, { whenUnavailable: "allow" });
+
+export const contactRoutes = createRouter().post(
+  "/",
+  contactLimit,
+  validate("json", contactSchema),
+  checkBot,
+  async (c) => {
+    const id = await storeContactMessage(c.var.db, c.req.valid("json"), clientIp(c));
+    // Stored first: the team's email is sent from the queue, with retries, and never loses the message.
+    const job: EmailJob = { type: "contact", messageId: id };
+    await c.env.EMAIL_QUEUE.send(job).catch((err: unknown) =>
+      console.error("contact: notification not enqueued", id, err),
+    );
+    return c.json({ ok: true, id }, 201);
+  },
+);

@@ -59,6 +59,7 @@ export const emailAdminRoutes = createRouter()
       missing_vars: missingEmailVars(c.var.config),
       provider: c.var.config.MAIL_PROVIDER,
       config_errors: c.var.config.configErrors,
+      config_notices: c.var.config.configNotices,
     }),
   )
   // The spec's test-email-config: asks the provider itself, and logs the answer (never the key).
