@@ -80,8 +80,15 @@ function bytesPerRow(table, overrides = {}) {
 const perRow = {
   subscribers: bytesPerRow("subscribers", { active: () => 1 }),
   email_deliveries: bytesPerRow("email_deliveries"),
-  events: bytesPerRow("events", { status: () => "approved", category: () => "cleanup", lat: (i) => 37.7 + (i % 100) / 1000, lon: (i) => -122.4 }),
-  action_completions: bytesPerRow("action_completions", { notes: (i) => (i % 5 === 0 ? "Picked up two bags of litter." : null) }),
+  events: bytesPerRow("events", {
+    status: () => "approved",
+    category: () => "cleanup",
+    lat: (i) => 37.7 + (i % 100) / 1000,
+    lon: () => -122.4,
+  }),
+  action_completions: bytesPerRow("action_completions", {
+    notes: (i) => (i % 5 === 0 ? "Picked up two bags of litter." : null),
+  }),
 };
 db.close();
 rmSync(dir, { recursive: true, force: true });
@@ -96,7 +103,9 @@ for (const [table, bytes] of Object.entries(perRow)) console.log(`| ${table} | $
 const WEEKS = 52;
 const gb = (bytes) => (bytes / 1e9).toFixed(bytes < 1e8 ? 3 : 2);
 console.log("\nDatabase size (GB) by subscribers and years, ledger kept 90 days / kept forever\n");
-console.log("| subscribers | after 1 year (90-day ledger) | after 3 years (90-day ledger) | after 3 years (no retention) |");
+console.log(
+  "| subscribers | after 1 year (90-day ledger) | after 3 years (90-day ledger) | after 3 years (no retention) |",
+);
 console.log("|---:|---:|---:|---:|");
 for (const n of [10_000, 100_000, 1_000_000]) {
   const size = (years, retained) =>

@@ -3,7 +3,7 @@
 // says how to fix it.
 
 /** Secrets every production deploy needs (`wrangler secret put NAME`). */
-export const REQUIRED_SECRETS = ["JWT_SECRET", "MAIL_WEBHOOK_SECRET"];
+export const REQUIRED_SECRETS = ["JWT_SECRET", "MAIL_WEBHOOK_SECRET", "TURNSTILE_SECRET_KEY"];
 
 const PLACEHOLDER_ID = /^0+$|^0{8}-0{4}-0{4}-0{4}-0{12}$/;
 const EXAMPLE_HOST = /(^|\.)example(\.(com|org|net))?$|\.example$|\.local$|\.test$|^localhost$/i;
@@ -51,6 +51,10 @@ export function preflightProblems({ config, secrets, pendingMigrations, zipCount
   need(
     postal.length > 0 && !/example/i.test(postal),
     `POSTAL_ADDRESS is "${postal}": set your real postal address (CAN-SPAM)`,
+  );
+  need(
+    String(vars.TURNSTILE_SITE_KEY ?? "").length > 0,
+    "TURNSTILE_SITE_KEY is empty: production forms need bot protection (a Turnstile widget's site key, decision 184)",
   );
   const provider = String(vars.MAIL_PROVIDER ?? "resend");
   need(

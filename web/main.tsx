@@ -3,7 +3,7 @@ import { type DehydratedState, hydrate } from "@tanstack/react-query";
 import { StrictMode, startTransition } from "react";
 import { createRoot, hydrateRoot } from "react-dom/client";
 import { createBrowserRouter } from "react-router-dom";
-import { SERVER_STATE_ID, type ServerState } from "../worker/features/pages/contract";
+import { SERVER_STATE_ID, type ServerState, SITE_STATE_ID, type SiteState } from "../worker/features/pages/contract";
 import { App } from "./app/app";
 import { loadRouteModules, routes } from "./app/router";
 import { createQueryClient } from "./lib/query-client";
@@ -12,6 +12,12 @@ import { createQueryClient } from "./lib/query-client";
 function readServerState(): ServerState | null {
   const script = document.getElementById(SERVER_STATE_ID);
   return script?.textContent ? (JSON.parse(script.textContent) as ServerState) : null;
+}
+
+/** The empty shell's site settings (the Worker adds them to every page it serves; the Vite dev server does not). */
+function readSiteState(): SiteState | null {
+  const script = document.getElementById(SITE_STATE_ID);
+  return script?.textContent ? (JSON.parse(script.textContent) as SiteState) : null;
 }
 
 async function start() {
@@ -36,7 +42,9 @@ async function start() {
       <App
         router={createBrowserRouter(routes)}
         queryClient={queryClient}
-        site={server?.site ?? { origin: window.location.origin, timeZone: "UTC" }}
+        site={
+          server?.site ?? readSiteState() ?? { origin: window.location.origin, timeZone: "UTC", turnstileSiteKey: null }
+        }
       />
     </StrictMode>
   );

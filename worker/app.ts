@@ -38,7 +38,7 @@ import { tipsAdminRoutes } from "./features/tips/admin-routes";
 import { tipsRoutes } from "./features/tips/routes";
 import { requireAdmin } from "./platform/auth-guard";
 import { limitRequestBodies } from "./platform/body-limit";
-import { getConfig } from "./platform/config";
+import { botCheckKeys, getConfig } from "./platform/config";
 import { createDb } from "./platform/db";
 import { AppError, errorBody } from "./platform/errors";
 import type { AppBindings } from "./platform/hono";
@@ -63,7 +63,9 @@ export function createApp() {
     c.set("db", createDb(c.env.DB));
     await next();
   });
-  app.use((c, next) => securityHeaders(c.var.config.ENVIRONMENT === "development")(c, next));
+  app.use((c, next) =>
+    securityHeaders(c.var.config.ENVIRONMENT === "development", botCheckKeys(c.var.config) !== null)(c, next),
+  );
   app.use(noStorePrivate);
   app.use(limitRequestBodies);
 

@@ -11,12 +11,13 @@ const ready = {
       CONTACT_TO: "team@earthkind.org",
       POSTAL_ADDRESS: "Earthkind, 12 Alder Street, Portland, OR 97201",
       MAIL_PROVIDER: "resend",
+      TURNSTILE_SITE_KEY: "0x4AAAAAAAB1a2b3c4d5e6f7",
     },
     d1_databases: [{ binding: "DB", database_id: "4b2f1c9e-7d1a-4e55-9b1f-1c2d3e4f5a6b" }],
     kv_namespaces: [{ binding: "KV", id: "9f8e7d6c5b4a39281716151413121110" }],
     routes: [{ pattern: "earthkind.org", custom_domain: true }],
   },
-  secrets: ["JWT_SECRET", "MAIL_WEBHOOK_SECRET", "MAIL_API_KEY"],
+  secrets: ["JWT_SECRET", "MAIL_WEBHOOK_SECRET", "TURNSTILE_SECRET_KEY", "MAIL_API_KEY"],
   pendingMigrations: [],
   zipCount: 42_555,
 };
@@ -63,7 +64,7 @@ describe("the deploy preflight", () => {
     const problems = preflightProblems({
       ...ready,
       config: { ...ready.config, vars: { ...ready.config.vars, ENVIRONMENT: "development", MAIL_PROVIDER: "outbox" } },
-      secrets: ["JWT_SECRET"],
+      secrets: ["JWT_SECRET", "TURNSTILE_SECRET_KEY"],
       pendingMigrations: ["0014_consent.sql"],
       zipCount: 0,
     });

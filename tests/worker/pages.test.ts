@@ -195,7 +195,11 @@ describe("the data handed to the browser's query cache", () => {
     );
     const events = (await (await api("/api/events?radius=25&limit=3")).json()) as { events: unknown };
     expect(cachedData(html, ["events", "search", { radius: 25, limit: 3 }])).toEqual(events.events);
-    expect(serverState(html).site).toEqual({ origin: config().siteOrigin, timeZone: config().SITE_TIMEZONE });
+    expect(serverState(html).site).toEqual({
+      origin: config().siteOrigin,
+      timeZone: config().SITE_TIMEZONE,
+      turnstileSiteKey: null,
+    });
   });
 
   it("equals the API's answers on /actions and an action page", async () => {

@@ -1,12 +1,14 @@
 import { createContext, useContext, useSyncExternalStore } from "react";
+import type { SiteState } from "../../worker/features/pages/contract";
 
 /**
- * SITE_URL's origin (absolute links such as share URLs) and SITE_TIMEZONE. The Worker renders with
- * them and hands the same values to the browser, so server and client HTML agree.
+ * SITE_URL's origin (absolute links such as share URLs), SITE_TIMEZONE and the Turnstile site key (null
+ * while bot protection is off). The Worker renders with them and hands the same values to the browser,
+ * so server and client HTML agree.
  */
-export type Site = { origin: string; timeZone: string };
+export type Site = SiteState;
 
-export const SiteContext = createContext<Site>({ origin: "", timeZone: "UTC" });
+export const SiteContext = createContext<Site>({ origin: "", timeZone: "UTC", turnstileSiteKey: null });
 
 export function useSiteOrigin(): string {
   return useContext(SiteContext).origin;

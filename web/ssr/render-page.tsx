@@ -2,18 +2,12 @@ import { dehydrate } from "@tanstack/react-query";
 import { renderToReadableStream } from "react-dom/server";
 import { createMemoryRouter, matchRoutes } from "react-router-dom";
 import type { RenderPage, ServerRenderedRoute, ServerState } from "../../worker/features/pages/contract";
+import { scriptSafeJson } from "../../worker/platform/script-safe-json";
 import { App } from "../app/app";
 import { loadRouteModules, routes } from "../app/router";
 import { preloadLazyBlocks } from "../lib/lazy-block";
 import { createQueryClient } from "../lib/query-client";
 import { NOT_FOUND, PAGE_DATA } from "./page-data";
-
-/** `<` never appears raw in the JSON, so the state cannot close its <script> or open a comment. */
-export const scriptSafeJson = (value: unknown) =>
-  JSON.stringify(value)
-    .replace(/</g, "\\u003c")
-    .replace(/\u2028/g, "\\u2028")
-    .replace(/\u2029/g, "\\u2029");
 
 /**
  * Renders one public page in the Worker (decision 140): the same routes and components as the browser,

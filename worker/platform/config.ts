@@ -40,6 +40,9 @@ const configSchema = z.object({
   FIRECRAWL_API_KEY: z.string().optional(),
   /** Development only: "false" makes ingestion read the real sources instead of local fixtures. */
   INGESTION_FIXTURES: z.enum(["true", "false"]).optional(),
+  /** Cloudflare Turnstile: the widget's public site key (a var) and its secret (a secret), decision 184. */
+  TURNSTILE_SITE_KEY: z.string().optional(),
+  TURNSTILE_SECRET_KEY: z.string().optional(),
 });
 
 export type Config = z.infer<typeof configSchema> & {
@@ -49,7 +52,31 @@ export type Config = z.infer<typeof configSchema> & {
    * banner and the security scan; the site keeps serving (safely) meanwhile.
    */
   configErrors: string[];
+  /**
+   * What an admin should know about a setting that is fine where it is (bot protection off in a local
+   * run): shown quietly in the admin banner, never as an error.
+   */
+  configNotices: string[];
 };
+
+type BotCheckKeys = { siteKey: string; secret: string };
+
+/**
+ * Bot protection (Cloudflare Turnstile on the public forms, decision 184) is on when both keys are
+ * set; with neither (local development, the tests) or only one, the forms take no challenge.
+ */
+export function botCheckKeys(config: Pick<Config, "TURNSTILE_SITE_KEY" | "TURNSTILE_SECRET_KEY">): BotCheckKeys | null {
+  const siteKey = config.TURNSTILE_SITE_KEY?.trim();
+  const secret = config.TURNSTILE_SECRET_KEY?.trim();
+  return siteKey && secret ? { siteKey, secret } : null;
+}
+
+/** Why bot protection is off, in words an admin can act on; null when it is on. */
+export function botCheckOffReason(config: Pick<Config, "TURNSTILE_SITE_KEY" | "TURNSTILE_SECRET_KEY">): string | null {
+  if (botCheckKeys(config)) return null;
+  const missing = (["TURNSTILE_SITE_KEY", "TURNSTILE_SECRET_KEY"] as const).filter((k) => !config[k]?.trim());
+  return `Bot protection is off: ${missing.join(" and ")} ${missing.length > 1 ? "are" : "is"} not set, so the signup, contact, event submission and sign-in link forms take no challenge.`;
+}
 
 /** Only a local development or test run may keep mail in the database instead of sending it. */
 export const mayUseOutbox = (config: Pick<Config, "ENVIRONMENT">) => config.ENVIRONMENT !== "production";
@@ -65,7 +92,19 @@ function configErrorsOf(env: AppEnv, config: z.infer<typeof configSchema>): stri
   if (config.MAIL_PROVIDER === "outbox" && !mayUseOutbox(config)) {
     errors.push('MAIL_PROVIDER is "outbox" in production: email is refused, not stored. Set resend or postmark.');
   }
+  // Production needs the bot check; a half-set pair is a mistake anywhere (the widget without a check, or a
+  // check no browser can pass, which is why the forms then run without one).
+  const botCheckOff = botCheckOffReason(config);
+  const halfSet = Boolean(config.TURNSTILE_SITE_KEY?.trim()) !== Boolean(config.TURNSTILE_SECRET_KEY?.trim());
+  if (botCheckOff && (config.ENVIRONMENT === "production" || halfSet)) errors.push(botCheckOff);
   return errors;
+}
+
+function configNoticesOf(config: z.infer<typeof configSchema>, errors: string[]): string[] {
+  const botCheckOff = botCheckOffReason(config);
+  return botCheckOff && !errors.includes(botCheckOff)
+    ? [`${botCheckOff} That is fine for local development and tests.`]
+    : [];
 }
 
 const cache = new WeakMap<object, Config>();
@@ -85,10 +124,12 @@ export function getConfig(env: AppEnv): Config {
   const blankToUndefined = Object.fromEntries(
     Object.entries(parsed.data).map(([k, v]) => [k, v === "" ? undefined : v]),
   ) as z.infer<typeof configSchema>;
+  const configErrors = configErrorsOf(env, parsed.data);
   const config = {
     ...blankToUndefined,
     siteOrigin: new URL(parsed.data.SITE_URL).origin,
-    configErrors: configErrorsOf(env, parsed.data),
+    configErrors,
+    configNotices: configNoticesOf(parsed.data, configErrors),
   };
   cache.set(env, config);
   return config;

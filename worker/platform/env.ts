@@ -29,6 +29,8 @@ export type Secrets = {
    * which local workerd does not all enforce, and counts D1 queries per invocation (decision 178).
    */
   D1_LIMITS?: string;
+  /** Cloudflare Turnstile's secret for siteverify (decision 184); with TURNSTILE_SITE_KEY it turns the bot check on. */
+  TURNSTILE_SECRET_KEY?: string;
   /** Overrides a mail provider's API base URL (used to point tests at a local fake). */
   MAIL_API_BASE_URL?: string;
 };

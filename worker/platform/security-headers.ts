@@ -1,15 +1,20 @@
 import { secureHeaders } from "hono/secure-headers";
 
+/** Where Cloudflare Turnstile's script and its challenge frame come from (decision 184). */
+const TURNSTILE_ORIGIN = "https://challenges.cloudflare.com";
+
 /**
  * One policy for every response the Worker makes. Admin-entered https image URLs are the one
- * allowed third-party origin (ARCHITECTURE.md §9); inline styles are allowed for Radix's
- * positioning style attributes, scripts never.
+ * allowed third-party origin (ARCHITECTURE.md §9), and, only while bot protection is on, Cloudflare
+ * Turnstile's script and frame; inline styles are allowed for Radix's positioning style attributes,
+ * scripts never.
  */
-export const securityHeaders = (dev: boolean) =>
+export const securityHeaders = (dev: boolean, botCheck = false) =>
   secureHeaders({
     contentSecurityPolicy: {
       defaultSrc: ["'self'"],
-      scriptSrc: dev ? ["'self'", "'unsafe-inline'"] : ["'self'"],
+      scriptSrc: [...(dev ? ["'self'", "'unsafe-inline'"] : ["'self'"]), ...(botCheck ? [TURNSTILE_ORIGIN] : [])],
+      ...(botCheck ? { frameSrc: [TURNSTILE_ORIGIN] } : {}),
       styleSrc: ["'self'", "'unsafe-inline'"],
       imgSrc: ["'self'", "https:", "data:", "blob:"],
       fontSrc: ["'self'"],

@@ -2,6 +2,7 @@ import { type FormEvent, useState } from "react";
 import { Link, Navigate, useSearchParams } from "react-router-dom";
 import { isSafeRedirectPath } from "../../../worker/features/auth/redirect-path";
 import { routePath } from "../../../worker/features/spa/route-table";
+import { BOT_CHECK_ACTIONS } from "../../../worker/platform/bot-check-rules";
 import { Button } from "../../components/ui/button";
 import { Card, CardContent } from "../../components/ui/card";
 import { FormField } from "../../components/ui/form-field";
@@ -9,6 +10,7 @@ import { Input } from "../../components/ui/input";
 import { Spinner } from "../../components/ui/spinner";
 import { toast } from "../../components/ui/use-toast";
 import { useAuth } from "../../lib/auth/auth-provider";
+import { useBotCheck } from "../../lib/bot-check";
 import { cn } from "../../lib/cn";
 import { errorText } from "../../lib/error-text";
 import { usePageTitle } from "../../lib/use-page-title";
@@ -61,6 +63,7 @@ export function AuthPage() {
 
 function SignInForm({ next, onSent }: { next: string | undefined; onSent: (email: string) => void }) {
   const { sendMagicLink, signInWithPassword } = useAuth();
+  const bot = useBotCheck(BOT_CHECK_ACTIONS.magicLink);
   const [mode, setMode] = useState<Mode>("magic");
   const [email, setEmail] = useState("");
   const [password, setPassword] = useState("");
@@ -87,7 +90,7 @@ function SignInForm({ next, onSent }: { next: string | undefined; onSent: (email
     setSubmitting(true);
     try {
       if (mode === "magic") {
-        await sendMagicLink(address, next);
+        await sendMagicLink(address, next, await bot.headers()).finally(bot.reset);
         toast(SIGN_IN_TOASTS.linkSent);
         onSent(address);
       } else {
@@ -108,7 +111,7 @@ function SignInForm({ next, onSent }: { next: string | undefined; onSent: (email
   };
 
   return (
-    <form onSubmit={submit} noValidate className="grid gap-6">
+    <form onSubmit={submit} noValidate className="grid gap-6" {...(mode === "magic" ? bot.formProps : {})}>
       <div>
         <h1 className="text-3xl font-semibold text-forest-900">Sign In</h1>
         <p className="mt-2 text-muted-foreground">Track the actions you complete and see your progress.</p>
@@ -167,6 +170,7 @@ function SignInForm({ next, onSent }: { next: string | undefined; onSent: (email
         </p>
       )}
 
+      {mode === "magic" ? bot.widget : null}
       <Button type="submit" size="lg" disabled={email.trim() === "" || submitting}>
         {submitting
           ? mode === "magic"

@@ -2,6 +2,7 @@ import { type FormEvent, useEffect, useState } from "react";
 import { Link, useNavigate, useSearchParams } from "react-router-dom";
 import { isSafeRedirectPath } from "../../../worker/features/auth/redirect-path";
 import { routePath } from "../../../worker/features/spa/route-table";
+import { BOT_CHECK_ACTIONS } from "../../../worker/platform/bot-check-rules";
 import { Button } from "../../components/ui/button";
 import { Card, CardContent } from "../../components/ui/card";
 import { FormField } from "../../components/ui/form-field";
@@ -9,6 +10,7 @@ import { Input } from "../../components/ui/input";
 import { Spinner } from "../../components/ui/spinner";
 import { toast } from "../../components/ui/use-toast";
 import { type AuthContextValue, useAuth } from "../../lib/auth/auth-provider";
+import { useBotCheck } from "../../lib/bot-check";
 import { errorText } from "../../lib/error-text";
 import { usePageTitle } from "../../lib/use-page-title";
 import { CheckEmail } from "./check-email";
@@ -78,6 +80,7 @@ export function AuthVerifyPage() {
 /** An expired, used or broken link: say which, and offer a new one right here. */
 function LinkProblem({ message }: { message: string }) {
   const { sendMagicLink } = useAuth();
+  const bot = useBotCheck(BOT_CHECK_ACTIONS.magicLink);
   const [email, setEmail] = useState("");
   const [sending, setSending] = useState(false);
   const [sendError, setSendError] = useState<string | null>(null);
@@ -92,7 +95,7 @@ function LinkProblem({ message }: { message: string }) {
     setSending(true);
     setSendError(null);
     try {
-      await sendMagicLink(address);
+      await sendMagicLink(address, undefined, await bot.headers()).finally(bot.reset);
       toast(SIGN_IN_TOASTS.linkSent);
       setSentTo(address);
     } catch (err) {
@@ -112,7 +115,7 @@ function LinkProblem({ message }: { message: string }) {
           {message}
         </p>
       </div>
-      <form onSubmit={submit} noValidate className="grid gap-4">
+      <form onSubmit={submit} noValidate className="grid gap-4" {...bot.formProps}>
         <FormField label="Email" className="gap-1.5">
           <Input
             type="email"
@@ -128,6 +131,7 @@ function LinkProblem({ message }: { message: string }) {
             {sendError}
           </p>
         )}
+        {bot.widget}
         <Button type="submit" disabled={email.trim() === "" || sending}>
           {sending ? "Sending…" : "Send a New Link"}
         </Button>

@@ -1,5 +1,6 @@
 import { useId, useState } from "react";
 import { NOTES_MAX } from "../../../worker/features/completions/schemas";
+import { BOT_CHECK_ACTIONS } from "../../../worker/platform/bot-check-rules";
 import { Button } from "../../components/ui/button";
 import { Checkbox } from "../../components/ui/checkbox";
 import {
@@ -17,6 +18,7 @@ import { Textarea } from "../../components/ui/textarea";
 import { toast } from "../../components/ui/use-toast";
 import { ApiError } from "../../lib/api";
 import { useAuth } from "../../lib/auth/auth-provider";
+import { useBotCheck } from "../../lib/bot-check";
 import { errorText } from "../../lib/error-text";
 import { recordCompletion } from "./api";
 import { savePendingCompletion } from "./pending-completion";
@@ -35,6 +37,7 @@ interface CompletionDialogProps {
 /** Spec §4's three-step completion dialog: notes → (sign-in by magic link) → success. */
 export function CompletionDialog({ actionId, open, onOpenChange, onRecorded }: CompletionDialogProps) {
   const { user, sendMagicLink } = useAuth();
+  const bot = useBotCheck(BOT_CHECK_ACTIONS.magicLink);
   const [step, setStep] = useState<Step>("completion");
   const [notes, setNotes] = useState("");
   const [shareNote, setShareNote] = useState(false);
@@ -84,7 +87,9 @@ export function CompletionDialog({ actionId, open, onOpenChange, onRecorded }: C
     try {
       // Recorded after they come back signed in (the link returns them to this page).
       savePendingCompletion(actionId, notes, shareNote);
-      await sendMagicLink(address, `${window.location.pathname}${window.location.search}`);
+      await sendMagicLink(address, `${window.location.pathname}${window.location.search}`, await bot.headers()).finally(
+        bot.reset,
+      );
       toast({ title: "Check your email!", description: "We sent you a magic link to sign in." });
       setStep("success");
     } catch (err) {
@@ -144,7 +149,7 @@ export function CompletionDialog({ actionId, open, onOpenChange, onRecorded }: C
         )}
 
         {step === "auth" && (
-          <form onSubmit={submitMagicLink} className="grid gap-5">
+          <form onSubmit={submitMagicLink} className="grid gap-5" {...bot.formProps}>
             <DialogHeader>
               <DialogTitle>Sign in to track your progress</DialogTitle>
               <DialogDescription>
@@ -160,6 +165,7 @@ export function CompletionDialog({ actionId, open, onOpenChange, onRecorded }: C
                 onChange={(e) => setEmail(e.target.value)}
               />
             </FormField>
+            {bot.widget}
             <DialogFooter>
               <Button variant="ghost" onClick={() => setStep("completion")}>
                 Back

@@ -1,4 +1,6 @@
 import type { ContactInput } from "../../../worker/features/contact/schemas";
 import { api, read } from "../../lib/api";
 
-export const sendContactMessage = (json: ContactInput) => read(api.api.contact.$post({ json }));
+/** `headers` carries the bot check's token (web/lib/bot-check.tsx). */
+export const sendContactMessage = (json: ContactInput, headers: Record<string, string> = {}) =>
+  read(api.api.contact.$post({ json }, { headers }));

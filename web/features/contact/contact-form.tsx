@@ -9,11 +9,14 @@ import {
   type ContactInput,
   contactSchema,
 } from "../../../worker/features/contact/schemas";
+import { BOT_CHECK_ACTIONS } from "../../../worker/platform/bot-check-rules";
 import { Button } from "../../components/ui/button";
 import { FormField } from "../../components/ui/form-field";
 import { Input } from "../../components/ui/input";
 import { Textarea } from "../../components/ui/textarea";
 import { toast } from "../../components/ui/use-toast";
+import { ApiError } from "../../lib/api-error";
+import { useBotCheck } from "../../lib/bot-check";
 import { sendContactMessage } from "./api";
 
 const EMPTY: ContactInput = { name: "", email: "", message: "" };
@@ -27,14 +30,22 @@ export function ContactForm() {
   const form = useForm<ContactInput>({ resolver: zodResolver(contactSchema), defaultValues: EMPTY });
   const { errors } = form.formState;
 
+  const bot = useBotCheck(BOT_CHECK_ACTIONS.contact);
   const send = useMutation({
-    mutationFn: sendContactMessage,
+    mutationFn: async (values: ContactInput) => sendContactMessage(values, await bot.headers()),
+    onSettled: bot.reset,
     onSuccess: () => {
       toast(CONTACT_MESSAGES.success);
       form.reset(EMPTY);
       setThanked(true);
     },
-    onError: () => toast({ ...CONTACT_MESSAGES.failure, variant: "destructive" }),
+    // A refused bot check says what to do (complete the check); any other failure is the spec's message.
+    onError: (error) =>
+      toast({
+        ...CONTACT_MESSAGES.failure,
+        ...(error instanceof ApiError && error.code.startsWith("bot_check") ? { description: error.message } : {}),
+        variant: "destructive",
+      }),
   });
 
   useEffect(() => {
@@ -57,6 +68,7 @@ export function ContactForm() {
       noValidate
       aria-label="Join the Mission"
       onSubmit={form.handleSubmit((values) => send.mutate(values))}
+      {...bot.formProps}
       className="grid gap-5 rounded-card border border-border bg-card p-6 shadow-sm sm:grid-cols-2 sm:p-8"
     >
       <FormField label="Name" error={errors.name?.message}>
@@ -74,6 +86,7 @@ export function ContactForm() {
         />
       </FormField>
       <div className="sm:col-span-2">
+        {bot.widget}
         <Button type="submit" size="lg" disabled={send.isPending}>
           {send.isPending ? "Sending..." : "Send Message"}
         </Button>

@@ -13,9 +13,11 @@ export function EmailConfigBanner() {
   if (query.isPending) return null;
   const missing = query.isError ? ASSUMED_MISSING : query.data.missing_vars;
   const errors = query.isError ? [] : (query.data.config_errors ?? []);
+  const notices = query.isError ? [] : (query.data.config_notices ?? []);
   return (
     <>
       {errors.length > 0 ? <ConfigErrorBanner errors={errors} /> : null}
+      {notices.length > 0 ? <ConfigNotices notices={notices} /> : null}
       {missing.length > 0 ? <MissingVarsBanner missing={missing} /> : null}
     </>
   );
@@ -33,6 +35,19 @@ function ConfigErrorBanner({ errors }: { errors: string[] }) {
           ))}
         </ul>
       </div>
+    </div>
+  );
+}
+
+/** Settings that are fine where they are (bot protection off in a local run): said quietly, not as an alert. */
+function ConfigNotices({ notices }: { notices: string[] }) {
+  return (
+    <div className="border-b border-border bg-card">
+      <ul className="mx-auto max-w-7xl px-4 py-2 text-sm text-ink sm:px-6 lg:px-8">
+        {notices.map((notice) => (
+          <li key={notice}>{notice}</li>
+        ))}
+      </ul>
     </div>
   );
 }

@@ -58,7 +58,9 @@ export const nearestZipQuery = (lat: number, lon: number) =>
 export const eventCalendarUrl = (id: string) =>
   api.api.events[":file{.+\\.ics}"].$path({ param: { file: `${id}.ics` } });
 
-export const submitEvent = (json: EventSubmission) => read(api.api["event-submissions"].$post({ json }));
+/** `headers` carries the bot check's token (web/lib/bot-check.tsx). */
+export const submitEvent = (json: EventSubmission, headers: Record<string, string> = {}) =>
+  read(api.api["event-submissions"].$post({ json }, { headers }));
 
 // Admin ------------------------------------------------------------------------------------------
 

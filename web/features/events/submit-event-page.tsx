@@ -14,6 +14,7 @@ import {
   SUBMISSION_REQUIRED_FIELDS,
   type SubmissionField,
 } from "../../../worker/features/events/schemas";
+import { BOT_CHECK_ACTIONS } from "../../../worker/platform/bot-check-rules";
 import { PageHeader } from "../../components/page-header";
 import { Button } from "../../components/ui/button";
 import { FormField } from "../../components/ui/form-field";
@@ -22,6 +23,7 @@ import { Select } from "../../components/ui/select";
 import { Textarea } from "../../components/ui/textarea";
 import { toast } from "../../components/ui/use-toast";
 import { ApiError } from "../../lib/api";
+import { useBotCheck } from "../../lib/bot-check";
 import { usePageTitle } from "../../lib/use-page-title";
 import { submitEvent } from "./api";
 
@@ -59,7 +61,11 @@ export function SubmitEventPage() {
     resolver: zodResolver(eventSubmissionSchema),
     shouldFocusError: true,
   });
-  const send = useMutation({ mutationFn: submitEvent });
+  const bot = useBotCheck(BOT_CHECK_ACTIONS.eventSubmission);
+  const send = useMutation({
+    mutationFn: async (values: EventSubmission) => submitEvent(values, await bot.headers()),
+    onSettled: bot.reset,
+  });
 
   const onValid = (values: EventSubmission) => {
     send.mutate(
@@ -120,6 +126,7 @@ export function SubmitEventPage() {
       <form
         noValidate
         onSubmit={form.handleSubmit(onValid, onInvalid)}
+        {...bot.formProps}
         className="mt-10 grid gap-6 rounded-card border border-border bg-card p-6 shadow-sm sm:p-8"
       >
         <p className="text-sm text-muted-foreground">
@@ -203,6 +210,7 @@ export function SubmitEventPage() {
           <Textarea {...field("notes_for_moderator")} rows={3} maxLength={SUBMISSION_MAX_LENGTHS.notes_for_moderator} />
         </FormField>
         <div>
+          {bot.widget}
           <Button type="submit" size="lg" disabled={send.isPending}>
             {send.isPending ? "Submitting…" : "Submit Event"}
           </Button>

@@ -10,7 +10,9 @@ export const subscriptionKeys = {
 
 export type SignupBody = InferRequestType<typeof api.api.subscribers.$post>["json"];
 
-export const signup = (json: SignupBody) => read(api.api.subscribers.$post({ json }));
+/** `headers` carries the bot check's token (web/lib/bot-check.tsx). */
+export const signup = (json: SignupBody, headers: Record<string, string> = {}) =>
+  read(api.api.subscribers.$post({ json }, { headers }));
 
 export const subscriptionQuery = (token: string) =>
   queryOptions({

@@ -8,12 +8,14 @@ import {
   signupErrorTitle,
   ZIP_FIELD_MAX,
 } from "../../../worker/features/subscribers/signup-rules";
+import { BOT_CHECK_ACTIONS } from "../../../worker/platform/bot-check-rules";
 import { Button } from "../../components/ui/button";
 import { Input } from "../../components/ui/input";
 import { Label } from "../../components/ui/label";
 import { LiveFieldset } from "../../components/ui/live-fieldset";
 import { toast } from "../../components/ui/use-toast";
 import { ApiError } from "../../lib/api";
+import { useBotCheck } from "../../lib/bot-check";
 import { errorText } from "../../lib/error-text";
 import { signup } from "./api";
 import { takeSignupAttempt } from "./client-rate-limit";
@@ -51,8 +53,10 @@ export function SignupForm() {
     zip_code: useRef<HTMLInputElement>(null),
   };
 
+  const bot = useBotCheck(BOT_CHECK_ACTIONS.signup);
   const mutation = useMutation({
-    mutationFn: signup,
+    mutationFn: async (body: Parameters<typeof signup>[0]) => signup(body, await bot.headers()),
+    onSettled: bot.reset,
     onSuccess: () => {
       toast(SIGNUP_MESSAGES.success);
       setValues(EMPTY);
@@ -127,7 +131,11 @@ export function SignupForm() {
     <form
       noValidate
       onSubmit={(e) => void onSubmit(e)}
-      onFocus={() => void loadSignupSchema().catch(() => {})}
+      onFocus={() => {
+        void loadSignupSchema().catch(() => {});
+        bot.formProps.onFocus();
+      }}
+      onInput={bot.formProps.onInput}
       aria-label="Sign up for weekly actions"
       className="grid content-start gap-5 rounded-card border border-border bg-card p-6 shadow-sm sm:p-8"
     >
@@ -144,6 +152,7 @@ export function SignupForm() {
           inputMode: "numeric",
           maxLength: ZIP_FIELD_MAX,
         })}
+        {bot.widget}
         <Button type="submit" size="lg" disabled={mutation.isPending || checking}>
           {mutation.isPending ? "Signing Up..." : "Sign Up for Weekly Actions"}
         </Button>

@@ -101,9 +101,12 @@ export class AuthClient {
     return this.state.session?.access_token ?? null;
   };
 
-  async sendMagicLink(email: string, redirectTo?: string): Promise<void> {
+  async sendMagicLink(email: string, redirectTo?: string, headers: Record<string, string> = {}): Promise<void> {
     await read(
-      api.api.auth["magic-link"].$post({ json: { email, ...(redirectTo ? { redirect_to: redirectTo } : {}) } }),
+      api.api.auth["magic-link"].$post(
+        { json: { email, ...(redirectTo ? { redirect_to: redirectTo } : {}) } },
+        { headers },
+      ),
     );
   }
 

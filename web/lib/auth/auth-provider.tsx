@@ -14,7 +14,8 @@ export type AuthContextValue = {
   role: Role | null;
   getAccessToken(): Promise<string | null>;
   signOut(): Promise<void>;
-  sendMagicLink(email: string, redirectTo?: string): Promise<void>;
+  /** `headers` carries the bot check's token (web/lib/bot-check.tsx). */
+  sendMagicLink(email: string, redirectTo?: string, headers?: Record<string, string>): Promise<void>;
   signInWithPassword(email: string, password: string): Promise<Session>;
   verifyMagicLink(token: string): Promise<{ session: Session; redirectTo: string | null }>;
   updatePassword(password: string, currentPassword?: string): Promise<void>;
@@ -105,8 +106,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       isAdmin: state.role === "admin",
       getAccessToken: withClient((client) => client.getAccessToken()),
       signOut: withClient((client) => client.signOut()),
-      sendMagicLink: withClient((client, email: string, redirectTo?: string) =>
-        client.sendMagicLink(email, redirectTo),
+      sendMagicLink: withClient((client, email: string, redirectTo?: string, headers?: Record<string, string>) =>
+        client.sendMagicLink(email, redirectTo, headers),
       ),
       signInWithPassword: withClient((client, email: string, password: string) =>
         client.signInWithPassword(email, password),

@@ -3,9 +3,11 @@ import { describeRoute } from "hono-openapi";
 import { verifyAccessToken } from "../../platform/access-token";
 import { answer, documents, errorAnswer, jsonAnswer } from "../../platform/api-docs";
 import { writeAudit } from "../../platform/audit";
+import { BOT_CHECK_ACTIONS } from "../../platform/bot-check-rules";
 import { AppError, forbidden } from "../../platform/errors";
 import { type AppBindings, createRouter } from "../../platform/hono";
 import { clientIp } from "../../platform/request";
+import { botCheck } from "../../platform/turnstile";
 import { validate } from "../../platform/validate";
 import { clearRefreshCookie, REFRESH_COOKIE, readRefreshCookie, writeRefreshCookie } from "./cookies";
 import { type AuthEndpoint, enforceIpWindow } from "./ip-window";
@@ -49,6 +51,12 @@ const refreshCookieParameter = {
 };
 const limiterUnavailable = errorAnswer("The per-client limiter could not answer, so the attempt was refused");
 
+/**
+ * A sign-in link emails any address typed in, so when Cloudflare cannot be asked the request is refused
+ * (503; password sign-in still works), not sent unchecked (decision 184).
+ */
+const checkBot = botCheck(BOT_CHECK_ACTIONS.magicLink, { whenUnavailable: "refuse" });
+
 export const authRoutes = createRouter()
   .post(
     "/magic-link",
@@ -64,6 +72,7 @@ export const authRoutes = createRouter()
     }),
     ipLimit("magic-link"),
     validate("json", magicLinkRequestSchema),
+    checkBot,
     async (c) => {
       const { email, redirect_to } = c.req.valid("json");
       await requestMagicLink(c.var.db, c.var.config, c.env.KV, {

@@ -1,8 +1,10 @@
 import { describeRoute } from "hono-openapi";
 import { answer, jsonAnswer } from "../../platform/api-docs";
+import { BOT_CHECK_ACTIONS } from "../../platform/bot-check-rules";
 import { formLimit } from "../../platform/client-limit";
 import { createRouter } from "../../platform/hono";
 import { clientIp } from "../../platform/request";
+import { botCheck } from "../../platform/turnstile";
 import { validate } from "../../platform/validate";
 import type { EmailJob } from "../email/jobs";
 import { contactSentAnswer } from "./responses";
@@ -14,6 +16,9 @@ const contactLimit = formLimit("contact", "Too many messages. Please wait a few 
   skipWithoutIp: true,
 });
 
+/** When Cloudflare cannot be asked, a message still goes through (the per-client limit holds; decision 184). */
+const checkBot = botCheck(BOT_CHECK_ACTIONS.contact, { whenUnavailable: "allow" });
+
 export const contactRoutes = createRouter().post(
   "/",
   describeRoute({
@@ -22,6 +27,7 @@ export const contactRoutes = createRouter().post(
   }),
   contactLimit,
   validate("json", contactSchema),
+  checkBot,
   async (c) => {
     const id = await storeContactMessage(c.var.db, c.req.valid("json"), clientIp(c));
     // Stored first: the team's email is sent from the queue, with retries, and never loses the message.

@@ -94,6 +94,7 @@ export const emailAdminRoutes = createRouter()
           missing_vars: missingEmailVars(c.var.config),
           provider: c.var.config.MAIL_PROVIDER,
           config_errors: c.var.config.configErrors,
+          config_notices: c.var.config.configNotices,
         }),
       ),
   )

@@ -8,6 +8,8 @@ export const emailConfigAnswer = z.object({
   missing_vars: z.array(z.string()),
   provider: mailProvider,
   config_errors: z.array(z.string()),
+  /** What is off on purpose in development (bot protection without keys), shown quietly (decision 184). */
+  config_notices: z.array(z.string()),
 });
 
 export const providerCheckAnswer = z.object({ ok: z.boolean(), provider: mailProvider, details: z.string() });

@@ -47,11 +47,16 @@ export interface PageData {
   siteImpact(): Promise<{ impact: SiteImpact }>;
 }
 
+/**
+ * SITE_URL's origin (share links), SITE_TIMEZONE (times until hydrated) and, while bot protection is on,
+ * the Turnstile widget's site key (decision 184): the same on both sides.
+ */
+export type SiteState = { origin: string; timeZone: string; turnstileSiteKey: string | null };
+
 export type RenderRequest = {
   /** The request URL (path and query are used). */
   url: string;
-  /** SITE_URL's origin (share links) and SITE_TIMEZONE (times until hydrated), the same on both sides. */
-  site: { origin: string; timeZone: string };
+  site: SiteState;
   data: PageData;
 };
 
@@ -65,9 +70,12 @@ export type RenderedPage = {
 };
 
 /** Read by web/main.tsx from the page's #ek-state script. */
-export type ServerState = { site: { origin: string; timeZone: string }; queries: unknown };
+export type ServerState = { site: SiteState; queries: unknown };
 
 /** The id of the JSON <script> that carries `ServerState` in the page. */
 export const SERVER_STATE_ID = "ek-state";
+
+/** The id of the JSON <script> that carries `SiteState` in the pages the browser renders alone (the empty shell). */
+export const SITE_STATE_ID = "ek-site";
 
 export type RenderPage = (request: RenderRequest) => Promise<RenderedPage>;

@@ -1,15 +1,24 @@
 import { renderPage } from "@web/ssr";
 import type { Context } from "hono";
+import { botCheckKeys, type Config } from "../../platform/config";
 import { type AppBindings, createRouter } from "../../platform/hono";
+import { scriptSafeJson } from "../../platform/script-safe-json";
 import { actionMetaTags, withActionMeta } from "../actions/page-meta";
 import { PAGE_META } from "../seo/page-meta";
 import { withPageMeta } from "../seo/routes";
 import { SPA_ROUTES } from "../spa/route-table";
 import { fetchIndexHtml, serveSpa } from "../spa/routes";
-import { SERVER_RENDERED_ROUTES, type ServerRenderedRoute } from "./contract";
+import { SERVER_RENDERED_ROUTES, type ServerRenderedRoute, SITE_STATE_ID, type SiteState } from "./contract";
 import { pageData } from "./data-source";
 import { cachedPage, isSignedInRequest, pageCacheKey, storePage } from "./page-cache";
 import { pageDocument } from "./page-document";
+
+/** What the browser needs of this deployment's settings, on every page (rendered or the empty shell). */
+export const siteState = (config: Config): SiteState => ({
+  origin: config.siteOrigin,
+  timeZone: config.SITE_TIMEZONE,
+  turnstileSiteKey: botCheckKeys(config)?.siteKey ?? null,
+});
 
 /**
  * A public page, rendered by React in the Worker (decision 140) and, for anonymous visitors, served
@@ -34,8 +43,7 @@ export async function servePage(c: Context<AppBindings>, route: ServerRenderedRo
     shell = withPageMeta(asset, PAGE_META[route as keyof typeof PAGE_META], config.siteOrigin);
   }
 
-  const site = { origin: config.siteOrigin, timeZone: config.SITE_TIMEZONE };
-  const page = await renderPage({ url: c.req.url, site, data });
+  const page = await renderPage({ url: c.req.url, site: siteState(config), data });
   const response = new Response(pageDocument(await shell.text(), page), {
     status: page.status,
     headers: { "Content-Type": "text/html; charset=utf-8", "Cache-Control": "no-cache" },
@@ -56,5 +64,12 @@ export const pagesRoutes = createRouter();
 const rendered = new Set<string>(SERVER_RENDERED_ROUTES);
 for (const [name, path] of Object.entries(SPA_ROUTES)) {
   if (rendered.has(name)) pagesRoutes.get(path, (c) => servePage(c, name as ServerRenderedRoute));
-  else pagesRoutes.get(path, (c) => serveSpa(c, 200));
+  else
+    pagesRoutes.get(path, (c) =>
+      serveSpa(
+        c,
+        200,
+        `<script type="application/json" id="${SITE_STATE_ID}">${scriptSafeJson(siteState(c.var.config))}</script>`,
+      ),
+    );
 }

@@ -1,4 +1,4 @@
-import type { Config } from "../../platform/config";
+import { botCheckOffReason, type Config } from "../../platform/config";
 import type { Finding } from "./schemas";
 
 /** The spec's suggested OTP (magic-link) expiry. */
@@ -82,6 +82,22 @@ export function configFindings(config: Config): Finding[] {
       severity: "high",
       category: "configuration",
       remediation: 'Set ENVIRONMENT to "production" in wrangler.toml (development values belong in .dev.vars).',
+    });
+  }
+  const botCheckOff = botCheckOffReason(config);
+  if (botCheckOff) {
+    // Off in production, or half configured anywhere, is a configuration error (the admin banner's too).
+    const error = config.configErrors.includes(botCheckOff);
+    findings.push({
+      id: "bot-protection-off",
+      title: error ? "Configuration error: bot protection is off" : "Bot protection is off",
+      description: error
+        ? `${botCheckOff} Scripts can sign up any address, flood the team's inbox, fill the moderation queue and send sign-in emails to strangers, limited only by the per-client limits.`
+        : `${botCheckOff} That is expected in local development and tests; production needs it.`,
+      severity: error ? "high" : "info",
+      category: "configuration",
+      remediation:
+        "Create a Turnstile widget for the site's hostname in the Cloudflare dashboard, put its site key in TURNSTILE_SITE_KEY (wrangler.toml) and its secret with `wrangler secret put TURNSTILE_SECRET_KEY`.",
     });
   }
   if (!config.FROM_EMAIL) {

@@ -7,11 +7,15 @@ export async function fetchIndexHtml(c: Context<AppBindings>): Promise<Response>
   return c.env.ASSETS.fetch(new Request(url, { headers: { Accept: "text/html" } }));
 }
 
-/** The SPA shell with a chosen status: the client router renders the page (or the 404 page). */
-export async function serveSpa(c: Context<AppBindings>, status: 200 | 404): Promise<Response> {
+/**
+ * The SPA shell with a chosen status: the client router renders the page (or the 404 page). `state` (a
+ * JSON script) goes right after the empty #root.
+ */
+export async function serveSpa(c: Context<AppBindings>, status: 200 | 404, state = ""): Promise<Response> {
   const asset = await fetchIndexHtml(c);
   if (!asset.ok) return c.text("The web app has not been built. Run `npm run build`.", 503);
-  return c.body(await asset.text(), status, {
+  const html = (await asset.text()).replace('<div id="root"></div>', () => `<div id="root"></div>${state}`);
+  return c.body(html, status, {
     "Content-Type": "text/html; charset=utf-8",
     "Cache-Control": "no-cache",
   });

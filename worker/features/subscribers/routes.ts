@@ -1,8 +1,10 @@
 import { describeRoute } from "hono-openapi";
 import { answer, errorAnswer, jsonAnswer } from "../../platform/api-docs";
+import { BOT_CHECK_ACTIONS } from "../../platform/bot-check-rules";
 import { formLimit } from "../../platform/client-limit";
 import { conflict } from "../../platform/errors";
 import { createRouter } from "../../platform/hono";
+import { botCheck } from "../../platform/turnstile";
 import { validate } from "../../platform/validate";
 import { isDeletedAddress } from "./data-deletion";
 import { signupAnswer } from "./responses";
@@ -12,6 +14,8 @@ import { ALREADY_SUBSCRIBED_MESSAGE, SIGNUP_MESSAGES } from "./signup-rules";
 
 /** Per-client signups: enough for a household or office, too few for scripted list-bombing. */
 const signupLimit = formLimit("signup", SIGNUP_MESSAGES.rateLimited.description, { skipWithoutIp: true });
+/** Losing a signup is worse than a short gap: when Cloudflare cannot be asked, it goes through (decision 184). */
+const checkBot = botCheck(BOT_CHECK_ACTIONS.signup, { whenUnavailable: "allow" });
 
 export const subscribersRoutes = createRouter().post(
   "/",
@@ -24,6 +28,7 @@ export const subscribersRoutes = createRouter().post(
   }),
   signupLimit,
   validate("json", signupRequestSchema),
+  checkBot,
   async (c) => {
     const input = c.req.valid("json");
     // An address whose data was deleted on request is never added back by a form fill (decision 111).
