@@ -39,6 +39,7 @@ import { tipsRoutes } from "./features/tips/routes";
 import { requireAdmin } from "./platform/auth-guard";
 import { limitRequestBodies } from "./platform/body-limit";
 import { botCheckKeys, getConfig } from "./platform/config";
+import { d1Session } from "./platform/d1-session";
 import { createDb } from "./platform/db";
 import { AppError, errorBody } from "./platform/errors";
 import type { AppBindings } from "./platform/hono";
@@ -60,9 +61,10 @@ export function createApp() {
   app.use(async (c, next) => {
     const config = getConfig(c.env);
     c.set("config", config);
-    c.set("db", createDb(c.env.DB));
     await next();
   });
+  // c.var.db: a D1 session, from a read replica for anonymous reads (decision 188).
+  app.use(d1Session);
   app.use((c, next) =>
     securityHeaders(c.var.config.ENVIRONMENT === "development", botCheckKeys(c.var.config) !== null)(c, next),
   );

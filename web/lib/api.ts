@@ -14,8 +14,20 @@ import { ApiError, isAbortError } from "./api-error";
 export { ApiError, isAbortError };
 
 /**
- * The client's `fetch`: JSON accept header, same-origin cookies, network failures and non-2xx answers
- * as `ApiError`, and (signed-in client) the bearer token with one refresh-and-retry after a 401.
+ * The newest D1 bookmark the Worker answered with (decision 188), sent back on every call so reads from
+ * a replica are at least as fresh as this tab's own writes. Bookmarks sort by age: keep the latest.
+ */
+let bookmark: string | null = null;
+const BOOKMARK_HEADER = "X-D1-Bookmark";
+
+function keepBookmark(response: Response): void {
+  const next = response.headers.get(BOOKMARK_HEADER);
+  if (next && (!bookmark || next > bookmark)) bookmark = next;
+}
+
+/**
+ * The client's `fetch`: JSON accept header, same-origin cookies, the D1 bookmark, network failures and
+ * non-2xx answers as `ApiError`, and (signed-in client) the bearer token with one refresh-and-retry after a 401.
  */
 function apiFetch(auth: boolean): typeof fetch {
   return async (input, init) => {
@@ -23,8 +35,11 @@ function apiFetch(auth: boolean): typeof fetch {
       const headers = new Headers(init?.headers);
       headers.set("Accept", "application/json");
       if (token) headers.set("Authorization", `Bearer ${token}`);
+      if (bookmark) headers.set(BOOKMARK_HEADER, bookmark);
       try {
-        return await fetch(input, { ...init, headers, credentials: "same-origin" });
+        const response = await fetch(input, { ...init, headers, credentials: "same-origin" });
+        keepBookmark(response);
+        return response;
       } catch (error) {
         // Callers ignore aborts (spec §8), so an abort must stay recognisable as one.
         if (isAbortError(error)) throw error;
@@ -32,11 +47,19 @@ function apiFetch(auth: boolean): typeof fetch {
       }
     };
 
-    const token = auth ? await getAccessToken({ refresh: false }) : null;
+    let token = auth ? await getAccessToken({ refresh: false }) : null;
     let response = await send(token);
     if (auth && response.status === 401) {
       const fresh = await getAccessToken({ refresh: true });
-      if (fresh && fresh !== token) response = await send(fresh);
+      if (fresh && fresh !== token) {
+        token = fresh;
+        response = await send(token);
+      }
+    }
+    // A bookmark the Worker no longer accepts is dropped, and the call made once more without it.
+    if (bookmark && response.status === 400 && (await toApiError(response.clone())).code === "invalid_bookmark") {
+      bookmark = null;
+      response = await send(token);
     }
     if (!response.ok) throw await toApiError(response);
     return response;

@@ -6,7 +6,7 @@
  */
 type Stmt = D1PreparedStatement;
 
-export const ledger = (d1: D1Database) => ({
+export const ledger = (d1: Pick<D1Database, "prepare">) => ({
   /**
    * A pending row for every listed subscriber that exists; existing rows are left as they are. The
    * fan-out writes them before it enqueues anything (a trigger counts them into the totals); the
