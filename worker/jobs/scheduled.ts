@@ -5,6 +5,7 @@ import { scheduleDailyIngestion } from "../features/ingestion/schedule";
 import { checkErrorRate, pruneErrorCounts } from "../features/operations/error-rate";
 import { LAST_TICK_KEY, writeOpsState } from "../features/operations/ops-state";
 import { checkCampaigns, checkOverdueSends } from "../features/operations/send-checks";
+import { pruneExpiredRecords } from "../features/retention/prune";
 import { cleanupOldData } from "../features/security/cleanup";
 import { getConfig } from "../platform/config";
 import { createDb } from "../platform/db";
@@ -37,6 +38,11 @@ export async function runScheduled(controller: ScheduledController, env: AppEnv)
       (r) => ({ count: r.count }),
     );
     await job("prune-error-counts", () => pruneErrorCounts(db, now));
+    await job(
+      "retention",
+      () => pruneExpiredRecords(db, now),
+      (r) => r,
+    );
   } else {
     // Frequent tick: the weekly send's waves (09:00 on the send day in each subscriber's zone, with
     // the tick's scheduled time as "now"), the ingestion schedule, then the checks that raise alerts.
