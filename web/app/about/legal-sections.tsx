@@ -69,7 +69,8 @@ export function PrivacySection() {
       <h3>How long we keep it</h3>
       <ul className="list-disc pl-5">
         <li>
-          Subscriptions: while you are subscribed, and after you unsubscribe until you delete your subscription data.
+          Subscriptions: while you are subscribed, and after you unsubscribe until you delete your subscription data or
+          your account.
         </li>
         <li>Member accounts: until you delete your account.</li>
         <li>
