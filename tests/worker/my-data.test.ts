@@ -2,6 +2,7 @@ import { eq, or, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import {
   actionCompletions,
+  emailDeliveries,
   magicLinkTokens,
   passwordThrottle,
   profileAuditLog,
@@ -13,6 +14,7 @@ import {
   users,
 } from "../../db/schema";
 import { deletedUserRef } from "../../worker/features/auth/account-deletion";
+import { isDeletedAddress } from "../../worker/features/subscribers/data-deletion";
 import { cookieHeader, fromIp, latestOutboxMessage, requestLinkToken, uniqueIp } from "./auth-support";
 import { db, signIn } from "./helpers";
 import { client, errorOf, ok, unchecked } from "./support/client";
@@ -21,7 +23,7 @@ const me = client.api.me;
 const deleteAccount = (confirmEmail: unknown, headers?: Record<string, string>) =>
   me.$delete({ json: { confirm_email: unchecked(confirmEmail) } }, { headers });
 
-import { createAction, createSubscriber, createUser, uniqueEmail } from "./support/factories";
+import { createAction, createCampaign, createSubscriber, createUser, uniqueEmail } from "./support/factories";
 
 /** A member with what a real one accumulates: two sessions, a completion with notes, a failed password try, a subscription. */
 async function activeMember() {
@@ -110,8 +112,9 @@ describe("DELETE /api/me", () => {
     expect((await deleteAccount("x@example.com")).status).toBe(401);
   });
 
-  it("removes every personal row, anonymises audit rows, unsubscribes, signs out everywhere and confirms by email", async () => {
-    const { member, session, other, sub } = await activeMember();
+  it("removes every personal row, anonymises audit rows, deletes the subscription, signs out everywhere and confirms by email", async () => {
+    const { member, session, other, sub, action } = await activeMember();
+    const campaign = await createCampaign(action.id, [sub.id]);
     const res = await deleteAccount(`  ${member.email.toUpperCase()} `, session.headers);
     expect(res.status).toBe(200);
     expect(res.headers.getSetCookie().join(";")).toMatch(/__Host-earthkind_refresh=;/);
@@ -144,8 +147,13 @@ describe("DELETE /api/me", () => {
     expect(pseudonymous.map((r) => r.action)).toEqual(expect.arrayContaining(["auth_success", "account_deleted"]));
     expect(pseudonymous.find((r) => r.action === "auth_success")?.newValues).toMatchObject({ email: ref });
 
-    const [subscription] = await d.select().from(subscribers).where(eq(subscribers.id, sub.id));
-    expect(subscription).toMatchObject({ active: false, unsubscribedAt: expect.any(String) });
+    // The same-email subscription is deleted as "delete my subscription data" does (decision 187): the
+    // row goes, the ledger keeps its line without the address, and only the address's hash stays.
+    expect(await d.select().from(subscribers).where(eq(subscribers.id, sub.id))).toEqual([]);
+    expect(await d.select().from(subscribers).where(eq(subscribers.email, member.email))).toEqual([]);
+    const [line] = await d.select().from(emailDeliveries).where(eq(emailDeliveries.subscriberId, sub.id));
+    expect(line).toMatchObject({ campaignId: campaign.id, email: "deleted" });
+    expect(await isDeletedAddress(d, member.email)).toBe(true);
 
     // Every session is over: both access tokens and both refresh cookies are refused.
     for (const s of [session, other]) {

@@ -5,6 +5,7 @@ import { scheduleDailyIngestion } from "../features/ingestion/schedule";
 import { checkErrorRate, pruneErrorCounts } from "../features/operations/error-rate";
 import { LAST_TICK_KEY, writeOpsState } from "../features/operations/ops-state";
 import { checkCampaigns, checkOverdueSends } from "../features/operations/send-checks";
+import { pruneExpiredRecords } from "../features/retention/prune";
 import { cleanupOldData } from "../features/security/cleanup";
 import { deleteExpiredPending } from "../features/subscribers/reconfirm";
 import { getConfig } from "../platform/config";
@@ -43,6 +44,12 @@ export async function runScheduled(controller: ScheduledController, env: AppEnv)
       "expire-pending-subscribers",
       () => deleteExpiredPending(db, now),
       (n) => ({ deleted: n }),
+    );
+    // Retention (decision 187): the ledger and per-event rows past their windows, in bounded batches.
+    await job(
+      "retention",
+      () => pruneExpiredRecords(db, now),
+      (r) => r,
     );
   } else {
     // Frequent tick: the weekly send's waves (09:00 on the send day in each subscriber's zone, with

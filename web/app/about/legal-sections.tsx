@@ -1,4 +1,9 @@
 import type { ReactNode } from "react";
+import {
+  DELIVERY_RETENTION_DAYS,
+  SENDER_IP_DAYS,
+  WEBHOOK_ADDRESS_DAYS,
+} from "../../../worker/features/retention/windows";
 import { RETENTION_DAYS } from "../../../worker/features/security/retention";
 
 function LegalSection({ id, title, children }: { id: string; title: string; children: ReactNode }) {
@@ -51,9 +56,10 @@ export function PrivacySection() {
         </li>
         <li>
           <strong>Delete your account:</strong> also on My Progress. Type your email address to confirm; we delete your
-          profile, completed actions and notes, sign-in links and sessions, sign you out on every device, unsubscribe
-          the same address from the weekly email, and email you a confirmation. Security log entries about your account
-          stop naming you (your identity is replaced by a one-way code) and are deleted on the schedule below.
+          profile, completed actions and notes, sign-in links and sessions, sign you out on every device, delete the
+          same address's weekly-email subscription data as above, and email you a confirmation. Security log entries
+          about your account stop naming you (your identity is replaced by a one-way code) and are deleted on the
+          schedule below.
         </li>
         <li>
           <strong>Anything else:</strong> to have a message you sent us deleted, or for any other request, write to us
@@ -63,7 +69,8 @@ export function PrivacySection() {
       <h3>How long we keep it</h3>
       <ul className="list-disc pl-5">
         <li>
-          Subscriptions: while you are subscribed, and after you unsubscribe until you delete your subscription data.
+          Subscriptions: while you are subscribed, and after you unsubscribe until you delete your subscription data or
+          your account.
         </li>
         <li>Member accounts: until you delete your account.</li>
         <li>
@@ -73,6 +80,15 @@ export function PrivacySection() {
         <li>Reviewed event submissions, including organizer contact details: {RETENTION_DAYS} days after review.</li>
         <li>Sign-in links and sign-in tokens: deleted a day after they expire or are used.</li>
         <li>Contact messages: until we have dealt with them and you or we delete them.</li>
+        <li>
+          The list of emails we sent, one line per person and email: {DELIVERY_RETENTION_DAYS} days after that send
+          ends; a send's totals, which name no one, stay.
+        </li>
+        <li>
+          Email addresses in bounce and spam-complaint reports from our email provider: {WEBHOOK_ADDRESS_DAYS} days; an
+          address that bounces for good or complains stays on our do-not-email list until it is removed.
+        </li>
+        <li>The IP address a contact message or an event submission was sent from: {SENDER_IP_DAYS} days.</li>
       </ul>
       <h3>Cookies and other sites</h3>
       <p>

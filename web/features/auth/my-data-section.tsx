@@ -86,7 +86,7 @@ function DeleteAccountForm({ email }: { email: string }) {
       </h3>
       <p className="text-sm text-muted-foreground">
         This removes your profile, completed actions and notes, and signs you out on every device. If this address gets
-        the weekly email, it is unsubscribed. It cannot be undone.
+        the weekly email, it is unsubscribed and its subscription data deleted. It cannot be undone.
       </p>
       <FormField label="Type your email address to confirm" error={errors.confirm_email?.message}>
         <Input type="email" autoComplete="off" {...register("confirm_email")} />

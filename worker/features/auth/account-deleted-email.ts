@@ -6,12 +6,12 @@ export function renderAccountDeletedEmail(site: EmailSite, retentionDays: number
   const subject = `Your ${site.name} account has been deleted`;
   const body = html`
 ${emailHeading("Your account has been deleted")}
-<p style="margin:0 0 12px;">As you asked, we deleted your ${site.name} account: your profile, your completed actions and notes, and every sign-in. You have been signed out on every device, and if this address was subscribed to the weekly action, it is now unsubscribed.</p>
+<p style="margin:0 0 12px;">As you asked, we deleted your ${site.name} account: your profile, your completed actions and notes, and every sign-in. You have been signed out on every device, and if this address was subscribed to the weekly action, it is now unsubscribed and its subscription data deleted.</p>
 <p style="margin:0 0 12px;">Security logs of past sign-ins no longer name you; they are deleted after ${retentionDays} days.</p>
 <p style="margin:0;">If you didn't ask for this, reply to this email and tell us.</p>`;
   const text = [
     "Your account has been deleted",
-    `As you asked, we deleted your ${site.name} account: your profile, your completed actions and notes, and every sign-in. You have been signed out on every device, and if this address was subscribed to the weekly action, it is now unsubscribed.`,
+    `As you asked, we deleted your ${site.name} account: your profile, your completed actions and notes, and every sign-in. You have been signed out on every device, and if this address was subscribed to the weekly action, it is now unsubscribed and its subscription data deleted.`,
     `Security logs of past sign-ins no longer name you; they are deleted after ${retentionDays} days.`,
     "If you didn't ask for this, reply to this email and tell us.",
   ].join("\n\n");

@@ -7,7 +7,6 @@ import {
   refreshTokens,
   securityAuditLog,
   sessions,
-  subscribers,
   users,
 } from "../../../db/schema";
 import { auditStatement } from "../../platform/audit";
@@ -19,6 +18,7 @@ import type { AuthUser } from "../../platform/hono";
 import { createMailProvider } from "../../platform/mail/provider";
 import { siteFromConfig } from "../email/content";
 import { RETENTION_DAYS } from "../security/schemas";
+import { deleteSubscriberByEmailStatements } from "../subscribers/data-deletion";
 import { renderAccountDeletedEmail } from "./account-deleted-email";
 import { ACCOUNT_DELETION_MESSAGES } from "./my-data-schemas";
 
@@ -34,7 +34,8 @@ export const deletedUserRef = async (userId: string) =>
  * statement, so two admins deleting themselves at once cannot leave the site without one. Then, in
  * one transaction: every session and refresh token (signed out everywhere), completions, magic
  * links, the password throttle and the user row go; audit rows are re-pointed at a stable hash;
- * the same-email subscription is unsubscribed (kept, so the unsubscribe sticks).
+ * the same-email subscriber row is deleted and only its address's hash kept, so the address is not
+ * added back and mailed by mistake (decision 187; before, it was only unsubscribed).
  */
 export async function deleteAccount(
   db: Db,
@@ -54,6 +55,7 @@ export async function deleteAccount(
 
   const ref = await deletedUserRef(user.id);
   const nowIso = new Date().toISOString();
+  const subscription = await deleteSubscriberByEmailStatements(db, email);
   const sessionIds = db.select({ id: sessions.id }).from(sessions).where(eq(sessions.userId, user.id));
   await db.batch([
     db.delete(refreshTokens).where(inArray(refreshTokens.sessionId, sessionIds)),
@@ -82,10 +84,8 @@ export async function deleteAccount(
       ),
     db.update(profileAuditLog).set({ userId: ref }).where(eq(profileAuditLog.userId, user.id)),
     db.update(profileAuditLog).set({ changedBy: ref }).where(eq(profileAuditLog.changedBy, user.id)),
-    db
-      .update(subscribers)
-      .set({ active: false, unsubscribedAt: nowIso, updatedAt: nowIso })
-      .where(and(eq(subscribers.email, email), eq(subscribers.active, true))),
+    // The same-email subscription goes as "delete my subscription data" does: only the address's hash stays.
+    ...subscription,
     auditStatement(db, {
       action: "account_deleted",
       userId: ref,

@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { eq, inArray, sql } from "drizzle-orm";
 import { deletedSubscriberHashes, emailDeliveries, subscribers } from "../../../db/schema";
 import { sha256Hex } from "../../platform/crypto";
 import type { Db } from "../../platform/db";
@@ -33,4 +33,31 @@ export async function deleteSubscriberData(db: Db, subscriber: { id: string; ema
     db.update(emailDeliveries).set({ email: "deleted" }).where(eq(emailDeliveries.subscriberId, subscriber.id)),
     db.delete(subscribers).where(eq(subscribers.id, subscriber.id)),
   ]);
+}
+
+/**
+ * The same deletion for whatever subscriber has this (case-folded) address, as statements for the
+ * caller's own transaction: account deletion runs them beside its own (decision 187). With no such
+ * subscriber they change nothing, and no hash is written (nothing was subscribed to keep out).
+ */
+export async function deleteSubscriberByEmailStatements(db: Db, email: string) {
+  const address = email.trim().toLowerCase();
+  const ofAddress = db.select({ id: subscribers.id }).from(subscribers).where(eq(subscribers.email, address));
+  const hash = await deletedEmailHash(address);
+  return [
+    db
+      .insert(deletedSubscriberHashes)
+      .select(
+        db
+          .select({
+            emailHash: sql<string>`${hash}`.as("email_hash"),
+            createdAt: sql<string>`strftime('%Y-%m-%dT%H:%M:%fZ','now')`.as("created_at"),
+          })
+          .from(subscribers)
+          .where(eq(subscribers.email, address)),
+      )
+      .onConflictDoNothing(),
+    db.update(emailDeliveries).set({ email: "deleted" }).where(inArray(emailDeliveries.subscriberId, ofAddress)),
+    db.delete(subscribers).where(eq(subscribers.email, address)),
+  ] as const;
 }

@@ -1,4 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { DELIVERY_RETENTION_DAYS } from "../../../../worker/features/retention/windows";
 import { Badge } from "../../../components/ui/badge";
 import { Button } from "../../../components/ui/button";
 import { Sheet, SheetContent, SheetDescription, SheetTitle } from "../../../components/ui/sheet";
@@ -162,8 +163,13 @@ function SubscriberDetail({ id, onClose }: { id: string; onClose: () => void }) 
         <h3 id="email-history-title" className="text-lg font-semibold text-forest-900">
           Email history
         </h3>
+        <p className="mt-1 text-sm text-muted-foreground">
+          The last {DELIVERY_RETENTION_DAYS} days; older lines are deleted (the sends' totals stay).
+        </p>
         {history.length === 0 ? (
-          <p className="mt-2 text-sm text-muted-foreground">No emails sent to this person yet.</p>
+          <p className="mt-2 text-sm text-muted-foreground">
+            No emails sent to this person in the last {DELIVERY_RETENTION_DAYS} days.
+          </p>
         ) : (
           <ol className="mt-3 grid gap-2 text-sm" aria-label="Emails sent, newest first">
             {history.map((h) => (

@@ -1,0 +1,107 @@
+import type { Db } from "../../platform/db";
+import {
+  DELIVERY_RETENTION_DAYS,
+  LEDGER_BATCHES_PER_RUN,
+  OTHER_BATCHES_PER_RUN,
+  PRUNE_BATCH_SIZE,
+  SENDER_IP_DAYS,
+  SOFT_BOUNCE_STREAK_DAYS,
+  WEBHOOK_ADDRESS_DAYS,
+  WEBHOOK_EVENT_DAYS,
+} from "./windows";
+
+type Task = {
+  name: string;
+  days: number;
+  batches: number;
+  /** One bounded statement: ?1 is the cutoff (ISO), ?2 the batch size; it touches at most ?2 rows. */
+  sql: string;
+};
+
+/**
+ * Each statement picks at most one batch of rowids in a subquery, so a write is short and a run's
+ * statement count is known in advance (D1: 1,000 queries an invocation, decision 178).
+ */
+const TASKS: Task[] = [
+  {
+    // Only campaigns that have ended: while a campaign is pending or sending, its ledger rows (and
+    // their unique key) are what make the send exactly-once (decision 031). Totals live on the
+    // campaign row (kept by triggers as rows are written), so deleting rows changes no count.
+    name: "deliveries",
+    days: DELIVERY_RETENTION_DAYS,
+    batches: LEDGER_BATCHES_PER_RUN,
+    sql: `DELETE FROM email_deliveries WHERE rowid IN (
+            SELECT d.rowid FROM email_deliveries d
+            WHERE d.campaign_id IN (
+                SELECT c.id FROM email_campaigns c
+                WHERE c.status IN ('completed', 'failed') AND coalesce(c.completed_at, c.created_at) < ?1)
+              AND d.created_at < ?1
+            LIMIT ?2)`,
+  },
+  {
+    // The event row stays (its provider id keeps a retried webhook from counting twice, and the
+    // complaint rate counts it); the address goes. Suppressions keep theirs: that is their purpose.
+    name: "webhook_addresses",
+    days: WEBHOOK_ADDRESS_DAYS,
+    batches: OTHER_BATCHES_PER_RUN,
+    sql: `UPDATE email_webhook_events SET email = 'deleted' WHERE rowid IN (
+            SELECT rowid FROM email_webhook_events WHERE created_at < ?1 AND email <> 'deleted' LIMIT ?2)`,
+  },
+  {
+    name: "webhook_events",
+    days: WEBHOOK_EVENT_DAYS,
+    batches: OTHER_BATCHES_PER_RUN,
+    sql: `DELETE FROM email_webhook_events WHERE rowid IN (
+            SELECT rowid FROM email_webhook_events WHERE created_at < ?1 LIMIT ?2)`,
+  },
+  {
+    name: "soft_bounce_streaks",
+    days: SOFT_BOUNCE_STREAK_DAYS,
+    batches: OTHER_BATCHES_PER_RUN,
+    sql: `DELETE FROM email_soft_bounce_streaks WHERE rowid IN (
+            SELECT rowid FROM email_soft_bounce_streaks WHERE updated_at < ?1 LIMIT ?2)`,
+  },
+  {
+    name: "contact_ips",
+    days: SENDER_IP_DAYS,
+    batches: OTHER_BATCHES_PER_RUN,
+    sql: `UPDATE contact_messages SET ip_address = NULL WHERE rowid IN (
+            SELECT rowid FROM contact_messages WHERE created_at < ?1 AND ip_address IS NOT NULL LIMIT ?2)`,
+  },
+  {
+    name: "submission_ips",
+    days: SENDER_IP_DAYS,
+    batches: OTHER_BATCHES_PER_RUN,
+    sql: `UPDATE event_submissions SET ip_address = NULL WHERE rowid IN (
+            SELECT rowid FROM event_submissions WHERE created_at < ?1 AND ip_address IS NOT NULL LIMIT ?2)`,
+  },
+];
+
+/** The most statements one run makes: the sum of the tasks' caps. */
+export const PRUNE_MAX_STATEMENTS = TASKS.reduce((n, t) => n + t.batches, 0);
+
+export type PruneResult = Record<string, number> & { more: number };
+
+/**
+ * The daily retention clean-up (decision 187): each task deletes or anonymises its rows past their
+ * window, batch by batch, until a batch comes back short or the task's cap is reached. Rows left over
+ * (`more` = 1: a task hit its cap) are the next day's run's first batches; nothing is lost by waiting.
+ */
+export async function pruneExpiredRecords(db: Db, now: Date): Promise<PruneResult> {
+  const result: PruneResult = { more: 0 };
+  for (const task of TASKS) {
+    const cutoff = new Date(now.getTime() - task.days * 86_400_000).toISOString();
+    const statement = db.$client.prepare(task.sql);
+    let done = 0;
+    let batch = 0;
+    for (; batch < task.batches; batch++) {
+      const { meta } = await statement.bind(cutoff, PRUNE_BATCH_SIZE).run();
+      const changed = meta.changes ?? 0;
+      done += changed;
+      if (changed < PRUNE_BATCH_SIZE) break;
+    }
+    result[task.name] = done;
+    if (batch === task.batches) result.more = 1;
+  }
+  return result;
+}

@@ -1,0 +1,20 @@
+// The retention windows (decision 187), zod-free so the About page and the admin drawer can print them.
+
+/** A completed (or failed) campaign's per-recipient ledger rows are kept this long after it ended. */
+export const DELIVERY_RETENTION_DAYS = 90;
+/** Mail webhook events (bounces, complaints) keep their address this long, the row itself for the ledger's window. */
+export const WEBHOOK_ADDRESS_DAYS = 30;
+export const WEBHOOK_EVENT_DAYS = 90;
+/** A soft-bounce run not added to for this long is forgotten (a delivery ends it anyway). */
+export const SOFT_BOUNCE_STREAK_DAYS = 90;
+/** The IP address a contact message or an event submission was sent from. */
+export const SENDER_IP_DAYS = 30;
+
+/** Rows one clean-up statement touches: short writes, so requests are not held behind them. */
+export const PRUNE_BATCH_SIZE = 1000;
+/**
+ * Statements per task and run. The ledger's cap (50,000 rows a day) is 3.5 times the 100,000 rows a
+ * week a 100,000-subscriber list adds; what a run leaves, the next day's run continues.
+ */
+export const LEDGER_BATCHES_PER_RUN = 50;
+export const OTHER_BATCHES_PER_RUN = 5;
