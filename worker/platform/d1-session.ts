@@ -1,9 +1,8 @@
-import { getCookie } from "hono/cookie";
 import { createMiddleware } from "hono/factory";
-import { REFRESH_COOKIE } from "../features/auth/cookies";
 import { createDb } from "./db";
 import { badRequest } from "./errors";
 import type { AppBindings } from "./hono";
+import { hasRefreshCookie } from "./refresh-cookie";
 
 /** The request and response header that carries a D1 bookmark (decision 188). */
 export const BOOKMARK_HEADER = "X-D1-Bookmark";
@@ -38,7 +37,7 @@ export function sessionStart(method: string, headers: Headers, signedIn: boolean
  * the limit checker's (worker/index.ts wraps it first); its `withSession` hands out a checked session.
  */
 export const d1Session = createMiddleware<AppBindings>(async (c, next) => {
-  const start = sessionStart(c.req.method, c.req.raw.headers, Boolean(getCookie(c, REFRESH_COOKIE)));
+  const start = sessionStart(c.req.method, c.req.raw.headers, hasRefreshCookie(c));
   const session = c.env.DB.withSession(start);
   c.set("db", createDb(session));
   await next();

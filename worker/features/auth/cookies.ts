@@ -1,11 +1,9 @@
 import type { Context } from "hono";
 import { deleteCookie, getCookie, setCookie } from "hono/cookie";
 
-/**
- * `__Host-` pins the cookie to this origin over HTTPS with Path=/. Local http://localhost is a
- * secure context in browsers, so the same name works in development.
- */
-export const REFRESH_COOKIE = "__Host-earthkind_refresh";
+import { REFRESH_COOKIE } from "../../platform/refresh-cookie";
+
+export { REFRESH_COOKIE };
 
 export const readRefreshCookie = (c: Context) => getCookie(c, REFRESH_COOKIE);
 

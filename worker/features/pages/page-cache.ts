@@ -1,8 +1,7 @@
 import type { Context, MiddlewareHandler } from "hono";
-import { getCookie } from "hono/cookie";
 import { BUILD } from "../../platform/build-info";
 import type { AppBindings } from "../../platform/hono";
-import { REFRESH_COOKIE } from "../auth/cookies";
+import { hasRefreshCookie } from "../../platform/refresh-cookie";
 
 /**
  * The edge cache of anonymous page HTML (decision 141). Cache API entries are keyed by build, content
@@ -17,7 +16,7 @@ export const PAGES_VERSION_KEY = "pages:version";
 const BUILD_ID = `${BUILD.commit}-${BUILD.builtAt ?? "dev"}`.replace(/[^\w.-]/g, "");
 
 /** Signed-in visitors carry the refresh cookie: they always get a fresh render, never a cached copy. */
-export const isSignedInRequest = (c: Context<AppBindings>) => Boolean(getCookie(c, REFRESH_COOKIE));
+export const isSignedInRequest = (c: Context<AppBindings>) => hasRefreshCookie(c);
 
 export async function pageCacheKey(c: Context<AppBindings>): Promise<Request> {
   const version = (await c.env.KV.get(PAGES_VERSION_KEY, { cacheTtl: PAGE_TTL_SECONDS })) ?? "0";
