@@ -11,16 +11,7 @@ import firecrawlJson from "../fixtures/ingestion/firecrawl-earthday.json?raw";
 import npsPage1 from "../fixtures/ingestion/nps-events-page-1.json?raw";
 import npsPage2 from "../fixtures/ingestion/nps-events-page-2.json?raw";
 import sierraIcs from "../fixtures/ingestion/sierra-club-chapter.ics?raw";
-import { FIXTURE_NOW, fakeFetch, source } from "./ingestion-helpers";
-
-const ctx = (fetch: AdapterContext["fetch"], overrides: Partial<AdapterContext> = {}): AdapterContext => ({
-  fetch,
-  now: FIXTURE_NOW,
-  startPage: 0,
-  pages: 5,
-  timeoutMs: 2_000,
-  ...overrides,
-});
+import { ctx, FIXTURE_NOW, fakeFetch, source } from "./ingestion-helpers";
 
 const byId = (list: Candidate[], id: string) => {
   const c = list.find((x) => x.externalId === id);

@@ -16,18 +16,10 @@ import firecrawlJson from "../fixtures/ingestion/firecrawl-earthday.json?raw";
 import npsPage2 from "../fixtures/ingestion/nps-events-page-2.json?raw";
 import sierraIcs from "../fixtures/ingestion/sierra-club-chapter.ics?raw";
 import { db } from "./helpers";
-import { deps, FIXTURE_NOW, fakeFetch, seedFixtureZips, source } from "./ingestion-helpers";
+import { ctx, deps, FIXTURE_NOW, fakeFetch, seedFixtureZips, source } from "./ingestion-helpers";
 
 // Decision 180: what a source may send us is bounded in size, time, redirects and destination.
 
-const ctx = (fetch: AdapterContext["fetch"], overrides: Partial<AdapterContext> = {}): AdapterContext => ({
-  fetch,
-  now: FIXTURE_NOW,
-  startPage: 0,
-  pages: 5,
-  timeoutMs: 2_000,
-  ...overrides,
-});
 const encode = (text: string) => new TextEncoder().encode(text);
 const feed = (url = "https://openlands.org/events.ics"): SourceConfig => ({
   ...source("openlands"),

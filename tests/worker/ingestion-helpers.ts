@@ -1,11 +1,21 @@
 import { zipCodes } from "../../db/schema";
 import type { RunDeps } from "../../worker/features/ingestion/run-source";
 import { findSource } from "../../worker/features/ingestion/sources";
-import type { SourceConfig, SourceFetch } from "../../worker/features/ingestion/types";
+import type { AdapterContext, SourceConfig, SourceFetch } from "../../worker/features/ingestion/types";
 import { config, db } from "./helpers";
 
 /** The fixtures' "now": their events are laid out around early March 2030. */
 export const FIXTURE_NOW = new Date("2030-03-01T12:00:00Z");
+
+/** An adapter's context over a fake host: the fixtures' now, five pages from the first, a 2-second timeout. */
+export const ctx = (fetch: AdapterContext["fetch"], overrides: Partial<AdapterContext> = {}): AdapterContext => ({
+  fetch,
+  now: FIXTURE_NOW,
+  startPage: 0,
+  pages: 5,
+  timeoutMs: 2_000,
+  ...overrides,
+});
 
 export type FakeAnswer = string | { status: number; body?: string } | "hang" | Response;
 
