@@ -133,6 +133,11 @@ export const emailDeliveries = sqliteTable(
     attempts: integer("attempts").notNull().default(0),
     /** Lease of the consumer sending this row: a duplicate queue message cannot claim it meanwhile. */
     claimedUntil: text("claimed_until"),
+    /**
+     * The provider request this row went out in, while its answer is unsettled (a timeout or 5xx after the
+     * provider may have accepted it): retries re-send under this key or ask the provider (decision 198).
+     */
+    sendKey: text("send_key"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -130,8 +130,10 @@ describe("weekly send consumer", () => {
     const second = await runConsumer([job], deps, { attempts: 2 });
     expect(second.explicitAcks).toHaveLength(1);
     expect(fake.requests).toHaveLength(2);
-    // The same recipients, so the same key: Resend would have deduplicated had the first gone through.
-    expect(fake.requests[0]?.headers.get("Idempotency-Key")).toBe(fake.requests[1]?.headers.get("Idempotency-Key"));
+    // A 429 is a clear refusal: the rows were released without their send key, and the retry is a new
+    // request (someone who unsubscribed meanwhile would be skipped; decision 198).
+    expect(fake.requests[1]?.headers.get("Idempotency-Key")).not.toBe(fake.requests[0]?.headers.get("Idempotency-Key"));
+    expect((await deliveriesOf(campaign.id)).every((d) => d.sendKey === null)).toBe(true);
     const sent = await deliveriesOf(campaign.id);
     expect(sent.map((d) => [d.status, d.attempts])).toEqual([
       ["sent", 2],

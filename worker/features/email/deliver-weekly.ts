@@ -5,6 +5,7 @@ import { loadActionRow, loadEmailPetitions, loadWeeklyExtras, siteFromConfig, to
 import type { EmailAction, EmailEvent, EmailLastWeek, EmailPetition, EmailTip } from "./content-types";
 import { backoffSeconds, type EmailDeps, type EmailJob } from "./jobs";
 import { ledger } from "./ledger-sql";
+import { newSendKey, SETTLE_AFTER_SECONDS, sendUnderKey, settleUnderKey } from "./send-requests";
 import { manageLinks } from "./templates/layout";
 import { renderWeeklyEmail } from "./templates/weekly";
 
@@ -25,7 +26,7 @@ export type ContentCache = Map<string, Promise<CampaignContent>>;
 
 export type BatchOutcome = { retryAfterSeconds?: number };
 
-type ClaimedRow = { id: string; subscriber_id: string };
+type ClaimedRow = { id: string; subscriber_id: string; send_key: string };
 type RecipientRow = { id: string; email: string; first_name: string; zip_code: string | null; manage_token: string };
 
 async function campaignContent(deps: EmailDeps, campaignId: string): Promise<CampaignContent> {
@@ -47,8 +48,9 @@ async function campaignContent(deps: EmailDeps, campaignId: string): Promise<Cam
  * Sends one recipient batch of a weekly campaign, exactly once per recipient:
  * 1. ledger rows are written for every id (ON CONFLICT DO NOTHING), unsubscribed or deleted people
  *    are marked skipped, and the still-pending rows are claimed with a lease — all in one transaction;
- * 2. only the claimed rows go to the provider, with an idempotency key per recipient;
- * 3. outcomes are marked (sent / failed; retryable failures released for the next attempt).
+ * 2. only the claimed rows go to the provider, in a request named by a send key written with the claim;
+ * 3. outcomes are marked (sent / failed; retryable refusals released for the next attempt; ambiguous
+ *    answers held under their send key, and settled under it by the next attempt: decision 198).
  * A repeated message finds its rows sent or claimed and sends nothing again.
  */
 export async function deliverWeeklyBatch(
@@ -73,6 +75,7 @@ export async function deliverWeeklyBatch(
 
   const sqlLedger = ledger(db.$client);
   const waveId = job.waveId ?? null;
+  const sendKey = newSendKey();
   const before = [
     sqlLedger.insertPending(cid, ids, waveId, nowIso),
     sqlLedger.insertMissing(cid, ids, "skipped", "subscriber no longer exists", waveId),
@@ -85,7 +88,7 @@ export async function deliverWeeklyBatch(
   ];
   const prepared = await db.$client.batch([
     ...before,
-    sqlLedger.claim(cid, ids, nowIso, leaseIso),
+    sqlLedger.claim(cid, ids, nowIso, leaseIso, sendKey),
     ...sqlLedger.complete(cid, nowIso),
   ]);
   const claimedRows = (prepared[before.length]?.results ?? []) as ClaimedRow[];
@@ -101,7 +104,7 @@ export async function deliverWeeklyBatch(
   const recipients = await db.all<RecipientRow>(
     sql`SELECT id, email, first_name, zip_code, manage_token FROM subscribers WHERE id IN (SELECT value FROM json_each(${claimedIds})) ORDER BY id`,
   );
-  const rowBySubscriber = new Map(claimedRows.map((r) => [r.subscriber_id, r.id]));
+  const rowBySubscriber = new Map(claimedRows.map((r) => [r.subscriber_id, r]));
 
   const site = siteFromConfig(deps.config);
   const eventsByZip = new Map<string, Promise<EmailEvent[]>>();
@@ -120,7 +123,7 @@ export async function deliverWeeklyBatch(
     return hit;
   };
 
-  const messages: { deliveryId: string; message: MailMessage }[] = [];
+  const messages: { deliveryId: string; sendKey: string; message: MailMessage }[] = [];
   for (const r of recipients) {
     const rendered = renderWeeklyEmail({
       site,
@@ -131,50 +134,59 @@ export async function deliverWeeklyBatch(
       events: await eventsFor(r.zip_code),
       recipient: { firstName: r.first_name, zipCode: r.zip_code, links: manageLinks(site, r.manage_token) },
     });
+    const row = rowBySubscriber.get(r.id) as ClaimedRow;
     messages.push({
-      deliveryId: rowBySubscriber.get(r.id) as string,
+      deliveryId: row.id,
+      sendKey: row.send_key,
       message: { to: r.email, ...rendered, idempotencyKey: `${cid}:${r.id}`, stream: "marketing" },
     });
   }
 
-  const outcomes = await sendInChunks(
-    deps,
-    messages.map((m) => m.message),
-  );
+  // This attempt's own request, then one per earlier request whose answer was ambiguous.
+  const outcomes = new Map<string, SendResult>();
+  for (const key of new Set(messages.map((m) => m.sendKey))) {
+    const group = messages.filter((m) => m.sendKey === key);
+    const send = key === sendKey ? sendUnderKey : settleUnderKey;
+    const results = await send(
+      deps.provider,
+      group.map((m) => m.message),
+      key,
+    );
+    group.forEach((m, i) => {
+      outcomes.set(m.deliveryId, results[i] as SendResult);
+    });
+  }
 
   let retryAfter: number | undefined;
   // The common case (sent) is one statement for the whole batch; the rest are rare, one each.
-  const sent: { d: string; m: string }[] = [];
+  const sent: { d: string; m: string | null }[] = [];
+  const unsettled: string[] = [];
+  let unsettledError = "";
   const marks: D1PreparedStatement[] = [];
-  messages.forEach(({ deliveryId }, i) => {
-    const result = outcomes[i] as SendResult;
+  for (const { deliveryId } of messages) {
+    const result = outcomes.get(deliveryId) as SendResult;
     if (result.ok) sent.push({ d: deliveryId, m: result.providerMessageId });
     else if (result.suppressed) marks.push(sqlLedger.markSuppressed(deliveryId, nowIso));
     else if (!result.retryable) marks.push(sqlLedger.markFailed(deliveryId, result.error, nowIso));
     else {
       retryAfter = Math.max(retryAfter ?? 0, result.retryAfterSeconds ?? backoffSeconds(attempts));
-      // Released, not failed: the next attempt of this message claims it again.
-      marks.push(sqlLedger.release(deliveryId, result.error, nowIso));
-    }
-  });
-  if (sent.length > 0) marks.unshift(sqlLedger.markAllSent(JSON.stringify(sent), nowIso));
-  await db.$client.batch([...marks, ...sqlLedger.complete(cid, nowIso)]);
-  return retryAfter === undefined ? {} : { retryAfterSeconds: retryAfter };
-}
-
-/** Provider calls of at most its batch size; a thrown error (bug or network) counts as retryable. */
-async function sendInChunks(deps: EmailDeps, messages: MailMessage[]): Promise<SendResult[]> {
-  const results: SendResult[] = [];
-  const size = Math.max(1, deps.provider.maxBatchSize);
-  for (let i = 0; i < messages.length; i += size) {
-    const chunk = messages.slice(i, i + size);
-    try {
-      const answer = await deps.provider.sendBatch(chunk);
-      results.push(...chunk.map((_, j): SendResult => answer[j] ?? { ok: false, error: "no result", retryable: true }));
-    } catch (err) {
-      const error = `provider error: ${err instanceof Error ? err.message : String(err)}`;
-      results.push(...chunk.map((): SendResult => ({ ok: false, error, retryable: true })));
+      if (result.ambiguous) {
+        unsettled.push(deliveryId);
+        unsettledError = result.error;
+      } else {
+        // Released, not failed: the next attempt of this message claims it again.
+        marks.push(sqlLedger.release(deliveryId, result.error, nowIso));
+      }
     }
   }
-  return results;
+  if (sent.length > 0) marks.unshift(sqlLedger.markAllSent(JSON.stringify(sent), nowIso));
+  if (unsettled.length > 0) {
+    // Held under their send key until the provider can be asked (a searched one needs a moment).
+    const settleAfter = deps.provider.settlement === "search" ? SETTLE_AFTER_SECONDS : 0;
+    const untilIso = new Date(now.getTime() + settleAfter * 1000).toISOString();
+    marks.push(sqlLedger.holdUnsettled(JSON.stringify(unsettled), unsettledError, nowIso, untilIso));
+    retryAfter = Math.max(retryAfter ?? 0, settleAfter);
+  }
+  await db.$client.batch([...marks, ...sqlLedger.complete(cid, nowIso)]);
+  return retryAfter === undefined ? {} : { retryAfterSeconds: retryAfter };
 }

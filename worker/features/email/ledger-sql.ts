@@ -59,7 +59,7 @@ export const ledger = (d1: Pick<D1Database, "prepare">) => ({
     d1
       .prepare(
         `UPDATE email_deliveries SET status = 'suppressed', error = 'address suppressed', claimed_until = NULL, updated_at = ?3
-         WHERE campaign_id = ?1 AND status = 'pending'
+         WHERE campaign_id = ?1 AND status = 'pending' AND send_key IS NULL
            AND subscriber_id IN (SELECT value FROM json_each(?2))
            AND EXISTS (SELECT 1 FROM email_suppressions x WHERE x.email = email_deliveries.email)`,
       )
@@ -78,12 +78,15 @@ export const ledger = (d1: Pick<D1Database, "prepare">) => ({
       )
       .bind(cid, ids, status, error, waveId),
 
-  /** Pending rows of people who are no longer active: never sent to. */
+  /**
+   * Pending rows of people who are no longer active: never sent to. (A row with a send key may have gone
+   * out in a request whose answer was lost: it is settled with that request, not skipped; decision 198.)
+   */
   skipInactive: (cid: string, ids: string, nowIso: string): Stmt =>
     d1
       .prepare(
         `UPDATE email_deliveries SET status = 'skipped', error = 'unsubscribed', claimed_until = NULL, updated_at = ?3
-         WHERE campaign_id = ?1 AND status = 'pending'
+         WHERE campaign_id = ?1 AND status = 'pending' AND send_key IS NULL
            AND subscriber_id IN (SELECT value FROM json_each(?2))
            AND NOT EXISTS (SELECT 1 FROM subscribers s WHERE s.id = email_deliveries.subscriber_id AND s.active = 1)`,
       )
@@ -100,17 +103,22 @@ export const ledger = (d1: Pick<D1Database, "prepare">) => ({
       )
       .bind(cid, ids, error, nowIso),
 
-  /** Claims the pending, unleased rows: the caller alone sends them until the lease ends. */
-  claim: (cid: string, ids: string, nowIso: string, leaseIso: string): Stmt =>
+  /**
+   * Claims the pending, unleased rows: the caller alone sends them until the lease ends. Rows never sent
+   * take `sendKey`, the name of the request they are about to go in, before it goes (a crash mid-request
+   * leaves them named); rows that already have one keep it and are settled under it (decision 198).
+   */
+  claim: (cid: string, ids: string, nowIso: string, leaseIso: string, sendKey: string): Stmt =>
     d1
       .prepare(
-        `UPDATE email_deliveries SET attempts = attempts + 1, claimed_until = ?4, updated_at = ?3
+        `UPDATE email_deliveries
+         SET attempts = attempts + 1, claimed_until = ?4, updated_at = ?3, send_key = coalesce(send_key, ?5)
          WHERE campaign_id = ?1 AND status = 'pending'
            AND subscriber_id IN (SELECT value FROM json_each(?2))
            AND (claimed_until IS NULL OR claimed_until < ?3)
-         RETURNING id, subscriber_id`,
+         RETURNING id, subscriber_id, send_key`,
       )
-      .bind(cid, ids, nowIso, leaseIso),
+      .bind(cid, ids, nowIso, leaseIso, sendKey),
 
   countPending: (cid: string, ids: string): Stmt =>
     d1
@@ -125,7 +133,7 @@ export const ledger = (d1: Pick<D1Database, "prepare">) => ({
     d1
       .prepare(
         `UPDATE email_deliveries
-         SET status = 'sent', error = NULL, claimed_until = NULL, updated_at = ?2,
+         SET status = 'sent', error = NULL, claimed_until = NULL, send_key = NULL, updated_at = ?2,
              provider_message_id = (SELECT json_extract(j.value, '$.m') FROM json_each(?1) j
                                     WHERE json_extract(j.value, '$.d') = email_deliveries.id)
          WHERE id IN (SELECT json_extract(value, '$.d') FROM json_each(?1)) AND status = 'pending'`,
@@ -135,7 +143,7 @@ export const ledger = (d1: Pick<D1Database, "prepare">) => ({
   markFailed: (deliveryId: string, error: string, nowIso: string): Stmt =>
     d1
       .prepare(
-        `UPDATE email_deliveries SET status = 'failed', error = ?2, claimed_until = NULL, updated_at = ?3
+        `UPDATE email_deliveries SET status = 'failed', error = ?2, claimed_until = NULL, send_key = NULL, updated_at = ?3
          WHERE id = ?1 AND status = 'pending'`,
       )
       .bind(deliveryId, error.slice(0, 500), nowIso),
@@ -144,19 +152,35 @@ export const ledger = (d1: Pick<D1Database, "prepare">) => ({
   markSuppressed: (deliveryId: string, nowIso: string): Stmt =>
     d1
       .prepare(
-        `UPDATE email_deliveries SET status = 'suppressed', error = 'address suppressed', claimed_until = NULL, updated_at = ?2
+        `UPDATE email_deliveries SET status = 'suppressed', error = 'address suppressed', claimed_until = NULL, send_key = NULL, updated_at = ?2
          WHERE id = ?1 AND status = 'pending'`,
       )
       .bind(deliveryId, nowIso),
 
-  /** A retryable failure: the row stays pending and is released for the next attempt. */
+  /**
+   * A retryable refusal (the provider surely did not take it): the row stays pending, loses its send key
+   * and is released for the next attempt.
+   */
   release: (deliveryId: string, error: string, nowIso: string): Stmt =>
     d1
       .prepare(
-        `UPDATE email_deliveries SET error = ?2, claimed_until = NULL, updated_at = ?3
+        `UPDATE email_deliveries SET error = ?2, claimed_until = NULL, send_key = NULL, updated_at = ?3
          WHERE id = ?1 AND status = 'pending'`,
       )
       .bind(deliveryId, error.slice(0, 500), nowIso),
+
+  /**
+   * An ambiguous answer (the provider may have taken them): the rows keep their send key, so the next
+   * attempt settles them under it, and stay leased until `untilIso` — for a provider that is searched,
+   * long enough for its search to show what it accepted. `deliveryIds` is a JSON array.
+   */
+  holdUnsettled: (deliveryIds: string, error: string, nowIso: string, untilIso: string): Stmt =>
+    d1
+      .prepare(
+        `UPDATE email_deliveries SET error = ?2, claimed_until = ?4, updated_at = ?3
+         WHERE id IN (SELECT value FROM json_each(?1)) AND status = 'pending'`,
+      )
+      .bind(deliveryIds, `unsettled: ${error}`.slice(0, 500), nowIso, untilIso),
 
   /**
    * Completes the campaign once its fan-out is finished and every recipient has an outcome (the

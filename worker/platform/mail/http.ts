@@ -112,15 +112,31 @@ export function retryAfterSeconds(headers: Headers, now = Date.now()): number | 
 /** A thrown value as text, for results and connection checks. */
 export const thrownText = (err: unknown) => (err instanceof Error ? err.message : String(err));
 
-/** The same outcome for every message of a request that failed as a whole. */
-export function failAll(count: number, error: string, retryable: boolean, retryAfter?: number): SendResult[] {
+/**
+ * The same outcome for every message of a request that failed as a whole. `ambiguous`: the provider may
+ * have accepted it all the same (decision 198).
+ */
+export function failAll(
+  count: number,
+  error: string,
+  retryable: boolean,
+  retryAfter?: number,
+  ambiguous = false,
+): SendResult[] {
   return Array.from({ length: count }, () => ({
     ok: false as const,
     error,
     retryable,
     ...(retryAfter !== undefined ? { retryAfterSeconds: retryAfter } : {}),
+    ...(ambiguous ? { ambiguous: true } : {}),
   }));
 }
+
+/**
+ * Whether a failed request may have been accepted anyway: a timeout or dropped connection (thrown) may
+ * have reached the provider, and a 5xx may come after it read the request. 4xx (429 too) is a refusal.
+ */
+export const mayHaveBeenAccepted = (status: number | "thrown") => status === "thrown" || status >= 500;
 
 /** Maps an HTTP status of a failed request to retryability: throttling and server trouble pass. */
 export const isRetryableStatus = (status: number) => status === 429 || status === 408 || status >= 500;

@@ -9,6 +9,8 @@ import { type ConnectionCheck, MailAdapter, type MailMessage, type Sender, type 
 export class OutboxProvider extends MailAdapter {
   readonly name = "outbox";
   readonly maxBatchSize = 100;
+  /** A message stored under its idempotency key is never stored again: resending is safe. */
+  readonly settlement = "same-key";
 
   constructor(
     private readonly db: Db,

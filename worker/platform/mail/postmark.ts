@@ -1,9 +1,20 @@
 import * as http from "./http";
-import { type ConnectionCheck, MailAdapter, type MailMessage, type Sender, type SendResult } from "./types";
+import {
+  type ConnectionCheck,
+  MailAdapter,
+  type MailMessage,
+  type Sender,
+  type SendOptions,
+  type SendResult,
+} from "./types";
 
 const DEFAULT_BASE_URL = "https://api.postmarkapp.com";
 
 type PostmarkResult = { ErrorCode?: number; Message?: string; MessageID?: string; To?: string };
+type PostmarkSearchReply = { Messages?: { MessageID?: string; Recipients?: string[] }[] };
+
+/** The metadata field that names a request, for the message search (decision 198). */
+const SEND_KEY_FIELD = "send_key";
 
 /** Postmark API error codes that describe a passing condition rather than a bad message. */
 const RETRYABLE_CODES = new Set([100 /* maintenance */, 429 /* rate limited */]);
@@ -18,11 +29,13 @@ export type PostmarkOptions = http.HttpProviderOptions & {
 /**
  * Postmark's batch endpoint (POST /email/batch, at most 500 messages). It answers 200 even when
  * single messages fail, so every per-message ErrorCode is checked. Postmark has no idempotency keys:
- * exactly-once rests on our ledger (written before the call, marked after).
+ * exactly-once rests on our ledger (written before the call, marked after), and a request whose answer
+ * was lost is looked up by its send key (message metadata) before anything goes again (decision 198).
  */
 export class PostmarkProvider extends MailAdapter {
   readonly name = "postmark";
   readonly maxBatchSize = 500;
+  readonly settlement = "search";
   private readonly post: http.JsonPoster;
 
   constructor(
@@ -33,7 +46,7 @@ export class PostmarkProvider extends MailAdapter {
     this.post = http.jsonPoster(options, DEFAULT_BASE_URL);
   }
 
-  async sendBatch(messages: MailMessage[]): Promise<SendResult[]> {
+  async sendBatch(messages: MailMessage[], options: SendOptions = {}): Promise<SendResult[]> {
     if (messages.length === 0) return [];
     this.assertBatchSize(messages.length);
 
@@ -53,6 +66,7 @@ export class PostmarkProvider extends MailAdapter {
           m.stream === "marketing"
             ? (this.options.broadcastStream ?? "broadcast")
             : (this.options.transactionalStream ?? "outbound"),
+        ...(options.sendKey ? { Metadata: { [SEND_KEY_FIELD]: options.sendKey } } : {}),
       };
     });
 
@@ -60,7 +74,7 @@ export class PostmarkProvider extends MailAdapter {
     try {
       reply = await this.post("/email/batch", { "X-Postmark-Server-Token": this.options.apiKey }, payload);
     } catch (err) {
-      return http.failAll(messages.length, `postmark: ${http.thrownText(err)}`, true);
+      return http.failAll(messages.length, `postmark: ${http.thrownText(err)}`, true, undefined, true);
     }
 
     if (reply.status >= 200 && reply.status < 300 && Array.isArray(reply.body)) {
@@ -69,7 +83,34 @@ export class PostmarkProvider extends MailAdapter {
     const error = `postmark: ${http.describeError(reply.status, reply.body)}`;
     const code = (reply.body as PostmarkResult | null)?.ErrorCode;
     const retryable = http.isRetryableStatus(reply.status) || (code !== undefined && RETRYABLE_CODES.has(code));
-    return http.failAll(messages.length, error, retryable, http.retryAfterSeconds(reply.headers));
+    return http.failAll(
+      messages.length,
+      error,
+      retryable,
+      http.retryAfterSeconds(reply.headers),
+      http.mayHaveBeenAccepted(reply.status),
+    );
+  }
+
+  /**
+   * Outbound message search by the send key's metadata (one field per search, at most 500 a page: a
+   * batch is at most 500). Null when Postmark cannot be asked, so nothing is resent on a guess.
+   */
+  async findSent(sendKey: string): Promise<Map<string, string> | null> {
+    const query = `count=${this.maxBatchSize}&offset=0&metadata_${SEND_KEY_FIELD}=${encodeURIComponent(sendKey)}`;
+    let reply: http.HttpReply;
+    try {
+      reply = await this.post(`/messages/outbound?${query}`, { "X-Postmark-Server-Token": this.options.apiKey });
+    } catch {
+      return null;
+    }
+    const messages = (reply.body as PostmarkSearchReply | null)?.Messages;
+    if (reply.status < 200 || reply.status >= 300 || !Array.isArray(messages)) return null;
+    const found = new Map<string, string>();
+    for (const m of messages) {
+      for (const to of m.Recipients ?? []) if (m.MessageID) found.set(to.trim().toLowerCase(), m.MessageID);
+    }
+    return found;
   }
 
   /**
@@ -99,7 +140,7 @@ export class PostmarkProvider extends MailAdapter {
 function mapResults(results: PostmarkResult[], count: number): SendResult[] {
   return Array.from({ length: count }, (_, i): SendResult => {
     const r = results[i];
-    if (!r) return { ok: false, error: "postmark: no result for this message", retryable: true };
+    if (!r) return { ok: false, error: "postmark: no result for this message", retryable: true, ambiguous: true };
     if (r.ErrorCode === 0 && r.MessageID) return { ok: true, providerMessageId: r.MessageID };
     const code = r.ErrorCode ?? -1;
     return {

@@ -1,6 +1,13 @@
 import { sha256Hex } from "../crypto";
 import * as http from "./http";
-import { type ConnectionCheck, MailAdapter, type MailMessage, type Sender, type SendResult } from "./types";
+import {
+  type ConnectionCheck,
+  MailAdapter,
+  type MailMessage,
+  type Sender,
+  type SendOptions,
+  type SendResult,
+} from "./types";
 
 const DEFAULT_BASE_URL = "https://api.resend.com";
 
@@ -15,12 +22,14 @@ const INLINE_429_RETRIES = 2;
 /**
  * Resend's batch endpoint (POST /emails/batch, at most 100 messages). Permissive validation, so one
  * bad address fails alone instead of failing its 99 neighbours; the answer's `errors` name them by
- * index. The Idempotency-Key is per request: derived from the messages' own keys, so a retried batch
- * of the same recipients is deduplicated by Resend for 24 hours.
+ * index. The Idempotency-Key is per request: the caller's send key when it gives one (fixed at the
+ * recipients' first attempt, decision 198), else derived from the messages' own keys; a retried batch
+ * under the same key is deduplicated by Resend for 24 hours.
  */
 export class ResendProvider extends MailAdapter {
   readonly name = "resend";
   readonly maxBatchSize = 100;
+  readonly settlement = "same-key";
   private readonly post: http.JsonPoster;
   private readonly slotKey: string;
 
@@ -33,7 +42,7 @@ export class ResendProvider extends MailAdapter {
     this.slotKey = `resend:${options.baseUrl ?? DEFAULT_BASE_URL}`;
   }
 
-  async sendBatch(messages: MailMessage[]): Promise<SendResult[]> {
+  async sendBatch(messages: MailMessage[], options: SendOptions = {}): Promise<SendResult[]> {
     if (messages.length === 0) return [];
     this.assertBatchSize(messages.length);
 
@@ -41,7 +50,7 @@ export class ResendProvider extends MailAdapter {
       Authorization: `Bearer ${this.options.apiKey}`,
       "x-batch-validation": "permissive",
     };
-    const key = await batchIdempotencyKey(messages);
+    const key = options.sendKey ?? (await batchIdempotencyKey(messages));
     if (key) headers["Idempotency-Key"] = key;
 
     const payload = messages.map((m) => {
@@ -65,7 +74,7 @@ export class ResendProvider extends MailAdapter {
         await http.waitForRequestSlot(this.slotKey, this.options.requestsPerSecond);
         reply = await this.post("/emails/batch", headers, payload);
       } catch (err) {
-        return http.failAll(messages.length, `resend: ${http.thrownText(err)}`, true);
+        return http.failAll(messages.length, `resend: ${http.thrownText(err)}`, true, undefined, true);
       }
       http.observeRateLimit(this.slotKey, reply.headers);
       if (reply.status !== 429) break;
@@ -83,10 +92,21 @@ export class ResendProvider extends MailAdapter {
     const error = `resend: ${http.describeError(reply.status, reply.body)}`;
     if (reply.status === 409 && errorName(reply.body) === "concurrent_idempotent_requests") {
       // The same batch is in flight from another attempt: try again shortly, Resend replays the answer.
-      return http.failAll(messages.length, error, true, 2);
+      return http.failAll(messages.length, error, true, 2, true);
+    }
+    if (reply.status === 409 && errorName(reply.body) === "invalid_idempotent_request" && options.sendKey) {
+      // Resend holds this key from an earlier request it accepted, whose answer we lost, and this one's
+      // content differs (a re-render: say a petition changed meanwhile). Those recipients were sent to then.
+      return messages.map(() => ({ ok: true, providerMessageId: null }));
     }
     const retryAfter = http.retryAfterSeconds(reply.headers);
-    return http.failAll(messages.length, error, http.isRetryableStatus(reply.status), retryAfter);
+    return http.failAll(
+      messages.length,
+      error,
+      http.isRetryableStatus(reply.status),
+      retryAfter,
+      http.mayHaveBeenAccepted(reply.status),
+    );
   }
 
   /**
@@ -149,7 +169,7 @@ function mapBatchReply(body: ResendBatchReply | null, count: number): SendResult
     results.push(
       id
         ? { ok: true, providerMessageId: id }
-        : { ok: false, error: "resend: no result for this message", retryable: true },
+        : { ok: false, error: "resend: no result for this message", retryable: true, ambiguous: true },
     );
   }
   return results;

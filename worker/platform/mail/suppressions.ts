@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import type { Db } from "../db";
-import type { MailMessage, MailProvider, SendResult } from "./types";
+import type { MailMessage, MailProvider, SendOptions, SendResult } from "./types";
 
 export const SUPPRESSED_ERROR = "address suppressed (bounce or complaint)";
 
@@ -30,16 +30,18 @@ export function withSuppressions(inner: MailProvider, db: Db): MailProvider {
   return {
     name: inner.name,
     maxBatchSize: inner.maxBatchSize,
+    settlement: inner.settlement,
     checkConnection: () => inner.checkConnection(),
-    async sendBatch(messages: MailMessage[]): Promise<SendResult[]> {
+    ...(inner.findSent ? { findSent: inner.findSent.bind(inner) } : {}),
+    async sendBatch(messages: MailMessage[], options?: SendOptions): Promise<SendResult[]> {
       const blocked = await suppressedAmong(
         db,
         messages.filter(obeysSuppression).map((m) => m.to),
       );
-      if (blocked.size === 0) return inner.sendBatch(messages);
+      if (blocked.size === 0) return inner.sendBatch(messages, options);
       const isBlocked = (m: MailMessage) => obeysSuppression(m) && blocked.has(m.to.trim().toLowerCase());
       const allowed = messages.filter((m) => !isBlocked(m));
-      const sent = allowed.length > 0 ? await inner.sendBatch(allowed) : [];
+      const sent = allowed.length > 0 ? await inner.sendBatch(allowed, options) : [];
       let next = 0;
       return messages.map((m) => (isBlocked(m) ? suppressedResult : (sent[next++] as SendResult)));
     },

@@ -43,11 +43,21 @@ export function headersFor(m: MailMessage): Record<string, string> {
 }
 
 export type SendResult =
-  | { ok: true; providerMessageId: string }
+  /**
+   * `providerMessageId` is null only when the provider says it accepted this request in an earlier
+   * attempt whose answer was lost, without repeating its ids (Resend's 409 on a reused key, decision 198).
+   */
+  | { ok: true; providerMessageId: string | null }
   | {
       ok: false;
       error: string;
       retryable: boolean;
+      /**
+       * The provider may have accepted the message although the answer says otherwise: the request timed
+       * out, or the provider answered 5xx after reading it. Sending it again could send it twice, so it is
+       * settled first (decision 198).
+       */
+      ambiguous?: boolean;
       retryAfterSeconds?: number;
       /** Not sent: the address is on our suppression list (marketing mail only). */
       suppressed?: boolean;
@@ -62,12 +72,35 @@ export type SendResult =
 /** What the provider's own API says about our key and sending domain (no message is sent). */
 export type ConnectionCheck = { ok: boolean; details: string };
 
+export type SendOptions = {
+  /**
+   * Names this provider request, fixed when its recipients were first claimed (decision 198): Resend sends
+   * it as the Idempotency-Key, Postmark as metadata its message search finds. At most 80 characters.
+   */
+  sendKey?: string;
+};
+
+/**
+ * How a request whose answer was ambiguous is settled before anything is sent again:
+ * - `same-key`: the provider deduplicates a request sent again under the same key (Resend for 24 hours;
+ *   the outbox by its unique column), so the same recipients simply go again under it;
+ * - `search`: the provider has no idempotency (Postmark), and `findSent` asks it what it accepted.
+ * A provider with neither cannot be settled: its ambiguous recipients are reported, never resent.
+ */
+export type Settlement = "same-key" | "search";
+
 /** One adapter per provider; `sendBatch` answers one result per message, in order. */
 export interface MailProvider {
   readonly name: string;
   /** How many messages one `sendBatch` call may carry. */
   readonly maxBatchSize: number;
-  sendBatch(messages: MailMessage[]): Promise<SendResult[]>;
+  readonly settlement?: Settlement;
+  sendBatch(messages: MailMessage[], options?: SendOptions): Promise<SendResult[]>;
+  /**
+   * What the provider accepted under `sendKey`: recipient address (lower case) → its message id; null
+   * when the provider could not be asked (the answer stays unsettled).
+   */
+  findSent?(sendKey: string): Promise<Map<string, string> | null>;
   /** Asks the provider whether the key (and, where it can tell, the sending domain) is valid. */
   checkConnection(): Promise<ConnectionCheck>;
 }
@@ -83,7 +116,7 @@ export abstract class MailAdapter implements MailProvider {
 
   constructor(protected readonly sender: Sender) {}
 
-  abstract sendBatch(messages: MailMessage[]): Promise<SendResult[]>;
+  abstract sendBatch(messages: MailMessage[], options?: SendOptions): Promise<SendResult[]>;
   abstract checkConnection(): Promise<ConnectionCheck>;
 
   /**
