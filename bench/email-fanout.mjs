@@ -5,8 +5,12 @@
 // zone's wave goes out at its 09:00 through the real queue and consumer. Reports per wave and in total the
 // time, messages/s against the ceiling (200/s), 429 answers and duplicates (the fake counts every address it
 // accepted, deduplicating by Idempotency-Key the way Resend does).
+// BENCH_CONSUMERS=K runs K consumers at once (K `wrangler dev` instances, each with its own database and a K-th of
+// the subscribers, all sending to the one fake): isolates that share no memory, paced together only by what the
+// provider's RateLimit headers tell each of them — as when Queues scales a consumer out (decision 186).
 //   node bench/email-fanout.mjs            (or `npm run bench -- email`)
 //   BENCH_SUBSCRIBERS=5000 node bench/email-fanout.mjs
+//   BENCH_CONSUMERS=3 node bench/email-fanout.mjs
 import { spawnSync } from "node:child_process";
 import { randomBytes, randomUUID } from "node:crypto";
 import { existsSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
@@ -18,9 +22,10 @@ import { DEV_VARS } from "../scripts/dev-vars.mjs";
 import { freePort, memoryMiB, startDev, workerdPids } from "./_local-worker.mjs";
 
 const N = Number(process.env.BENCH_SUBSCRIBERS ?? 100_000);
+const CONSUMERS = Math.max(1, Number(process.env.BENCH_CONSUMERS ?? 1));
 const WAVE_TIMEOUT_MS = Number(process.env.BENCH_WAVE_TIMEOUT_MS ?? 20 * 60_000);
 const root = path.resolve(import.meta.dirname, "..");
-const persistDir = mkdtempSync(path.join(tmpdir(), "earthkind-bench-"));
+const persistDirs = Array.from({ length: CONSUMERS }, () => mkdtempSync(path.join(tmpdir(), "earthkind-bench-")));
 const env = { ...process.env, CI: "true" };
 
 /** Resend's documented limits, enforced by the fake. */
@@ -71,19 +76,22 @@ function wrangler(args) {
   if (r.status !== 0) throw new Error(`wrangler ${args.join(" ")} failed:\n${r.stderr || r.stdout}`);
 }
 
-function d1File() {
+function d1File(persistDir) {
   const dir = path.join(persistDir, "v3", "d1", "miniflare-D1DatabaseObject");
   const file = readdirSync(dir).find((f) => f.endsWith(".sqlite"));
   if (!file) throw new Error(`no D1 database in ${dir}`);
   return path.join(dir, file);
 }
 
-/** Subscribers in each zone by its share (the last zone takes the rounding); their address names the zone. */
-function seed() {
-  const db = new DatabaseSync(d1File());
+/**
+ * Consumer `c`'s `n` subscribers in each zone by its share (the first zone takes the rounding); their address
+ * names the consumer and the zone.
+ */
+function seed(persistDir, c, n) {
+  const db = new DatabaseSync(d1File(persistDir));
   const started = performance.now();
-  const counts = ZONES.map(([, share]) => Math.floor(N * share));
-  counts[0] += N - counts.reduce((a, b) => a + b, 0);
+  const counts = ZONES.map(([, share]) => Math.floor(n * share));
+  counts[0] += n - counts.reduce((a, b) => a + b, 0);
   db.exec("BEGIN");
   const insert = db.prepare(
     "INSERT INTO subscribers (id, email, first_name, active, time_zone, manage_token) VALUES (?, ?, ?, 1, ?, ?)",
@@ -91,7 +99,13 @@ function seed() {
   let i = 0;
   ZONES.forEach(([zone], z) => {
     for (let k = 0; k < counts[z]; k++, i++)
-      insert.run(randomUUID(), `r${i}.z${z}@bench.example`, `Reader ${i}`, zone, randomBytes(32).toString("base64url"));
+      insert.run(
+        randomUUID(),
+        `r${i}.c${c}.z${z}@bench.example`,
+        `Reader ${i}`,
+        zone,
+        randomBytes(32).toString("base64url"),
+      );
   });
   db.prepare(
     `INSERT INTO weekly_actions (id, title, slug, start_date, end_date, summary, steps, materials, time_required, status, schedule_send)
@@ -109,8 +123,8 @@ function seed() {
   return { ms: performance.now() - started, counts };
 }
 
-function query(sql, ...params) {
-  const db = new DatabaseSync(d1File(), { readOnly: true });
+function query(persistDir, sql, ...params) {
+  const db = new DatabaseSync(d1File(persistDir), { readOnly: true });
   db.exec("PRAGMA busy_timeout = 5000");
   try {
     return db.prepare(sql).all(...params);
@@ -121,11 +135,13 @@ function query(sql, ...params) {
 
 /**
  * The fake Resend: POST /emails/batch with a bearer key, ≤ 100 messages, at most 2 accepted requests in any
- * second (a sliding window), 429 + retry-after beyond. A repeated Idempotency-Key replays the first answer
- * and delivers nothing again, as Resend does for 24 hours.
+ * second (a sliding window), 429 + retry-after beyond. Every answer carries the IETF RateLimit headers Resend
+ * sends (limit, remaining in the window, seconds to its reset). A repeated Idempotency-Key replays the first
+ * answer and delivers nothing again, as Resend does for 24 hours.
  */
 function startFakeResend() {
-  const accepted = []; // request start times (ms)
+  const accepted = []; // request start times in the last second (ms)
+  const acceptedAt = []; // every accepted request's time (ms), for the busiest second
   const delivered = new Map(); // address → times delivered
   const byKey = new Map();
   const perZone = ZONES.map(() => ({ first: Infinity, last: 0, messages: 0 }));
@@ -139,7 +155,15 @@ function startFakeResend() {
       const now = Date.now();
       stats.requests++;
       const reply = (status, payload, headers = {}) => {
-        res.writeHead(status, { "Content-Type": "application/json", ...headers });
+        while (accepted.length && accepted[0] <= Date.now() - 1000) accepted.shift();
+        const rate = {
+          "ratelimit-limit": String(REQUESTS_PER_SECOND),
+          "ratelimit-remaining": String(Math.max(0, REQUESTS_PER_SECOND - accepted.length)),
+          "ratelimit-reset": String(
+            accepted.length ? Math.max(1, Math.ceil((accepted[0] + 1000 - Date.now()) / 1000)) : 1,
+          ),
+        };
+        res.writeHead(status, { "Content-Type": "application/json", ...rate, ...headers });
         res.end(JSON.stringify(payload));
       };
       if (req.method !== "POST" || req.url !== "/emails/batch") return reply(404, { name: "not_found" });
@@ -170,6 +194,7 @@ function startFakeResend() {
         return reply(422, { name: "validation_error", message: "1 to 100 emails per batch" });
       }
       accepted.push(now);
+      acceptedAt.push(now);
       stats.accepted++;
       for (const m of messages) {
         const to = Array.isArray(m.to) ? m.to[0] : m.to;
@@ -187,15 +212,24 @@ function startFakeResend() {
       reply(200, answer);
     });
   });
-  return { server, stats, delivered, perZone };
+  /** Most requests accepted in any one second (sliding): at most the ceiling's 2 if the fake holds. */
+  const busiestSecond = () => {
+    let most = 0;
+    for (let i = 0, j = 0; j < acceptedAt.length; j++) {
+      while (acceptedAt[i] <= acceptedAt[j] - 1000) i++;
+      most = Math.max(most, j - i + 1);
+    }
+    return most;
+  };
+  return { server, stats, delivered, perZone, busiestSecond };
 }
 
-let server;
+const servers = [];
 let fake;
 const stop = () => {
-  server?.stop();
+  for (const server of servers) server.stop();
   fake?.server.close();
-  rmSync(persistDir, { recursive: true, force: true });
+  for (const dir of persistDirs) rmSync(dir, { recursive: true, force: true });
 };
 process.on("SIGINT", () => {
   stop();
@@ -205,9 +239,18 @@ process.on("SIGINT", () => {
 const sec = (ms) => (ms / 1000).toFixed(1);
 let code = 1;
 try {
-  console.log(`• ${N.toLocaleString("en-US")} subscribers over ${ZONES.length} US zones, persist dir ${persistDir}`);
-  wrangler(["d1", "migrations", "apply", "DB", "--local", "--persist-to", persistDir]);
-  const seeded = seed();
+  console.log(
+    `• ${N.toLocaleString("en-US")} subscribers over ${ZONES.length} US zones, ${CONSUMERS} consumer(s) at once, persist dirs ${persistDirs.join(" ")}`,
+  );
+  const shares = persistDirs.map((_, c) => Math.floor(N / CONSUMERS) + (c < N % CONSUMERS ? 1 : 0));
+  const seededAll = persistDirs.map((dir, c) => {
+    wrangler(["d1", "migrations", "apply", "DB", "--local", "--persist-to", dir]);
+    return seed(dir, c, shares[c]);
+  });
+  const seeded = {
+    ms: seededAll.reduce((s, x) => s + x.ms, 0),
+    counts: ZONES.map((_, z) => seededAll.reduce((s, x) => s + x.counts[z], 0)),
+  };
   console.log(`• seeded in ${sec(seeded.ms)} s: ${ZONES.map(([z], i) => `${z} ${seeded.counts[i]}`).join(", ")}`);
   if (!existsSync(path.join(root, "dist", "earthkind", "wrangler.json"))) {
     const build = spawnSync("npx", ["vite", "build"], { cwd: root, stdio: "inherit", env });
@@ -217,29 +260,36 @@ try {
   fake = startFakeResend();
   const fakePort = await freePort();
   await new Promise((r) => fake.server.listen(fakePort, "127.0.0.1", r));
-  const port = await freePort();
-  const base = `http://127.0.0.1:${port}`;
-  server = await startDev({
-    persistDir,
-    port,
-    testScheduled: true,
-    timeoutMs: 90_000,
-    vars: {
-      ...DEV_VARS,
-      SITE_URL: base,
-      MAIL_PROVIDER: "resend",
-      MAIL_API_KEY: "re_bench",
-      MAIL_API_BASE_URL: `http://127.0.0.1:${fakePort}`,
-    },
-  });
-  const pids = workerdPids(server.pid);
-  console.log(`• wrangler dev on ${base}, fake Resend on 127.0.0.1:${fakePort}`);
+  for (const persistDir of persistDirs) {
+    const port = await freePort();
+    servers.push(
+      await startDev({
+        persistDir,
+        port,
+        testScheduled: true,
+        timeoutMs: 90_000,
+        vars: {
+          ...DEV_VARS,
+          SITE_URL: `http://127.0.0.1:${port}`,
+          MAIL_PROVIDER: "resend",
+          MAIL_API_KEY: "re_bench",
+          MAIL_API_BASE_URL: `http://127.0.0.1:${fakePort}`,
+        },
+      }),
+    );
+  }
+  const pids = servers.flatMap((server) => workerdPids(server.pid));
+  console.log(`• wrangler dev on ${servers.map((x) => x.url).join(", ")}, fake Resend on 127.0.0.1:${fakePort}`);
 
   const cron = encodeURIComponent("*/5 * * * *");
-  const tick = async (ms) => {
-    const res = await fetch(`${base}/cdn-cgi/handler/scheduled?cron=${cron}&time=${ms}`);
-    if (!res.ok) throw new Error(`cron tick answered ${res.status}`);
-  };
+  /** The same cron tick on every consumer at once. */
+  const tick = (ms) =>
+    Promise.all(
+      servers.map(async (server) => {
+        const res = await fetch(`${server.url}/cdn-cgi/handler/scheduled?cron=${cron}&time=${ms}`);
+        if (!res.ok) throw new Error(`cron tick answered ${res.status}`);
+      }),
+    );
 
   // One tick per distinct 09:00; the waves due at it are measured together (they share the ceiling).
   const groups = new Map();
@@ -260,13 +310,16 @@ try {
       // Polled often: the poll interval is added to the measured time of every wave (small waves are a few seconds).
       await new Promise((r) => setTimeout(r, 100));
       peak = Math.max(peak, memoryMiB(pids).rss);
-      const waves = query(
-        `SELECT time_zone, total_recipients AS total, sent_count + failed_count + skipped_count AS done, fanout_done_at AS fanoutDone
-         FROM email_campaign_waves WHERE time_zone IN (${names.map(() => "?").join(",")})`,
-        ...names,
+      const waves = persistDirs.flatMap((dir) =>
+        query(
+          dir,
+          `SELECT time_zone, total_recipients AS total, sent_count + failed_count + skipped_count AS done, fanout_done_at AS fanoutDone
+           FROM email_campaign_waves WHERE time_zone IN (${names.map(() => "?").join(",")})`,
+          ...names,
+        ),
       );
       const finished =
-        waves.length === names.length &&
+        waves.length === names.length * CONSUMERS &&
         waves.every((w) => w.fanoutDone && w.done >= w.total) &&
         waves.reduce((s, w) => s + w.total, 0) === expected;
       if (finished) break;
@@ -295,9 +348,17 @@ try {
   }
   // After Monday is over in Honolulu (10:00Z Tuesday) the campaign completes.
   await tick(Date.parse("2026-12-01T10:05:00Z"));
-  const [campaign] = query(
-    "SELECT status, total_recipients AS total, sent_count AS sent, failed_count AS failed FROM email_campaigns WHERE kind = 'weekly'",
+  const campaigns = persistDirs.flatMap((dir) =>
+    query(
+      dir,
+      "SELECT status, total_recipients AS total, sent_count AS sent, failed_count AS failed FROM email_campaigns WHERE kind = 'weekly'",
+    ),
   );
+  const campaign = {
+    status: campaigns.every((x) => x.status === "completed") ? "completed" : campaigns.map((x) => x.status).join("/"),
+    sent: campaigns.reduce((s, x) => s + x.sent, 0),
+    failed: campaigns.reduce((s, x) => s + x.failed, 0),
+  };
   const total = (performance.now() - t0) / 1000;
   const counts = [...fake.delivered.values()];
   const duplicates = counts.reduce((s, n) => s + (n - 1), 0);
@@ -306,6 +367,8 @@ try {
 
   console.log("\nEmail fan-out at the Resend ceiling (fake Resend, local wrangler dev)");
   console.log(`  subscribers            ${N.toLocaleString("en-US")}`);
+  console.log(`  consumers at once      ${CONSUMERS}`);
+  console.log(`  busiest second         ${fake.busiestSecond()} accepted requests (ceiling ${REQUESTS_PER_SECOND})`);
   console.log(
     `  total time             ${total.toFixed(1)} s over ${rows.length} ticks (sum of wave times ${rows.reduce((s, r) => s + r.seconds, 0).toFixed(1)} s)`,
   );
@@ -338,7 +401,7 @@ try {
   code = exact && slow.length === 0 ? 0 : 1;
 } catch (err) {
   console.error(`✗ ${err instanceof Error ? err.message : err}`);
-  if (server) console.error(server.log().slice(-3000));
+  for (const server of servers) console.error(server.log().slice(-3000));
 } finally {
   stop();
 }
