@@ -3,10 +3,12 @@
 // workerd processes' user + system time over REQUESTS sequential requests, less the health check's own CPU.
 // Local D1 runs inside workerd, so the figure is an upper bound of the Worker's CPU. Budget: README.
 //   --no-build   reuse dist/ as it is
+//   --profile    then sample V8 while the slowest page renders, and list where its CPU goes (by function)
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { DEV_VARS, ensureDevVars, freePort, run, startDev } from "../scripts/local-env.mjs";
+import { profileRequests } from "./_cpu-profile.mjs";
 import { cpuMs, fmt, workerdPids } from "./_local-worker.mjs";
 
 const REQUESTS = Number(process.env.PAGE_CPU_REQUESTS ?? 40);
@@ -21,7 +23,13 @@ if (!process.argv.includes("--no-build")) run("npx", ["vite", "build"], { stdio:
 const persistDir = mkdtempSync(path.join(tmpdir(), "earthkind-page-cpu-"));
 run("npx", ["node", "scripts/seed-local.mjs", "--persist-to", persistDir], { stdio: "ignore" });
 const port = await freePort();
-const server = await startDev({ persistDir, port, vars: { ...DEV_VARS, SITE_URL: `http://localhost:${port}` } });
+const inspectorPort = process.argv.includes("--profile") ? await freePort() : undefined;
+const server = await startDev({
+  persistDir,
+  port,
+  inspectorPort,
+  vars: { ...DEV_VARS, SITE_URL: `http://localhost:${port}` },
+});
 
 async function cpuPerRequest(pids, url, headers = {}) {
   for (let i = 0; i < 3; i++) await (await fetch(url, { headers })).text();
@@ -54,6 +62,19 @@ try {
   for (const r of rows) console.log(`| ${r.page} | ${fmt(r.uncached, 2)} | ${fmt(r.cached, 2)} |`);
   const slowest = rows.reduce((a, b) => (b.uncached > a.uncached ? b : a));
   console.log(`\nslowest uncached: ${slowest.page} (${fmt(slowest.uncached, 2)} ms)`);
+  if (inspectorPort) {
+    const hot = await profileRequests(inspectorPort, server.url + slowest.page, REQUESTS, SIGNED_IN);
+    const sampled = hot.reduce((s, h) => s + h.msPerRequest, 0);
+    console.log(
+      `\nwhere ${slowest.page}'s render goes (V8 samples, ${fmt(sampled, 2)} ms of CPU per request sampled, under the profiler; top 15 by self time)\n`,
+    );
+    console.log("| function (file:line) | ms per request | share |");
+    console.log("|---|---:|---:|");
+    for (const h of hot.slice(0, 15))
+      console.log(
+        `| ${h.fn.replaceAll("|", "\\|")} | ${fmt(h.msPerRequest, 2)} | ${fmt((h.msPerRequest / sampled) * 100, 0)} % |`,
+      );
+  }
   const over = rows.filter((r) => r.uncached > BUDGET.uncachedMs || r.cached > BUDGET.cachedMs);
   if (over.length) {
     failed = true;

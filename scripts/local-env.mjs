@@ -95,10 +95,12 @@ export async function startDev({
   readyPath = "/api/health",
   testScheduled = false,
   timeoutMs = 120_000,
+  inspectorPort,
 }) {
   const args = ["wrangler", "dev", "--port", String(port), "--ip", "127.0.0.1", "--persist-to", persistDir];
   if (configPath) args.push("--config", configPath);
   if (testScheduled) args.push("--test-scheduled");
+  if (inspectorPort) args.push("--inspector-port", String(inspectorPort));
   args.push("--show-interactive-dev-session=false");
   for (const [k, v] of Object.entries(vars)) args.push("--var", `${k}:${v}`);
   const child = spawn("npx", args, {

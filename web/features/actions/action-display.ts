@@ -34,19 +34,23 @@ export function acceptedLinks(list: unknown): ActionLink[] {
   return ok ? (list as ActionLink[]) : [];
 }
 
+// Calendar dates: formatted in UTC, where "YYYY-MM-DD" is that very day for every viewer and the server. The
+// formatters are made once: `toLocaleDateString` with options builds a new one on every call, which was the
+// costliest function of a server render of /actions (bench/README.md, page CPU profile).
+const monthDay = new Intl.DateTimeFormat("en-US", { timeZone: "UTC", month: "long", day: "numeric" });
+const monthDayYear = new Intl.DateTimeFormat("en-US", {
+  timeZone: "UTC",
+  month: "long",
+  day: "numeric",
+  year: "numeric",
+});
+
 /** "May 4 – May 10, 2026" (or one date when they are the same day). */
 export function formatDateRange(start: string | null, end: string | null): string | null {
   if (!start || !end) return null;
-  // Calendar dates: formatted in UTC, where "YYYY-MM-DD" is that very day for every viewer and the server.
   const s = new Date(`${start}T00:00:00Z`);
   const e = new Date(`${end}T00:00:00Z`);
-  const format = (d: Date, withYear: boolean) =>
-    d.toLocaleDateString("en-US", {
-      timeZone: "UTC",
-      month: "long",
-      day: "numeric",
-      ...(withYear && { year: "numeric" }),
-    });
+  const format = (d: Date, withYear: boolean) => (withYear ? monthDayYear : monthDay).format(d);
   if (start === end) return format(s, true);
   const sameYear = s.getUTCFullYear() === e.getUTCFullYear();
   return `${format(s, !sameYear)} – ${format(e, true)}`;

@@ -19,17 +19,31 @@ export type HttpProviderOptions = {
 
 /** Next free request slot per rate-limited origin, shared by every call in this isolate. */
 const nextSlotAt = new Map<string, number>();
+/** This isolate's share of the rate per origin, as a fraction of the configured rate (see `sharePace`). */
+const shareOf = new Map<string, number>();
 
 /**
- * Waits for this isolate's next request slot at `perSecond` (slots are reserved in call order, so
- * concurrent senders in the isolate queue up rather than burst). No limit, no wait.
+ * Waits for this isolate's next request slot at `perSecond` times its current share (slots are reserved in
+ * call order, so concurrent senders in the isolate queue up rather than burst). No limit, no wait.
  */
 export async function waitForRequestSlot(key: string, perSecond: number | undefined): Promise<void> {
   if (!perSecond || perSecond <= 0) return;
   const now = Date.now();
   const slot = Math.max(now, nextSlotAt.get(key) ?? 0);
-  nextSlotAt.set(key, slot + 1000 / perSecond);
+  nextSlotAt.set(key, slot + 1000 / (perSecond * (shareOf.get(key) ?? 1)));
   if (slot > now) await new Promise((resolve) => setTimeout(resolve, slot - now));
+}
+
+/**
+ * Finds this isolate's share of the provider's rate when others spend it too (several consumers at once, an
+ * old and a new deployment overlapping): additive increase, multiplicative decrease, as TCP shares a link.
+ * A 429 cuts the share to 80 %; each accepted request wins back 2 % of the rate, up to all of it. Alone, a
+ * sender keeps its full rate (a rare 429 costs a few seconds at 80 %); with others, each settles near its
+ * part of the ceiling instead of colliding at every second (issue 24, bench/README.md).
+ */
+export function sharePace(key: string, answer: "accepted" | "rate-limited"): void {
+  const share = shareOf.get(key) ?? 1;
+  shareOf.set(key, answer === "rate-limited" ? Math.max(0.1, share * 0.8) : Math.min(1, share + 0.02));
 }
 
 /** After a 429: no request from this isolate to that origin before Retry-After has passed. */

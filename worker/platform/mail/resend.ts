@@ -77,6 +77,7 @@ export class ResendProvider extends MailAdapter {
         return http.failAll(messages.length, `resend: ${http.thrownText(err)}`, true, undefined, true);
       }
       http.observeRateLimit(this.slotKey, reply.headers);
+      http.sharePace(this.slotKey, reply.status === 429 ? "rate-limited" : "accepted");
       if (reply.status !== 429) break;
       const wait = http.retryAfterSeconds(reply.headers) ?? 1;
       http.holdRequestSlots(this.slotKey, wait);
