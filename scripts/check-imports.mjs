@@ -3,6 +3,8 @@
 //   - worker/platform imports a Worker feature;
 //   - a Worker module other than the entry (worker/index.ts) imports worker/app.ts;
 //   - Worker feature folders import each other in a cycle.
+// What a path pattern can say (web/ never imports the Worker, contract/ imports neither half) is the linter's:
+// biome.json's noRestrictedImports overrides (decision 204).
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 

@@ -5,9 +5,9 @@
 import { spawnSync } from "node:child_process";
 import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
+import { dayInZone } from "#contract/platform/zoned-time";
 import { buildSeedStatements } from "../db/seed/seed-statements.ts";
 import { loadZipRows } from "../db/seed/zip-rows.ts";
-import { dayInZone } from "../worker/platform/zoned-time.ts";
 import { d1Query, persistDirFromArgs } from "./local-env.mjs";
 
 const persistDir = persistDirFromArgs();

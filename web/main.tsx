@@ -3,7 +3,7 @@ import { type DehydratedState, hydrate } from "@tanstack/react-query";
 import { StrictMode, startTransition } from "react";
 import { createRoot, hydrateRoot } from "react-dom/client";
 import { createBrowserRouter } from "react-router-dom";
-import { SERVER_STATE_ID, type ServerState, SITE_STATE_ID, type SiteState } from "../worker/features/pages/contract";
+import { SERVER_STATE_ID, type ServerState, SITE_STATE_ID, type SiteState } from "#contract/pages/render-contract";
 import { App } from "./app/app";
 import { loadRouteModules, routes } from "./app/router";
 import { createQueryClient } from "./lib/query-client";

@@ -1,4 +1,4 @@
-import type { LocationScope, PetitionTopic } from "../../worker/features/petitions/schemas.ts";
+import type { LocationScope, PetitionTopic } from "#contract/petitions/schemas";
 
 export type SeedPetition = {
   /** Stable so re-seeding and admin edits refer to the same item. */

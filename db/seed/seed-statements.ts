@@ -1,6 +1,6 @@
 // Pure on purpose (no node: imports): the seeding script runs it in Node and the worker tests in workerd.
 import { addDays, addWeeks, format, getDay, isValid, parseISO, startOfWeek } from "date-fns";
-import { localToUtc } from "../../worker/platform/zoned-time.ts";
+import { localToUtc } from "#contract/platform/zoned-time";
 import type { ZipRow } from "../schema/events.ts";
 import { actionImageUrl, DEFAULT_CTA_LABEL, SEED_ACTIONS } from "./actions.ts";
 import { SEED_EVENTS, type SeedEvent, type Weekday } from "./events.ts";

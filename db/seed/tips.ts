@@ -1,4 +1,4 @@
-import type { TipTopic } from "../../worker/features/tips/schemas.ts";
+import type { TipTopic } from "#contract/tips/schemas";
 
 export type SeedTip = { title: string; body: string; url: string; topic: TipTopic };
 

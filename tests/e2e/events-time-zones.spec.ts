@@ -1,5 +1,5 @@
 import type { APIRequestContext, Page } from "@playwright/test";
-import type { EventResult } from "../../worker/features/events/schemas";
+import type { EventResult } from "#contract/events/schemas";
 import { expect, test } from "./fixtures";
 import { collectConsoleErrors, waitForHydration } from "./support";
 

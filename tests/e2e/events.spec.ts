@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import AxeBuilder from "@axe-core/playwright";
 import type { APIRequestContext, Page } from "@playwright/test";
-import type { EventResult } from "../../worker/features/events/schemas";
+import type { EventResult } from "#contract/events/schemas";
 import { expect, test } from "./fixtures";
 import { collectConsoleErrors, localD1 } from "./support";
 

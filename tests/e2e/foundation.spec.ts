@@ -1,4 +1,4 @@
-import { SPA_ROUTES } from "../../worker/features/spa/route-table";
+import { SPA_ROUTES } from "#contract/spa/route-table";
 import { expect, test } from "./fixtures";
 import { collectConsoleErrors } from "./support";
 

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
+import { actionInputSchema, slugify } from "#contract/actions/schemas";
+import { addDays, dayInZone, dayOfWeek, daysBetween } from "#contract/platform/zoned-time";
 import { actionTiming } from "../../worker/features/actions/dto";
-import { actionInputSchema, slugify } from "../../worker/features/actions/schemas";
 import { sniffImageType } from "../../worker/features/media/image-sniff";
-import { addDays, dayInZone, dayOfWeek, daysBetween } from "../../worker/platform/zoned-time";
 
 describe("site calendar", () => {
   it("reads the calendar day in the site's zone", () => {

@@ -1,12 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { magicLinkEmail } from "../../worker/features/auth/magic-link-email";
-import { passwordChangedEmail } from "../../worker/features/auth/password-changed-email";
 import {
   isSafeRedirectPath,
   magicLinkRequestSchema,
   passwordSignInSchema,
   setPasswordFormSchema,
-} from "../../worker/features/auth/schemas";
+} from "#contract/auth/schemas";
+import { magicLinkEmail } from "../../worker/features/auth/magic-link-email";
+import { passwordChangedEmail } from "../../worker/features/auth/password-changed-email";
 import { formatWait } from "../../worker/features/auth/throttle-messages";
 import { looksWeak } from "../../worker/features/security/scan-config";
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { RADIUS_OPTIONS } from "../../worker/features/events/constants";
+import { RADIUS_OPTIONS } from "#contract/events/constants";
 import {
   EARTH_RADIUS_MILES,
   flatCircles,

@@ -11,7 +11,7 @@ import {
   normaliseUrl,
   parseWebUrl,
   zip5,
-} from "../../worker/platform/field-rules";
+} from "#contract/platform/field-rules";
 
 /** Each pathological input must be refused well inside this, even on a loaded 2-core machine. */
 const FAST_MS = 50;

@@ -1,4 +1,6 @@
 import { describe, expect, it } from "vitest";
+import { LOCATION_SCOPES, PETITION_TOPICS } from "#contract/petitions/schemas";
+import { tipInputSchema } from "#contract/tips/schemas";
 import { EVENT_CATEGORIES } from "../../db/schema/events";
 import { SEED_ACTIONS } from "../../db/seed/actions";
 import { SEED_EVENTS } from "../../db/seed/events";
@@ -6,8 +8,6 @@ import { SEED_PETITIONS } from "../../db/seed/petitions";
 import { buildSeedStatements, nthWeekdayAfter, sqlLiteral } from "../../db/seed/seed-statements";
 import { SEED_TIPS } from "../../db/seed/tips";
 import { loadZipRows } from "../../db/seed/zip-rows";
-import { LOCATION_SCOPES, PETITION_TOPICS } from "../../worker/features/petitions/schemas";
-import { tipInputSchema } from "../../worker/features/tips/schemas";
 import { checkStatement } from "../../worker/platform/d1-statement-check";
 
 const zipRows = loadZipRows();

@@ -1,12 +1,6 @@
 import { describe, expect, it } from "vitest";
-import {
-  computeStreaks,
-  currentWeekStart,
-  STRIP_WEEKS,
-  weekStartOf,
-  weekState,
-} from "../../worker/features/completions/streaks";
-import { addDays } from "../../worker/platform/zoned-time";
+import { computeStreaks, currentWeekStart, STRIP_WEEKS, weekStartOf, weekState } from "#contract/completions/streaks";
+import { addDays } from "#contract/platform/zoned-time";
 
 /** One action a week, starting on the Monday after each Sunday given. */
 const weekly = (sundays: string[]) => sundays.map((s, i) => ({ id: `a${i}`, start_date: addDays(s, 1) }));

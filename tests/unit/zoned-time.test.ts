@@ -7,7 +7,7 @@ import {
   localToUtc,
   utcOffsetMinutes,
   zoneAbbreviation,
-} from "../../worker/platform/zoned-time";
+} from "#contract/platform/zoned-time";
 
 describe("zoned time", () => {
   it("converts local times to UTC across daylight saving changes", () => {

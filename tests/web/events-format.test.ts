@@ -1,10 +1,10 @@
 import { describe, expect, it } from "vitest";
+import type { EventResult } from "#contract/events/schemas";
 import { suggestIcsUrls } from "../../web/features/events/calendar-discovery-tool";
 import { formatEventWhen, searchErrorText } from "../../web/features/events/format";
 import { expandedRadius } from "../../web/features/events/search-filters";
 import { timeRange } from "../../web/features/events/time-frames";
 import { ApiError } from "../../web/lib/api";
-import type { EventResult } from "../../worker/features/events/schemas";
 
 // The viewer's zone: date-fns formats in it, as a browser would. (This program has DOM types, not
 // Node's; the test runs in Node, where setting TZ takes effect at once.)

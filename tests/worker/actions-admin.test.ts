@@ -1,9 +1,9 @@
 import { inArray } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import type { ActionInput } from "#contract/actions/schemas";
+import { addDays, dayInZone } from "#contract/platform/zoned-time";
 import { weeklyActions } from "../../db/schema";
 import { comingSunday, quickSetup, quickSetupWeeks } from "../../worker/features/actions/admin-service";
-import type { ActionInput } from "../../worker/features/actions/schemas";
-import { addDays, dayInZone } from "../../worker/platform/zoned-time";
 import { adminHeaders, api, config, db, memberHeaders } from "./helpers";
 import { client, errorOf, ok } from "./support/client";
 import { actionBody, createAction } from "./support/factories";

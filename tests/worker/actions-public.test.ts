@@ -1,11 +1,11 @@
 import { describe, expect, it } from "vitest";
+import { addDays, dayInZone } from "#contract/platform/zoned-time";
 import {
   findCurrentAction,
   findPublishedBySlug,
   listPastActions,
   listPastActionsPage,
 } from "../../worker/features/actions/service";
-import { addDays, dayInZone } from "../../worker/platform/zoned-time";
 import { adminHeaders, api, config, db, memberHeaders } from "./helpers";
 import { createAction } from "./support/factories";
 

@@ -2,14 +2,14 @@ import { createExecutionContext } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { eq } from "drizzle-orm";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { contactMessages, subscribers } from "../../db/schema";
-import { createApp } from "../../worker/app";
-import { configFindings } from "../../worker/features/security/scan-config";
 import {
   BOT_CHECK_FAILED_MESSAGE,
   BOT_CHECK_HEADER,
   BOT_CHECK_UNAVAILABLE_MESSAGE,
-} from "../../worker/platform/bot-check-rules";
+} from "#contract/platform/bot-check-rules";
+import { contactMessages, subscribers } from "../../db/schema";
+import { createApp } from "../../worker/app";
+import { configFindings } from "../../worker/features/security/scan-config";
 import { getConfig } from "../../worker/platform/config";
 import { SITEVERIFY_URL } from "../../worker/platform/turnstile";
 import { adminHeaders, db } from "./helpers";

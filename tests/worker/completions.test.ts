@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import type { CompletionInput } from "#contract/completions/schemas";
 import { actionCompletions, weeklyActions } from "../../db/schema";
-import type { CompletionInput } from "../../worker/features/completions/schemas";
 import { db, signIn } from "./helpers";
 import { client, ok } from "./support/client";
 import { createAction, createUser } from "./support/factories";

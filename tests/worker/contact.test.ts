@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { CONTACT_MESSAGES } from "#contract/contact/schemas";
 import { contactMessages } from "../../db/schema";
-import { CONTACT_MESSAGES } from "../../worker/features/contact/schemas";
 import { freshMinute } from "./auth-support";
 import { outboxTo, runConsumer, testDeps } from "./email-fixtures";
 import { config, db } from "./helpers";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { addDays, dayInZone } from "../../worker/platform/zoned-time";
+import { addDays, dayInZone } from "#contract/platform/zoned-time";
 import { adminHeaders, config } from "./helpers";
 import { client, ok } from "./support/client";
 import { createAction } from "./support/factories";

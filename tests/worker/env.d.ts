@@ -6,6 +6,6 @@ declare namespace Cloudflare {
   }
   // Types `exports.default` from "cloudflare:workers" as our Worker's default export.
   interface GlobalProps {
-    mainModule: typeof import("../../worker/index");
+    mainModule: typeof import("../../worker");
   }
 }

@@ -1,8 +1,9 @@
 import { env } from "cloudflare:workers";
 import { SQLiteAsyncDialect } from "drizzle-orm/sqlite-core";
 import { describe, expect, it } from "vitest";
+import { RADIUS_OPTIONS } from "#contract/events/constants";
+import { dayInZone, localToUtc } from "#contract/platform/zoned-time";
 import { EVENT_CATEGORIES } from "../../db/schema";
-import { RADIUS_OPTIONS } from "../../worker/features/events/constants";
 import {
   byStartStream,
   countsQuery,
@@ -15,7 +16,6 @@ import {
   timeWindow,
   wholeRows,
 } from "../../worker/features/events/search";
-import { dayInZone, localToUtc } from "../../worker/platform/zoned-time";
 import { futureBase, hoursAfter, northOf } from "./events-support";
 import { api, db } from "./helpers";
 import { createEvent, createZip } from "./support/factories";

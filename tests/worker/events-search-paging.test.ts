@@ -1,12 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { events } from "../../db/schema";
 import {
   CATEGORY_PARAM_MESSAGE,
   type EventResult,
   KEYWORD_NEEDS_ZIP_MESSAGE,
   type SearchResponse,
   searchQuerySchema,
-} from "../../worker/features/events/schemas";
+} from "#contract/events/schemas";
+import { events } from "../../db/schema";
 import { searchPage, TOTAL_CAP } from "../../worker/features/events/search";
 import { destination, futureBase, hoursAfter, northOf } from "./events-support";
 import { api, config, db } from "./helpers";

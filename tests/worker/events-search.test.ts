@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import type { SearchResponse } from "../../worker/features/events/schemas";
+import type { SearchResponse } from "#contract/events/schemas";
+import { dayInZone, localToUtc } from "#contract/platform/zoned-time";
 import { searchHits } from "../../worker/features/events/search";
-import { dayInZone, localToUtc } from "../../worker/platform/zoned-time";
 import { destination, futureBase, hoursAfter, northOf, type SearchBody } from "./events-support";
 import { api, config, db } from "./helpers";
 import { createEvent, createZip, uniqueState } from "./support/factories";

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { eventSubmissionSchema } from "#contract/events/schemas";
 import { eventSubmissions, events, securityAuditLog } from "../../db/schema";
-import { eventSubmissionSchema } from "../../worker/features/events/schemas";
 import { freshMinute } from "./auth-support";
 import { futureBase, hoursAfter, type SearchBody } from "./events-support";
 import { adminHeaders, api, db, memberHeaders, signIn } from "./helpers";

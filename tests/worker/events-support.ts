@@ -26,4 +26,4 @@ export const futureBase = () =>
 
 export const hoursAfter = (d: Date, h: number) => new Date(d.getTime() + h * 3_600_000);
 
-export type SearchBody = { events: import("../../worker/features/events/schemas").EventResult[] };
+export type SearchBody = { events: import("#contract/events/schemas").EventResult[] };

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import type { CompletionInput } from "#contract/completions/schemas";
 import { actionCompletions, users, weeklyActions } from "../../db/schema";
-import type { CompletionInput } from "../../worker/features/completions/schemas";
 import { outboxOfCampaign, runConsumer, testDeps, weeklyJob } from "./email-fixtures";
 import { adminHeaders, db, memberHeaders, signIn } from "./helpers";
 import { client, ok, unchecked } from "./support/client";

@@ -2,6 +2,7 @@ import { createExecutionContext, createMessageBatch, createScheduledController, 
 import { env } from "cloudflare:workers";
 import { eq, like } from "drizzle-orm";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { localToUtc } from "#contract/platform/zoned-time";
 import { ingestionRuns } from "../../db/schema";
 import { createApp } from "../../worker/app";
 import { awaitRuns, consumeIngestBatch, type IngestMessage } from "../../worker/features/ingestion/jobs";
@@ -9,7 +10,6 @@ import type { RunResult, RunSummary } from "../../worker/features/ingestion/runs
 import { dailyRunId } from "../../worker/features/ingestion/schedule";
 import { SOURCES } from "../../worker/features/ingestion/sources";
 import { runScheduled } from "../../worker/jobs/scheduled";
-import { localToUtc } from "../../worker/platform/zoned-time";
 import sierraIcs from "../fixtures/ingestion/sierra-club-chapter.ics?raw";
 import { adminHeaders, api, db, memberHeaders } from "./helpers";
 import { outcomes } from "./ingestion-helpers";

@@ -1,8 +1,8 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { weekStartOf } from "#contract/completions/streaks";
+import { addDays, dayInZone } from "#contract/platform/zoned-time";
 import { actionCompletions } from "../../db/schema";
-import { weekStartOf } from "../../worker/features/completions/streaks";
-import { addDays, dayInZone } from "../../worker/platform/zoned-time";
 import { config, db, signIn } from "./helpers";
 import { client, ok } from "./support/client";
 import { createAction, createUser } from "./support/factories";

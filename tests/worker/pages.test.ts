@@ -1,11 +1,11 @@
 import { env } from "cloudflare:workers";
 import { eq } from "drizzle-orm";
 import { beforeEach, describe, expect, it, onTestFinished, vi } from "vitest";
+import { SERVER_STATE_ID, type ServerState } from "#contract/pages/render-contract";
+import { addDays, dayInZone } from "#contract/platform/zoned-time";
 import { tips } from "../../db/schema";
-import { SERVER_STATE_ID, type ServerState } from "../../worker/features/pages/contract";
 import { purgePageCache } from "../../worker/features/pages/page-cache";
 import { PETITIONS_KEY } from "../../worker/features/petitions/service";
-import { addDays, dayInZone } from "../../worker/platform/zoned-time";
 import { adminHeaders, api, config, db, signIn } from "./helpers";
 import { actionBody, createAction, createUser, petition } from "./support/factories";
 import { restoreSettingsAfterEach } from "./support/settings";

@@ -1,8 +1,8 @@
 import { env } from "cloudflare:workers";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { MAX_PETITIONS, PETITION_MESSAGES } from "#contract/petitions/schemas";
 import { settings } from "../../db/schema";
-import { MAX_PETITIONS, PETITION_MESSAGES } from "../../worker/features/petitions/schemas";
 import { PETITIONS_KEY } from "../../worker/features/petitions/service";
 import { settingsCacheKey } from "../../worker/platform/settings";
 import { adminHeaders, db, memberHeaders } from "./helpers";

@@ -3,6 +3,14 @@ import { env } from "cloudflare:workers";
 import { eq, inArray } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import {
+  DELIVERY_RETENTION_DAYS,
+  LEDGER_BATCHES_PER_RUN,
+  PRUNE_BATCH_SIZE,
+  SENDER_IP_DAYS,
+  WEBHOOK_ADDRESS_DAYS,
+  WEBHOOK_EVENT_DAYS,
+} from "#contract/retention/windows";
+import {
   contactMessages,
   emailCampaigns,
   emailDeliveries,
@@ -11,14 +19,6 @@ import {
   eventSubmissions,
 } from "../../db/schema";
 import { PRUNE_MAX_STATEMENTS } from "../../worker/features/retention/prune";
-import {
-  DELIVERY_RETENTION_DAYS,
-  LEDGER_BATCHES_PER_RUN,
-  PRUNE_BATCH_SIZE,
-  SENDER_IP_DAYS,
-  WEBHOOK_ADDRESS_DAYS,
-  WEBHOOK_EVENT_DAYS,
-} from "../../worker/features/retention/windows";
 import { readEmailHistory } from "../../worker/features/subscribers/admin-history";
 import { DAILY_CRON, runScheduled } from "../../worker/jobs/scheduled";
 import { withD1Limits } from "../../worker/platform/d1-limits";

@@ -3,11 +3,11 @@ import { beforeAll, describe, expect, it } from "vitest";
 // The real package data, but only the ZIPs the events use plus a few others: seeding all ~42,000
 // rows in every run would slow the suite without testing anything more.
 import { codes } from "zipcodes/lib/codes.js";
+import { dayInZone } from "#contract/platform/zoned-time";
 import type { ZipRow } from "../../db/schema";
 import { SEED_ACTIONS } from "../../db/seed/actions";
 import { SEED_EVENTS } from "../../db/seed/events";
 import { buildSeedStatements, SEED_EMAIL_SETTINGS } from "../../db/seed/seed-statements";
-import { dayInZone } from "../../worker/platform/zoned-time";
 
 const extraZips = ["97201", "94103", "10001", "80202", "60601", "98101", "00501", "99950"];
 const zipRows: ZipRow[] = [...new Set([...SEED_EVENTS.flatMap((e) => (e.zip ? [e.zip] : [])), ...extraZips])].map(

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { PAGE_META } from "../../worker/features/seo/page-meta";
+import { PAGE_META } from "#contract/seo/page-meta";
 import { api, config } from "./helpers";
 import { createAction } from "./support/factories";
 

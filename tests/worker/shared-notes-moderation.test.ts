@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import type { CompletionInput } from "#contract/completions/schemas";
 import { actionCompletions, emailCampaigns } from "../../db/schema";
-import type { CompletionInput } from "../../worker/features/completions/schemas";
 import { inertHtml, inertText, ZERO_WIDTH_SPACE } from "../../worker/features/email/templates/inert-text";
 import { sendTestEmail } from "../../worker/features/email/test-send";
 import { outboxOfCampaign, outboxTo, runConsumer, testDeps, weeklyJob } from "./email-fixtures";

@@ -1,9 +1,9 @@
 import { env } from "cloudflare:workers";
 import { desc, eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import type { SubscriberFilters, SubscriberListItem } from "#contract/subscribers/admin-schemas";
 import { deletedSubscriberHashes, emailDeliveries, securityAuditLog, subscribers } from "../../db/schema";
 import { subscriberPageSql } from "../../worker/features/subscribers/admin-list";
-import type { SubscriberFilters, SubscriberListItem } from "../../worker/features/subscribers/admin-schemas";
 import { deletedEmailHash } from "../../worker/features/subscribers/data-deletion";
 import { latestOutboxMessage } from "./auth-support";
 import { adminHeaders, db, signIn } from "./helpers";

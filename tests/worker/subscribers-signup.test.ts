@@ -1,11 +1,7 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { ALREADY_SUBSCRIBED_MESSAGE, escapeName, SIGNUP_MESSAGES } from "#contract/subscribers/signup-rules";
 import { subscribers } from "../../db/schema";
-import {
-  ALREADY_SUBSCRIBED_MESSAGE,
-  escapeName,
-  SIGNUP_MESSAGES,
-} from "../../worker/features/subscribers/signup-rules";
 import { freshMinute, uniqueIp } from "./auth-support";
 import { api, db } from "./helpers";
 import { client, errorOf, unchecked } from "./support/client";

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it, vi } from "vitest";
+import { DEFAULT_EMAIL_SETTINGS, EMAIL_SETTINGS_KEY, type EmailSettings } from "#contract/email/schemas";
 import { subscribers } from "../../db/schema";
-import { DEFAULT_EMAIL_SETTINGS, EMAIL_SETTINGS_KEY, type EmailSettings } from "../../worker/features/email/schemas";
 import { countOutbox, outboxTo, runConsumer, testDeps } from "./email-fixtures";
 import { adminHeaders, config, db, memberHeaders } from "./helpers";
 import { client, errorOf, ok } from "./support/client";

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import type { TipInput } from "#contract/tips/schemas";
 import { campaignTips, tips } from "../../db/schema";
-import type { TipInput } from "../../worker/features/tips/schemas";
 import { tipForCampaign } from "../../worker/features/tips/service";
 import { outboxOfCampaign, runConsumer, testDeps, weeklyJob } from "./email-fixtures";
 import { adminHeaders, db, memberHeaders } from "./helpers";

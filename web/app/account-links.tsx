@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { Link } from "react-router-dom";
-import { routePath } from "../../worker/features/spa/route-table";
+import { routePath } from "#contract/spa/route-table";
 import { Button, type ButtonVariant } from "../components/ui/button";
 import { toast } from "../components/ui/use-toast";
 import { useAuth } from "../lib/auth/auth-provider";

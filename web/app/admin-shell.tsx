@@ -1,4 +1,4 @@
-import { routePath } from "../../worker/features/spa/route-table";
+import { routePath } from "#contract/spa/route-table";
 import { AdminLayout } from "../features/admin/admin-layout";
 import { UnreadMessagesBadge } from "../features/contact/unread-messages-badge";
 import { EmailConfigBanner } from "../features/email/email-config-banner";

@@ -1,5 +1,5 @@
 import { Link, useLocation } from "react-router-dom";
-import { routePath } from "../../worker/features/spa/route-table";
+import { routePath } from "#contract/spa/route-table";
 import { Button } from "../components/ui/button";
 import { Wordmark } from "./logo";
 import { SocialIcon } from "./social-icon";

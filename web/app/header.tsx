@@ -1,6 +1,6 @@
 import { useEffect, useState } from "react";
 import { Link, useLocation } from "react-router-dom";
-import { routePath } from "../../worker/features/spa/route-table";
+import { routePath } from "#contract/spa/route-table";
 import { cn } from "../lib/cn";
 import { AccountLinks } from "./account-links";
 import { Wordmark } from "./logo";

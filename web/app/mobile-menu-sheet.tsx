@@ -1,6 +1,6 @@
 import type { RefObject } from "react";
 import { Link, useLocation } from "react-router-dom";
-import { routePath } from "../../worker/features/spa/route-table";
+import { routePath } from "#contract/spa/route-table";
 import { Sheet, SheetContent, SheetTitle } from "../components/ui/sheet";
 import { cn } from "../lib/cn";
 import { AccountLinks } from "./account-links";

@@ -1,4 +1,4 @@
-import { routePath } from "../../worker/features/spa/route-table";
+import { routePath } from "#contract/spa/route-table";
 
 export interface NavItem {
   label: string;

@@ -1,6 +1,6 @@
 import type { ComponentType } from "react";
 import { matchRoutes, type RouteObject } from "react-router-dom";
-import { SPA_ROUTES, type SpaRouteName } from "../../worker/features/spa/route-table";
+import { SPA_ROUTES, type SpaRouteName } from "#contract/spa/route-table";
 import { HomePage } from "./home/home-page";
 import { RootLayout } from "./layout";
 import { NotFoundPage } from "./not-found-page";

@@ -6,8 +6,8 @@
  * `queryOptions` factories; nothing else calls `fetch` for /api.
  */
 import { type ClientResponse, hc } from "hono/client";
+import type { SuccessBody } from "#contract/platform/success-body";
 import type { AppType } from "../../.types/worker/app";
-import type { SuccessBody } from "../../worker/platform/success-body";
 import { getAccessToken } from "./access-token";
 import { ApiError, isAbortError } from "./api-error";
 

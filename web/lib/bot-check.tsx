@@ -1,5 +1,5 @@
 import { type ReactNode, useCallback, useContext, useRef } from "react";
-import { BOT_CHECK_HEADER, type BotCheckAction } from "../../worker/platform/bot-check-rules";
+import { BOT_CHECK_HEADER, type BotCheckAction } from "#contract/platform/bot-check-rules";
 import { SiteContext } from "./site";
 
 /**

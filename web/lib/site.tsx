@@ -1,5 +1,5 @@
 import { createContext, useContext, useSyncExternalStore } from "react";
-import type { SiteState } from "../../worker/features/pages/contract";
+import type { SiteState } from "#contract/pages/render-contract";
 
 /**
  * SITE_URL's origin (absolute links such as share URLs), SITE_TIMEZONE and the Turnstile site key (null

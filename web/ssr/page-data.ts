@@ -1,6 +1,6 @@
 import type { QueryClient } from "@tanstack/react-query";
-import { DEFAULT_RADIUS, TEASER_LIMIT } from "../../worker/features/events/constants";
-import type { PageData, ServerRenderedRoute } from "../../worker/features/pages/contract";
+import { DEFAULT_RADIUS, TEASER_LIMIT } from "#contract/events/constants";
+import type { PageData, ServerRenderedRoute } from "#contract/pages/render-contract";
 import { actionBySlugQuery, currentActionQuery } from "../features/actions/api";
 import { archiveQuery } from "../features/actions/archive-query";
 import { siteImpactQuery } from "../features/completions/api";

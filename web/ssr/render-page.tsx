@@ -1,8 +1,8 @@
 import { dehydrate } from "@tanstack/react-query";
 import { renderToReadableStream } from "react-dom/server";
 import { createMemoryRouter, matchRoutes } from "react-router-dom";
-import type { RenderPage, ServerRenderedRoute, ServerState } from "../../worker/features/pages/contract";
-import { scriptSafeJson } from "../../worker/platform/script-safe-json";
+import type { RenderPage, ServerRenderedRoute, ServerState } from "#contract/pages/render-contract";
+import { scriptSafeJson } from "#contract/platform/script-safe-json";
 import { App } from "../app/app";
 import { loadRouteModules, routes } from "../app/router";
 import { preloadLazyBlocks } from "../lib/lazy-block";

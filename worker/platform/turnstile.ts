@@ -1,11 +1,11 @@
 import { createMiddleware } from "hono/factory";
-import { documents, errorAnswer } from "./api-docs";
 import {
   BOT_CHECK_FAILED_MESSAGE,
   BOT_CHECK_HEADER,
   BOT_CHECK_UNAVAILABLE_MESSAGE,
   type BotCheckAction,
-} from "./bot-check-rules";
+} from "#contract/platform/bot-check-rules";
+import { documents, errorAnswer } from "./api-docs";
 import { botCheckKeys } from "./config";
 import { AppError } from "./errors";
 import type { AppBindings } from "./hono";

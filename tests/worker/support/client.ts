@@ -4,9 +4,9 @@ import type { ClientResponse } from "hono/client";
 import { testClient } from "hono/testing";
 import type { SuccessStatusCode } from "hono/utils/http-status";
 import { expect } from "vitest";
+import type { SuccessBody } from "#contract/platform/success-body";
 import { createApp } from "../../../worker/app";
 import type { ErrorBody } from "../../../worker/platform/errors";
-import type { SuccessBody } from "../../../worker/platform/success-body";
 
 /**
  * The app through Hono's typed test client: paths, inputs and JSON answers are the routes' own types,

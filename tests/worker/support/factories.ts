@@ -1,5 +1,7 @@
 import { env } from "cloudflare:workers";
 import { eq } from "drizzle-orm";
+import type { ActionInput } from "#contract/actions/schemas";
+import type { PetitionFormValues } from "#contract/petitions/schemas";
 import {
   emailCampaigns,
   eventSubmissions,
@@ -9,10 +11,8 @@ import {
   weeklyActions,
   zipCodes,
 } from "../../../db/schema";
-import type { ActionInput } from "../../../worker/features/actions/schemas";
 import { findOrCreateUser, type SessionUser } from "../../../worker/features/auth/sessions";
 import { ledger } from "../../../worker/features/email/ledger-sql";
-import type { PetitionFormValues } from "../../../worker/features/petitions/schemas";
 import { randomToken } from "../../../worker/platform/crypto";
 import { createDb } from "../../../worker/platform/db";
 

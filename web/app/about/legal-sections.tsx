@@ -1,10 +1,6 @@
 import type { ReactNode } from "react";
-import {
-  DELIVERY_RETENTION_DAYS,
-  SENDER_IP_DAYS,
-  WEBHOOK_ADDRESS_DAYS,
-} from "../../../worker/features/retention/windows";
-import { RETENTION_DAYS } from "../../../worker/features/security/retention";
+import { DELIVERY_RETENTION_DAYS, SENDER_IP_DAYS, WEBHOOK_ADDRESS_DAYS } from "#contract/retention/windows";
+import { RETENTION_DAYS } from "#contract/security/retention";
 
 function LegalSection({ id, title, children }: { id: string; title: string; children: ReactNode }) {
   return (

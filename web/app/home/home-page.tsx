@@ -1,7 +1,7 @@
 import { type ReactNode, Suspense } from "react";
 import { Link } from "react-router-dom";
-import { PAGE_META } from "../../../worker/features/seo/page-meta";
-import { routePath } from "../../../worker/features/spa/route-table";
+import { PAGE_META } from "#contract/seo/page-meta";
+import { routePath } from "#contract/spa/route-table";
 import { Button } from "../../components/ui/button";
 import { CheckList } from "../../components/ui/check-list";
 import { Spinner } from "../../components/ui/spinner";

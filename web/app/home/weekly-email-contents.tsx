@@ -1,4 +1,4 @@
-import { WEEKLY_EMAIL_CONTENTS, WEEKLY_EMAIL_WHEN } from "../../../worker/features/email/weekly-contents";
+import { WEEKLY_EMAIL_CONTENTS, WEEKLY_EMAIL_WHEN } from "#contract/email/weekly-contents";
 
 /** What each weekly email brings, from the list the email template follows (decision 084). */
 export function WeeklyEmailContents() {

@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
-import { type ActionImpact, impactWords } from "../../../worker/features/actions/impact-words";
-import type { ActionLink, PublicAction } from "../../../worker/features/actions/schemas";
+import { type ActionImpact, impactWords } from "#contract/actions/impact-words";
+import type { ActionLink, PublicAction } from "#contract/actions/schemas";
 import { Badge } from "../../components/ui/badge";
 import { displayMaterials, formatDateRange } from "./action-display";
 import { CalendarIcon, ClockIcon, PeopleIcon } from "./action-icons";

@@ -1,5 +1,5 @@
 import { Link } from "react-router-dom";
-import type { PublicAction } from "../../../worker/features/actions/schemas";
+import type { PublicAction } from "#contract/actions/schemas";
 import { Button } from "../../components/ui/button";
 import { DEFAULT_CTA_LABEL } from "./action-display";
 

@@ -1,4 +1,4 @@
-import type { ActionLink, PublicAction } from "../../../worker/features/actions/schemas";
+import type { ActionLink, PublicAction } from "#contract/actions/schemas";
 
 export const DEFAULT_ACTION_IMAGE = "/images/wildflower-default.svg";
 export const DEFAULT_CTA_LABEL = "Do This Week's Action";

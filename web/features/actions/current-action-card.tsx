@@ -1,7 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { type ReactNode, useEffect } from "react";
 import { Link } from "react-router-dom";
-import { impactWords } from "../../../worker/features/actions/impact-words";
+import { impactWords } from "#contract/actions/impact-words";
 import { Button } from "../../components/ui/button";
 import { Spinner } from "../../components/ui/spinner";
 import { actionPath, DEFAULT_CTA_LABEL, displayMaterials, FALLBACK_ACTION } from "./action-display";

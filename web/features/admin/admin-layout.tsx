@@ -1,7 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
 import type { ReactNode } from "react";
 import { Navigate, NavLink, Outlet, useLocation } from "react-router-dom";
-import { routePath } from "../../../worker/features/spa/route-table";
+import { routePath } from "#contract/spa/route-table";
 import { Spinner } from "../../components/ui/spinner";
 import { useAuth } from "../../lib/auth/auth-provider";
 import { meQuery } from "../../lib/auth/me-query";

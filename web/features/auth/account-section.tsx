@@ -2,11 +2,7 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { useQuery } from "@tanstack/react-query";
 import { useMemo, useState } from "react";
 import { useForm } from "react-hook-form";
-import {
-  PASSWORD_MIN_LENGTH,
-  REAUTH_WINDOW_MINUTES,
-  setPasswordFormSchema,
-} from "../../../worker/features/auth/schemas";
+import { PASSWORD_MIN_LENGTH, REAUTH_WINDOW_MINUTES, setPasswordFormSchema } from "#contract/auth/schemas";
 import { Button } from "../../components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/card";
 import { FormField } from "../../components/ui/form-field";

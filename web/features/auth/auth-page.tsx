@@ -1,8 +1,8 @@
 import { type FormEvent, useState } from "react";
 import { Link, Navigate, useSearchParams } from "react-router-dom";
-import { isSafeRedirectPath } from "../../../worker/features/auth/redirect-path";
-import { routePath } from "../../../worker/features/spa/route-table";
-import { BOT_CHECK_ACTIONS } from "../../../worker/platform/bot-check-rules";
+import { isSafeRedirectPath } from "#contract/auth/redirect-path";
+import { BOT_CHECK_ACTIONS } from "#contract/platform/bot-check-rules";
+import { routePath } from "#contract/spa/route-table";
 import { Button } from "../../components/ui/button";
 import { Card, CardContent } from "../../components/ui/card";
 import { FormField } from "../../components/ui/form-field";

@@ -1,5 +1,5 @@
 import { Link } from "react-router-dom";
-import { routePath } from "../../../worker/features/spa/route-table";
+import { routePath } from "#contract/spa/route-table";
 import { Button } from "../../components/ui/button";
 
 /** Shown after a magic link was sent (spec §2): 'Check your email!' with two ways on. */

@@ -1,4 +1,4 @@
-import { AUTH_MESSAGES } from "../../../worker/features/auth/messages";
+import { AUTH_MESSAGES } from "#contract/auth/messages";
 
 /** The spec's sign-in toasts (§8), in one place for the sign-in and verify pages. */
 export const SIGN_IN_TOASTS = {

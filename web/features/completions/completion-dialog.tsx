@@ -1,6 +1,6 @@
 import { useId, useState } from "react";
-import { NOTES_MAX } from "../../../worker/features/completions/schemas";
-import { BOT_CHECK_ACTIONS } from "../../../worker/platform/bot-check-rules";
+import { NOTES_MAX } from "#contract/completions/schemas";
+import { BOT_CHECK_ACTIONS } from "#contract/platform/bot-check-rules";
 import { Button } from "../../components/ui/button";
 import { Checkbox } from "../../components/ui/checkbox";
 import {

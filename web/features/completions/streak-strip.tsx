@@ -1,6 +1,6 @@
 import { format, parseISO } from "date-fns";
-import type { MemberStats } from "../../../worker/features/completions/schemas";
-import { type WeekState, weekState } from "../../../worker/features/completions/streaks";
+import type { MemberStats } from "#contract/completions/schemas";
+import { type WeekState, weekState } from "#contract/completions/streaks";
 import { cn } from "../../lib/cn";
 
 const STATE_WORDS: Record<WeekState, string> = {

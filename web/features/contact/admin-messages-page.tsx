@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { format, parseISO } from "date-fns";
 import { type FormEvent, useId, useState } from "react";
-import { INBOX_FILTERS, type InboxFilter, type MessageStatus } from "../../../worker/features/contact/inbox-schemas";
+import { INBOX_FILTERS, type InboxFilter, type MessageStatus } from "#contract/contact/inbox-schemas";
 import { Badge } from "../../components/ui/badge";
 import { Button } from "../../components/ui/button";
 import { Input } from "../../components/ui/input";

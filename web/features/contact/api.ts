@@ -1,4 +1,4 @@
-import type { ContactInput } from "../../../worker/features/contact/schemas";
+import type { ContactInput } from "#contract/contact/schemas";
 import { api, read } from "../../lib/api";
 
 /** `headers` carries the bot check's token (web/lib/bot-check.tsx). */

@@ -8,8 +8,8 @@ import {
   CONTACT_THANK_YOU_MS,
   type ContactInput,
   contactSchema,
-} from "../../../worker/features/contact/schemas";
-import { BOT_CHECK_ACTIONS } from "../../../worker/platform/bot-check-rules";
+} from "#contract/contact/schemas";
+import { BOT_CHECK_ACTIONS } from "#contract/platform/bot-check-rules";
 import { Button } from "../../components/ui/button";
 import { FormField } from "../../components/ui/form-field";
 import { Input } from "../../components/ui/input";

@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions } from "@tanstack/react-query";
-import type { InboxFilter, MessageStatus } from "../../../worker/features/contact/inbox-schemas";
+import type { InboxFilter, MessageStatus } from "#contract/contact/inbox-schemas";
 import { type ApiResponse, read, signedInApi, toQuery, withSignal } from "../../lib/api";
 
 const messages = signedInApi.api.admin.messages;

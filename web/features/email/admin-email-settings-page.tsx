@@ -3,7 +3,7 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useId } from "react";
 import { Controller, useForm } from "react-hook-form";
 import { z } from "zod";
-import { type EmailSettings, emailSettingsSchema, welcomeTestSchema } from "../../../worker/features/email/schemas";
+import { type EmailSettings, emailSettingsSchema, welcomeTestSchema } from "#contract/email/schemas";
 import { PageHeader } from "../../components/page-header";
 import { Button } from "../../components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/card";

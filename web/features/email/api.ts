@@ -1,6 +1,6 @@
 import { queryOptions } from "@tanstack/react-query";
 import type { InferRequestType } from "hono/client";
-import type { CampaignStatus, EmailSettings } from "../../../worker/features/email/schemas";
+import type { CampaignStatus, EmailSettings } from "#contract/email/schemas";
 import { read, signedInApi, toQuery, withSignal } from "../../lib/api";
 
 const email = signedInApi.api.admin.email;

@@ -1,5 +1,5 @@
 import { queryOptions } from "@tanstack/react-query";
-import type { EventSubmission, SubmissionStatus } from "../../../worker/features/events/schemas";
+import type { EventSubmission, SubmissionStatus } from "#contract/events/schemas";
 import { type ApiResponse, api, read, signedInApi, toQuery, withSignal } from "../../lib/api";
 
 /** Query keys of the events feature (one factory module per feature). */

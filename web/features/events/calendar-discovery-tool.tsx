@@ -1,5 +1,5 @@
 import { type FormEvent, useId, useState } from "react";
-import { parseWebUrl } from "../../../worker/platform/field-rules";
+import { parseWebUrl } from "#contract/platform/field-rules";
 import { Button, buttonClasses } from "../../components/ui/button";
 import { Card } from "../../components/ui/card";
 import { Input } from "../../components/ui/input";

@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { CATEGORY_LABELS, type CategoryFilter } from "../../../worker/features/events/constants";
+import { CATEGORY_LABELS, type CategoryFilter } from "#contract/events/constants";
 import { Badge } from "../../components/ui/badge";
 import { buttonClasses } from "../../components/ui/button";
 import { Card } from "../../components/ui/card";

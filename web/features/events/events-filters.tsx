@@ -1,6 +1,6 @@
 import { type FormEvent, useId } from "react";
-import { CATEGORY_FILTERS, CATEGORY_LABELS, RADIUS_OPTIONS } from "../../../worker/features/events/constants";
-import { FIELD_MAX } from "../../../worker/platform/field-rules";
+import { CATEGORY_FILTERS, CATEGORY_LABELS, RADIUS_OPTIONS } from "#contract/events/constants";
+import { FIELD_MAX } from "#contract/platform/field-rules";
 import { Button } from "../../components/ui/button";
 import { Checkbox } from "../../components/ui/checkbox";
 import { Input } from "../../components/ui/input";

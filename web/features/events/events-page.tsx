@@ -1,8 +1,8 @@
 import { useEffect, useMemo, useState } from "react";
 import { Link, useSearchParams } from "react-router-dom";
-import { DEFAULT_RADIUS, PAGE_LIMIT, SEARCH_DEBOUNCE_MS } from "../../../worker/features/events/constants";
-import { routePath } from "../../../worker/features/spa/route-table";
-import { zip5 } from "../../../worker/platform/field-rules";
+import { DEFAULT_RADIUS, PAGE_LIMIT, SEARCH_DEBOUNCE_MS } from "#contract/events/constants";
+import { zip5 } from "#contract/platform/field-rules";
+import { routePath } from "#contract/spa/route-table";
 import { isRetryable } from "../../components/load-error";
 import { PageHeader } from "../../components/page-header";
 import { useDebouncedValue } from "../../lib/use-debounced-value";

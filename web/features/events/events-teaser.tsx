@@ -1,9 +1,9 @@
 import { useQuery } from "@tanstack/react-query";
 import { type FormEvent, useEffect, useId, useMemo, useState } from "react";
 import { Link } from "react-router-dom";
-import { DEFAULT_RADIUS, TEASER_LIMIT } from "../../../worker/features/events/constants";
-import { routePath } from "../../../worker/features/spa/route-table";
-import { FIELD_MAX, zip5 } from "../../../worker/platform/field-rules";
+import { DEFAULT_RADIUS, TEASER_LIMIT } from "#contract/events/constants";
+import { FIELD_MAX, zip5 } from "#contract/platform/field-rules";
+import { routePath } from "#contract/spa/route-table";
 import { Button } from "../../components/ui/button";
 import { Checkbox } from "../../components/ui/checkbox";
 import { Input } from "../../components/ui/input";

@@ -1,4 +1,4 @@
-import { zip5 } from "../../../worker/platform/field-rules";
+import { zip5 } from "#contract/platform/field-rules";
 
 /** The last ZIP searched, so the home teaser and the events page start where the visitor left off. */
 const KEY = "earthkind:events-zip";

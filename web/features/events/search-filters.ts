@@ -1,4 +1,4 @@
-import { RADIUS_OPTIONS } from "../../../worker/features/events/constants";
+import { RADIUS_OPTIONS } from "#contract/events/constants";
 
 /** The spec's 'Expand to N miles': double the radius up to 100, landing on an offered option. */
 export function expandedRadius(radius: number): number | null {

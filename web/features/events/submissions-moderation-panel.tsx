@@ -1,8 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { format } from "date-fns";
 import { type FormEvent, useId, useState } from "react";
-import { CATEGORY_LABELS, type CategoryFilter, REJECT_REASON_MAX } from "../../../worker/features/events/schemas";
-import { FIELD_MAX } from "../../../worker/platform/field-rules";
+import { CATEGORY_LABELS, type CategoryFilter, REJECT_REASON_MAX } from "#contract/events/schemas";
+import { FIELD_MAX } from "#contract/platform/field-rules";
 import { Badge } from "../../components/ui/badge";
 import { Button } from "../../components/ui/button";
 import { Card } from "../../components/ui/card";

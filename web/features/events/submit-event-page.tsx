@@ -13,8 +13,8 @@ import {
   SUBMISSION_MESSAGES,
   SUBMISSION_REQUIRED_FIELDS,
   type SubmissionField,
-} from "../../../worker/features/events/schemas";
-import { BOT_CHECK_ACTIONS } from "../../../worker/platform/bot-check-rules";
+} from "#contract/events/schemas";
+import { BOT_CHECK_ACTIONS } from "#contract/platform/bot-check-rules";
 import { PageHeader } from "../../components/page-header";
 import { Button } from "../../components/ui/button";
 import { FormField } from "../../components/ui/form-field";

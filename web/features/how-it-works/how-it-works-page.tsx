@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router-dom";
-import { PAGE_META } from "../../../worker/features/seo/page-meta";
-import { routePath } from "../../../worker/features/spa/route-table";
+import { PAGE_META } from "#contract/seo/page-meta";
+import { routePath } from "#contract/spa/route-table";
 import { PageHeader } from "../../components/page-header";
 import { Button } from "../../components/ui/button";
 import { Card, CardContent, CardTitle } from "../../components/ui/card";

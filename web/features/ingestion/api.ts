@@ -1,6 +1,6 @@
 import { queryOptions } from "@tanstack/react-query";
 import type { InferRequestType } from "hono/client";
-import { AUDUBON_BATCH } from "../../../worker/features/ingestion/sources-meta";
+import { AUDUBON_BATCH } from "#contract/ingestion/sources-meta";
 import { type ApiResponse, read, signedInApi, withSignal } from "../../lib/api";
 
 const ingestion = signedInApi.api.admin.ingestion;

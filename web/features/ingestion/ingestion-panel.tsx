@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { format } from "date-fns";
 import { useId, useState } from "react";
-import { AUDUBON_KEY, PAGES_PER_RUN } from "../../../worker/features/ingestion/sources-meta";
+import { AUDUBON_KEY, PAGES_PER_RUN } from "#contract/ingestion/sources-meta";
 import { Accordion, AccordionContent, AccordionItem, AccordionTrigger } from "../../components/ui/accordion";
 import { Badge } from "../../components/ui/badge";
 import { Button } from "../../components/ui/button";

@@ -1,6 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
 import { Link } from "react-router-dom";
-import { routePath } from "../../../worker/features/spa/route-table";
+import { routePath } from "#contract/spa/route-table";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/card";
 import { Spinner } from "../../components/ui/spinner";
 import { AlertList } from "./alert-list";

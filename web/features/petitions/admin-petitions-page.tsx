@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import type { Petition, PetitionInput } from "../../../worker/features/petitions/schemas";
+import type { Petition, PetitionInput } from "#contract/petitions/schemas";
 import { AdminListPage, useListDialogs } from "../../components/admin-list-page";
 import { toast } from "../../components/ui/use-toast";
 import { useOrderedListCache } from "../../lib/ordered-list-cache";

@@ -1,5 +1,5 @@
 import { queryOptions } from "@tanstack/react-query";
-import type { Petition, PetitionInput, PetitionTopic } from "../../../worker/features/petitions/schemas";
+import type { Petition, PetitionInput, PetitionTopic } from "#contract/petitions/schemas";
 import { api, read, signedInApi, toQuery, withSignal } from "../../lib/api";
 
 /** Query keys and fetchers of the petitions feature (public blocks and the admin screen). */

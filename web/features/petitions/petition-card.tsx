@@ -1,5 +1,5 @@
 import { type KeyboardEvent, type MouseEvent, useId } from "react";
-import type { PublicPetition } from "../../../worker/features/petitions/schemas";
+import type { PublicPetition } from "#contract/petitions/schemas";
 import { Badge } from "../../components/ui/badge";
 import { buttonClasses } from "../../components/ui/button";
 import { cn } from "../../lib/cn";

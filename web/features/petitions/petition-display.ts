@@ -1,4 +1,4 @@
-import type { LocationScope, PetitionTopic } from "../../../worker/features/petitions/schemas";
+import type { LocationScope, PetitionTopic } from "#contract/petitions/schemas";
 
 /** Display rules for petitions (spec §5 "Petition display", §8 avatar fallback). Pure, unit-tested. */
 

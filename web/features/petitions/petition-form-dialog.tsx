@@ -10,7 +10,7 @@ import {
   petitionSchema,
   US_STATE_CODES,
   US_STATES,
-} from "../../../worker/features/petitions/schemas";
+} from "#contract/petitions/schemas";
 import { FormDialog } from "../../components/form-dialog";
 import { Checkbox } from "../../components/ui/checkbox";
 import { FormField } from "../../components/ui/form-field";

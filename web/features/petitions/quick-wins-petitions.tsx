@@ -1,8 +1,8 @@
 import { useQuery } from "@tanstack/react-query";
 import { useId } from "react";
 import { Link } from "react-router-dom";
-import type { PetitionTopic } from "../../../worker/features/petitions/schemas";
-import { routePath } from "../../../worker/features/spa/route-table";
+import type { PetitionTopic } from "#contract/petitions/schemas";
+import { routePath } from "#contract/spa/route-table";
 import { Spinner } from "../../components/ui/spinner";
 import { cn } from "../../lib/cn";
 import { publicPetitionsQuery } from "./api";

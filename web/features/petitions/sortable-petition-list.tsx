@@ -1,4 +1,4 @@
-import type { Petition } from "../../../worker/features/petitions/schemas";
+import type { Petition } from "#contract/petitions/schemas";
 import { SortableList } from "../../components/sortable-list";
 import { Badge } from "../../components/ui/badge";
 import { Button } from "../../components/ui/button";

@@ -1,4 +1,4 @@
-import type { PetitionTopic } from "../../../worker/features/petitions/schemas";
+import type { PetitionTopic } from "#contract/petitions/schemas";
 import { cn } from "../../lib/cn";
 import { TOPIC_LABELS, TOPIC_STYLES } from "./petition-display";
 

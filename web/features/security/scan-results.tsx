@@ -1,4 +1,4 @@
-import type { Finding, ScanResult, Severity } from "../../../worker/features/security/schemas";
+import type { Finding, ScanResult, Severity } from "#contract/security/schemas";
 import { Badge, type BadgeVariant } from "../../components/ui/badge";
 import { formatTimestamp } from "./format";
 import { Section } from "./security-sections";

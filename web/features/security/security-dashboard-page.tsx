@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
-import { RETENTION_DAYS, type ScanResult } from "../../../worker/features/security/schemas";
+import { RETENTION_DAYS, type ScanResult } from "#contract/security/schemas";
 import { Button } from "../../components/ui/button";
 import {
   Dialog,

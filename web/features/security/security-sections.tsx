@@ -1,14 +1,9 @@
-import type {
-  AdminActivity,
-  AuditLogEntry,
-  RoleChangeEntry,
-  SecuritySummary,
-} from "../../../worker/features/security/schemas";
+import type { AdminActivity, AuditLogEntry, RoleChangeEntry, SecuritySummary } from "#contract/security/schemas";
 import {
   ELEVATED_ACTIVITY_THRESHOLD,
   HIGH_ACTIVITY_THRESHOLD,
   SENSITIVE_PREVIEW_COUNT,
-} from "../../../worker/features/security/schemas";
+} from "#contract/security/schemas";
 import { Badge } from "../../components/ui/badge";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/card";
 import { type Column, DataTable } from "../../components/ui/data-table";

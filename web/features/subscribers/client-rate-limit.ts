@@ -1,4 +1,4 @@
-import { SIGNUP_CLIENT_LIMIT } from "../../../worker/features/subscribers/signup-rules";
+import { SIGNUP_CLIENT_LIMIT } from "#contract/subscribers/signup-rules";
 
 const STORAGE_KEY = "earthkind.signup-attempts";
 

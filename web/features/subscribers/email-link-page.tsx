@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import { Link, useSearchParams } from "react-router-dom";
-import { routePath } from "../../../worker/features/spa/route-table";
+import { routePath } from "#contract/spa/route-table";
 import { PageHeader } from "../../components/page-header";
 import { Card, CardContent } from "../../components/ui/card";
 import { usePageTitle } from "../../lib/use-page-title";

@@ -1,5 +1,6 @@
 import { useMutation } from "@tanstack/react-query";
 import { type FormEvent, useId, useRef, useState } from "react";
+import { BOT_CHECK_ACTIONS } from "#contract/platform/bot-check-rules";
 import {
   EMAIL_MAX,
   escapeName,
@@ -7,8 +8,7 @@ import {
   SIGNUP_MESSAGES,
   signupErrorTitle,
   ZIP_FIELD_MAX,
-} from "../../../worker/features/subscribers/signup-rules";
-import { BOT_CHECK_ACTIONS } from "../../../worker/platform/bot-check-rules";
+} from "#contract/subscribers/signup-rules";
 import { Button } from "../../components/ui/button";
 import { Input } from "../../components/ui/input";
 import { Label } from "../../components/ui/label";
@@ -24,7 +24,7 @@ import { takeSignupAttempt } from "./client-rate-limit";
  * The zod schema (and zod) load on first use of the form, not with the home page: zod is ~15 KB
  * gzip that most visits never need. Focusing the form starts the download.
  */
-const loadSignupSchema = () => import("../../../worker/features/subscribers/schemas").then((m) => m.signupSchema);
+const loadSignupSchema = () => import("#contract/subscribers/schemas").then((m) => m.signupSchema);
 
 type FormValues = { first_name: string; email: string; zip_code: string };
 type Field = keyof FormValues;

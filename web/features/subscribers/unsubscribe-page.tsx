@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { format, parseISO } from "date-fns";
 import { useState } from "react";
-import { INVALID_LINK_MESSAGE, type SubscriptionView } from "../../../worker/features/subscribers/signup-rules";
+import { INVALID_LINK_MESSAGE, type SubscriptionView } from "#contract/subscribers/signup-rules";
 import { Badge } from "../../components/ui/badge";
 import { Button } from "../../components/ui/button";
 import { Card, CardContent } from "../../components/ui/card";

@@ -1,6 +1,6 @@
 import { Link } from "react-router-dom";
-import { PAGE_META } from "../../../worker/features/seo/page-meta";
-import { routePath } from "../../../worker/features/spa/route-table";
+import { PAGE_META } from "#contract/seo/page-meta";
+import { routePath } from "#contract/spa/route-table";
 import { Badge } from "../../components/ui/badge";
 import { Button } from "../../components/ui/button";
 import { Card, CardContent } from "../../components/ui/card";

@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import type { Tip, TipInput } from "../../../worker/features/tips/schemas";
+import type { Tip, TipInput } from "#contract/tips/schemas";
 import { AdminListPage, useListDialogs } from "../../components/admin-list-page";
 import { SortableList } from "../../components/sortable-list";
 import { Badge } from "../../components/ui/badge";

@@ -1,5 +1,5 @@
 import { queryOptions } from "@tanstack/react-query";
-import type { TipInput } from "../../../worker/features/tips/schemas";
+import type { TipInput } from "#contract/tips/schemas";
 import { api, read, signedInApi, withSignal } from "../../lib/api";
 
 export const tipKeys = {

@@ -1,13 +1,7 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useEffect } from "react";
 import { useForm } from "react-hook-form";
-import {
-  TIP_BODY_MAX,
-  TIP_TOPICS,
-  type Tip,
-  type TipInput,
-  tipInputSchema,
-} from "../../../worker/features/tips/schemas";
+import { TIP_BODY_MAX, TIP_TOPICS, type Tip, type TipInput, tipInputSchema } from "#contract/tips/schemas";
 import { FormDialog } from "../../components/form-dialog";
 import { Checkbox } from "../../components/ui/checkbox";
 import { FormField } from "../../components/ui/form-field";

@@ -1,5 +1,12 @@
 import type { Context } from "hono";
 import { describeRoute } from "hono-openapi";
+import {
+  actionDeletedAnswer,
+  adminActionAnswer,
+  adminActionListAnswer,
+  quickSetupAnswer,
+} from "#contract/actions/responses";
+import { actionInputSchema, adminListQuerySchema } from "#contract/actions/schemas";
 import { answer, errorAnswer, jsonAnswer } from "../../platform/api-docs";
 import { type AppBindings, createRouter } from "../../platform/hono";
 import { validate } from "../../platform/validate";
@@ -13,8 +20,6 @@ import {
   quickSetup,
   updateAction,
 } from "./admin-service";
-import { actionDeletedAnswer, adminActionAnswer, adminActionListAnswer, quickSetupAnswer } from "./responses";
-import { actionInputSchema, adminListQuerySchema } from "./schemas";
 
 /** /api/admin/actions — behind the one admin guard mounted in app.ts. */
 

@@ -1,11 +1,11 @@
 import { desc, eq, or } from "drizzle-orm";
+import { type ActionValues, type AdminAction, type AdminActionListItem, MESSAGES } from "#contract/actions/schemas";
+import { addDays, dayInZone, dayOfWeek } from "#contract/platform/zoned-time";
 import { weeklyActions } from "../../../db/schema";
 import { type Db, newestFirst } from "../../platform/db";
 import { badRequest, conflict, notFound } from "../../platform/errors";
 import { containsText } from "../../platform/sql-text";
-import { addDays, dayInZone, dayOfWeek } from "../../platform/zoned-time";
 import { type ActionRow, toAdminAction } from "./dto";
-import { type ActionValues, type AdminAction, type AdminActionListItem, MESSAGES } from "./schemas";
 
 /** Admin operations on weekly actions. `now` is passed in so tests control the clock. */
 

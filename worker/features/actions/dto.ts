@@ -1,5 +1,5 @@
+import type { ActionLink, ActionTiming, AdminAction, PublicAction } from "#contract/actions/schemas";
 import type { weeklyActions } from "../../../db/schema";
-import type { ActionLink, ActionTiming, AdminAction, PublicAction } from "./schemas";
 
 export type ActionRow = typeof weeklyActions.$inferSelect;
 

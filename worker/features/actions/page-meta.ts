@@ -1,4 +1,4 @@
-import type { PublicAction } from "./schemas";
+import type { PublicAction } from "#contract/actions/schemas";
 import { actionShareImage } from "./share-card";
 
 type MetaTags = {

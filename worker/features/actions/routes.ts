@@ -1,10 +1,10 @@
 import { describeRoute } from "hono-openapi";
+import { actionArchiveAnswer, currentActionAnswer, publicActionAnswer } from "#contract/actions/responses";
+import { archiveQuerySchema } from "#contract/actions/schemas";
 import { answer, errorAnswer, jsonAnswer } from "../../platform/api-docs";
 import { notFound } from "../../platform/errors";
 import { createRouter } from "../../platform/hono";
 import { validate } from "../../platform/validate";
-import { actionArchiveAnswer, currentActionAnswer, publicActionAnswer } from "./responses";
-import { archiveQuerySchema } from "./schemas";
 import { findCurrentAction, findPublishedBySlug, listPastActionsPage } from "./service";
 
 /** Public reads: /api/actions (published actions only). */

@@ -1,10 +1,10 @@
 import { and, desc, eq, isNotNull, lt, lte, sql } from "drizzle-orm";
+import type { PublicAction, PublicActionWithImpact } from "#contract/actions/schemas";
+import { dayInZone } from "#contract/platform/zoned-time";
 import { actionImpact, weeklyActions } from "../../../db/schema";
 import { decodeCursor, encodeCursor, isKeyString } from "../../platform/cursor";
 import type { Db } from "../../platform/db";
-import { dayInZone } from "../../platform/zoned-time";
 import { toPublicAction } from "./dto";
-import type { PublicAction, PublicActionWithImpact } from "./schemas";
 
 /**
  * Public reads of weekly actions. Only published actions are public. "Today" is the calendar day

@@ -1,4 +1,6 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
+import { ACCOUNT_DELETION_MESSAGES } from "#contract/auth/my-data-schemas";
+import { RETENTION_DAYS } from "#contract/security/schemas";
 import {
   actionCompletions,
   magicLinkTokens,
@@ -17,10 +19,8 @@ import { badRequest, conflict } from "../../platform/errors";
 import type { AuthUser } from "../../platform/hono";
 import { createMailProvider } from "../../platform/mail/provider";
 import { siteFromConfig } from "../email/content";
-import { RETENTION_DAYS } from "../security/schemas";
 import { deleteSubscriberByEmailStatements } from "../subscribers/data-deletion";
 import { renderAccountDeletedEmail } from "./account-deleted-email";
-import { ACCOUNT_DELETION_MESSAGES } from "./my-data-schemas";
 
 /**
  * The stand-in for a deleted user's id and email in audit rows: stable (one person's rows stay

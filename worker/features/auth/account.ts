@@ -1,4 +1,5 @@
 import { eq } from "drizzle-orm";
+import { AUTH_MESSAGES, type MeBody, passwordEqualsEmail, REAUTH_WINDOW_MINUTES } from "#contract/auth/schemas";
 import { profiles, users } from "../../../db/schema";
 import { auditStatement, writeAudit } from "../../platform/audit";
 import type { Config } from "../../platform/config";
@@ -10,7 +11,6 @@ import { hashPassword, verifyPassword } from "../../platform/password";
 import { siteFromConfig } from "../email/content";
 import { passwordChangedEmail } from "./password-changed-email";
 import { clearPasswordAttempts, lockedMessage, reservePasswordAttempt } from "./password-sign-in";
-import { AUTH_MESSAGES, type MeBody, passwordEqualsEmail, REAUTH_WINDOW_MINUTES } from "./schemas";
 import { revokeOtherSessions } from "./sessions";
 
 export async function readMe(db: Db, userId: string): Promise<MeBody> {

@@ -1,5 +1,8 @@
 import { createMiddleware } from "hono/factory";
 import { describeRoute } from "hono-openapi";
+import { deleteAccountSchema } from "#contract/auth/my-data-schemas";
+import { accountDeletedAnswer, meAnswer, myDataExportSchema } from "#contract/auth/responses";
+import { setPasswordSchema } from "#contract/auth/schemas";
 import { answer, errorAnswer, jsonAnswer } from "../../platform/api-docs";
 import { requireUser } from "../../platform/auth-guard";
 import { type AppBindings, createRouter } from "../../platform/hono";
@@ -10,9 +13,6 @@ import { readMe, SET_PASSWORD_LIMIT, setPassword } from "./account";
 import { deleteAccount } from "./account-deletion";
 import { clearRefreshCookie } from "./cookies";
 import { exportMyData } from "./my-data";
-import { deleteAccountSchema } from "./my-data-schemas";
-import { accountDeletedAnswer, meAnswer, myDataExportSchema } from "./responses";
-import { setPasswordSchema } from "./schemas";
 import { formatWait } from "./throttle-messages";
 
 /** Per account, reserved in D1 before the body is parsed (each success hashes and sends an email). */

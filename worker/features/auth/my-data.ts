@@ -1,8 +1,8 @@
 import { desc, eq, sql } from "drizzle-orm";
+import type { MyDataExport } from "#contract/auth/my-data-schemas";
 import { profiles, sessions, subscribers, users } from "../../../db/schema";
 import type { Db } from "../../platform/db";
 import { notFound } from "../../platform/errors";
-import type { MyDataExport } from "./my-data-schemas";
 
 /** The audit actions that make up a person's sign-in history. */
 const SIGN_IN_ACTIONS = [

@@ -1,4 +1,5 @@
 import { eq, sql } from "drizzle-orm";
+import { AUTH_MESSAGES } from "#contract/auth/schemas";
 import { passwordThrottle, profiles, users } from "../../../db/schema";
 import { auditStatement, writeAudit } from "../../platform/audit";
 import type { Config } from "../../platform/config";
@@ -6,7 +7,6 @@ import type { Db } from "../../platform/db";
 import { AppError, tooManyRequests } from "../../platform/errors";
 import { burnPasswordCheck, hashPassword, needsRehash, verifyPassword } from "../../platform/password";
 import { blockKey, cacheBlock, cachedBlock } from "../../platform/rate-limit";
-import { AUTH_MESSAGES } from "./schemas";
 import { createSession, type IssuedSession } from "./sessions";
 import { formatWait } from "./throttle-messages";
 

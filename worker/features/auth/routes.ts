@@ -1,9 +1,17 @@
 import { createMiddleware } from "hono/factory";
 import { describeRoute } from "hono-openapi";
+import {
+  magicLinkSentAnswer,
+  refreshAnswer,
+  sessionAnswer,
+  signedOutAnswer,
+  verifyAnswer,
+} from "#contract/auth/responses";
+import { magicLinkRequestSchema, passwordSignInSchema, verifyMagicLinkSchema } from "#contract/auth/schemas";
+import { BOT_CHECK_ACTIONS } from "#contract/platform/bot-check-rules";
 import { verifyAccessToken } from "../../platform/access-token";
 import { answer, documents, errorAnswer, jsonAnswer } from "../../platform/api-docs";
 import { writeAudit } from "../../platform/audit";
-import { BOT_CHECK_ACTIONS } from "../../platform/bot-check-rules";
 import { AppError, forbidden } from "../../platform/errors";
 import { type AppBindings, createRouter } from "../../platform/hono";
 import { clientIp } from "../../platform/request";
@@ -13,8 +21,6 @@ import { clearRefreshCookie, REFRESH_COOKIE, readRefreshCookie, writeRefreshCook
 import { type AuthEndpoint, enforceIpWindow } from "./ip-window";
 import { requestMagicLink, verifyMagicLink } from "./magic-link";
 import { signInWithPassword } from "./password-sign-in";
-import { magicLinkSentAnswer, refreshAnswer, sessionAnswer, signedOutAnswer, verifyAnswer } from "./responses";
-import { magicLinkRequestSchema, passwordSignInSchema, verifyMagicLinkSchema } from "./schemas";
 import { revokeSession, rotateRefreshToken, sessionOfRefreshToken } from "./sessions";
 
 /**

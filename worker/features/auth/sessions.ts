@@ -1,4 +1,5 @@
 import { and, eq, gt, isNull, ne, sql } from "drizzle-orm";
+import type { SessionBody } from "#contract/auth/schemas";
 import { profiles, refreshTokens, sessions, users } from "../../../db/schema";
 import { ACCESS_TOKEN_TTL_SECONDS, type AuthMethod, signAccessToken } from "../../platform/access-token";
 import { writeAudit } from "../../platform/audit";
@@ -6,8 +7,6 @@ import type { Config } from "../../platform/config";
 import { randomToken, sha256Hex } from "../../platform/crypto";
 import type { Db } from "../../platform/db";
 import { unauthorized } from "../../platform/errors";
-
-import type { SessionBody } from "./schemas";
 
 export type { SessionBody };
 

@@ -1,11 +1,11 @@
 import { describeRoute } from "hono-openapi";
+import { sharedNoteAnswer, sharedNotesAnswer, siteImpactAnswer } from "#contract/completions/responses";
+import { sharedNoteDecisionSchema } from "#contract/completions/schemas";
 import { answer, errorAnswer, jsonAnswer } from "../../platform/api-docs";
 import { notFound } from "../../platform/errors";
 import { createRouter } from "../../platform/hono";
 import { validate } from "../../platform/validate";
 import { listSharedNotes, moderateSharedNote, SHARED_NOTES_ADMIN_LIMIT, siteImpact } from "./impact";
-import { sharedNoteAnswer, sharedNotesAnswer, siteImpactAnswer } from "./responses";
-import { sharedNoteDecisionSchema } from "./schemas";
 
 /** GET /api/impact — site-wide counts for How It Works and About (public, counts only). */
 export const siteImpactRoutes = createRouter().get(

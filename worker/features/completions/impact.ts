@@ -1,4 +1,5 @@
 import { and, count, desc, eq, isNotNull, lte, sql } from "drizzle-orm";
+import type { SharedNote, SharedNotesList, SiteImpact } from "#contract/completions/schemas";
 import {
   actionCompletions,
   actionImpact,
@@ -8,7 +9,6 @@ import {
   weeklyActions,
 } from "../../../db/schema";
 import type { Db } from "../../platform/db";
-import type { SharedNote, SharedNotesList, SiteImpact } from "./schemas";
 
 /** One primary-key read of the row the completion triggers keep (migration 0007). */
 export async function siteImpact(db: Db): Promise<SiteImpact> {

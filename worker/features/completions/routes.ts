@@ -1,12 +1,12 @@
 import { describeRoute } from "hono-openapi";
+import { completionAnswer, completionLookupAnswer, completionsAnswer } from "#contract/completions/responses";
+import { completionInputSchema } from "#contract/completions/schemas";
 import { answer, errorAnswer, jsonAnswer } from "../../platform/api-docs";
 import { requireUser } from "../../platform/auth-guard";
 import { notFound } from "../../platform/errors";
 import { createRouter } from "../../platform/hono";
 import { validate } from "../../platform/validate";
 import { isPublishedAction } from "../actions/service";
-import { completionAnswer, completionLookupAnswer, completionsAnswer } from "./responses";
-import { completionInputSchema } from "./schemas";
 import { findCompletion, listCompletions, upsertCompletion } from "./service";
 
 /** /api/me/completions — the signed-in member's own completions only. */

@@ -1,7 +1,7 @@
 import { type AnyColumn, and, eq, type SQL, sql } from "drizzle-orm";
+import type { CompletionView } from "#contract/completions/schemas";
 import { actionCompletions, weeklyActions } from "../../../db/schema";
 import { type Db, newestFirst } from "../../platform/db";
-import type { CompletionView } from "./schemas";
 
 /** More than a decade of weekly actions: the list stays bounded without cutting off a real member. */
 export const COMPLETIONS_LIMIT = 1000;

@@ -1,8 +1,8 @@
 import { describeRoute } from "hono-openapi";
+import { memberStatsSchema } from "#contract/completions/responses";
 import { answer, jsonAnswer } from "../../platform/api-docs";
 import { requireUser } from "../../platform/auth-guard";
 import { createRouter } from "../../platform/hono";
-import { memberStatsSchema } from "./responses";
 import { memberStats } from "./stats";
 
 /** /api/me/stats — the signed-in member's counts and weekly streaks. */

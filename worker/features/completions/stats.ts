@@ -1,10 +1,10 @@
 import { and, desc, eq, isNotNull, lte } from "drizzle-orm";
+import type { MemberStats } from "#contract/completions/schemas";
+import { computeStreaks, currentWeekStart } from "#contract/completions/streaks";
+import { addDays } from "#contract/platform/zoned-time";
 import { actionCompletions, weeklyActions } from "../../../db/schema";
 import type { Db } from "../../platform/db";
-import { addDays } from "../../platform/zoned-time";
-import type { MemberStats } from "./schemas";
 import { COMPLETIONS_LIMIT } from "./service";
-import { computeStreaks, currentWeekStart } from "./streaks";
 
 const DAY_MS = 86_400_000;
 

@@ -1,13 +1,13 @@
 import { eq } from "drizzle-orm";
 import { describeRoute } from "hono-openapi";
+import { INBOX_PAGE_SIZE, inboxQuerySchema, messageStatusBodySchema } from "#contract/contact/inbox-schemas";
+import { inboxAnswer, messageStatusAnswer } from "#contract/contact/responses";
 import { contactMessages } from "../../../db/schema";
 import { answer, errorAnswer, jsonAnswer } from "../../platform/api-docs";
 import { notFound } from "../../platform/errors";
 import { createRouter } from "../../platform/hono";
 import { validate } from "../../platform/validate";
 import { readInbox, readInboxCounts } from "./inbox";
-import { INBOX_PAGE_SIZE, inboxQuerySchema, messageStatusBodySchema } from "./inbox-schemas";
-import { inboxAnswer, messageStatusAnswer } from "./responses";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 

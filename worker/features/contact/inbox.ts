@@ -1,8 +1,8 @@
 import { type SQL, sql } from "drizzle-orm";
+import type { InboxCounts, InboxFilter, InboxMessage } from "#contract/contact/inbox-schemas";
 import type { Db } from "../../platform/db";
 import { badRequest } from "../../platform/errors";
 import { containsText } from "../../platform/sql-text";
-import type { InboxCounts, InboxFilter, InboxMessage } from "./inbox-schemas";
 
 type Cursor = { at: string; id: string };
 

@@ -1,14 +1,14 @@
 import { describeRoute } from "hono-openapi";
+import { contactSentAnswer } from "#contract/contact/responses";
+import { contactSchema } from "#contract/contact/schemas";
+import { BOT_CHECK_ACTIONS } from "#contract/platform/bot-check-rules";
 import { answer, jsonAnswer } from "../../platform/api-docs";
-import { BOT_CHECK_ACTIONS } from "../../platform/bot-check-rules";
 import { formLimit } from "../../platform/client-limit";
 import { createRouter } from "../../platform/hono";
 import { clientIp } from "../../platform/request";
 import { botCheck } from "../../platform/turnstile";
 import { validate } from "../../platform/validate";
 import type { EmailJob } from "../email/jobs";
-import { contactSentAnswer } from "./responses";
-import { contactSchema } from "./schemas";
 import { storeContactMessage } from "./service";
 
 /** Every message emails the team, so a per-client limit keeps the form from being used to flood it. */

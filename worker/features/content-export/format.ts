@@ -1,4 +1,4 @@
-import type { PublicAction } from "../actions/schemas";
+import type { PublicAction } from "#contract/actions/schemas";
 
 /** UTM tags for links shared from the exported social-post text. */
 export function actionShareUrl(origin: string, slug: string): string {

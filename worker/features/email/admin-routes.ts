@@ -1,15 +1,5 @@
 import type { Context } from "hono";
 import { describeRoute } from "hono-openapi";
-import { answer, errorAnswer, jsonAnswer } from "../../platform/api-docs";
-import { AppError, badRequest, notFound } from "../../platform/errors";
-import type { AppBindings } from "../../platform/hono";
-import { createRouter } from "../../platform/hono";
-import { enforceAccountLimit } from "../../platform/rate-limit";
-import { validate } from "../../platform/validate";
-import { listCampaigns, startWeeklyCampaign } from "./campaigns";
-import { missingEmailVars } from "./config-check";
-import { emailDepsFromEnv } from "./consumer";
-import { eventsNearFromSearch } from "./events-near";
 import {
   campaignsAnswer,
   emailConfigAnswer,
@@ -20,7 +10,7 @@ import {
   testSendAnswer,
   weeklySendAnswer,
   welcomeTestAnswer,
-} from "./responses";
+} from "#contract/email/responses";
 import {
   CAMPAIGN_KINDS,
   emailSettingsSchema,
@@ -28,7 +18,17 @@ import {
   testSendSchema,
   weeklySendSchema,
   welcomeTestSchema,
-} from "./schemas";
+} from "#contract/email/schemas";
+import { answer, errorAnswer, jsonAnswer } from "../../platform/api-docs";
+import { AppError, badRequest, notFound } from "../../platform/errors";
+import type { AppBindings } from "../../platform/hono";
+import { createRouter } from "../../platform/hono";
+import { enforceAccountLimit } from "../../platform/rate-limit";
+import { validate } from "../../platform/validate";
+import { listCampaigns, startWeeklyCampaign } from "./campaigns";
+import { missingEmailVars } from "./config-check";
+import { emailDepsFromEnv } from "./consumer";
+import { eventsNearFromSearch } from "./events-near";
 import { readEmailSettings, saveEmailSettings } from "./settings";
 import { listSuppressions, removeSuppression } from "./suppressions";
 import { sendTestEmail } from "./test-send";

@@ -1,11 +1,11 @@
 import { and, asc, desc, eq, inArray, isNull, lt, lte, sql } from "drizzle-orm";
+import type { CampaignStatus, WaveStatus } from "#contract/email/schemas";
 import { emailCampaigns, emailCampaignWaves, weeklyActions } from "../../../db/schema";
 import { type Db, newestFirst } from "../../platform/db";
 import { conflict, notFound } from "../../platform/errors";
 import { findCurrentActionRow, loadActionRow } from "./content";
 import type { EmailDeps } from "./jobs";
 import { ledger } from "./ledger-sql";
-import type { CampaignStatus, WaveStatus } from "./schemas";
 
 export type StartedCampaign = { campaignId: string; actionId: string; actionTitle: string };
 

@@ -1,9 +1,9 @@
 import { and, desc, eq, lte, sql } from "drizzle-orm";
+import { dayInZone } from "#contract/platform/zoned-time";
 import { weeklyActions } from "../../../db/schema";
 import type { Config } from "../../platform/config";
 import type { Db } from "../../platform/db";
 import { readSetting } from "../../platform/settings";
-import { dayInZone } from "../../platform/zoned-time";
 import { lastWeekImpact } from "../completions/impact";
 import { peekNextTip, tipForCampaign } from "../tips/service";
 import {

@@ -1,6 +1,6 @@
+import { searchQuerySchema } from "#contract/events/schemas";
 import type { Db } from "../../platform/db";
 import { AppError } from "../../platform/errors";
-import { searchQuerySchema } from "../events/schemas";
 import { searchEvents } from "../events/search";
 import { type EmailEvent, type EventsNear, MAX_EMAIL_EVENTS } from "./content-types";
 

@@ -1,5 +1,5 @@
-import { isCalendarDate } from "../../platform/field-rules";
-import { addDays, dayInZone, dayOfWeek, localToUtc } from "../../platform/zoned-time";
+import { isCalendarDate } from "#contract/platform/field-rules";
+import { addDays, dayInZone, dayOfWeek, localToUtc } from "#contract/platform/zoned-time";
 
 /**
  * The weekly send's timing. Weeks run Sunday–Saturday, but the email goes out on the first Monday

@@ -1,6 +1,11 @@
+import {
+  DEFAULT_EMAIL_SETTINGS,
+  EMAIL_SETTINGS_KEY,
+  type EmailSettings,
+  emailSettingsSchema,
+} from "#contract/email/schemas";
 import type { Db } from "../../platform/db";
 import { readSetting, writeSetting } from "../../platform/settings";
-import { DEFAULT_EMAIL_SETTINGS, EMAIL_SETTINGS_KEY, type EmailSettings, emailSettingsSchema } from "./schemas";
 
 /**
  * The email_settings record merged over the spec's defaults: a field that was never saved, or was

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
+import type { SuppressionList, SuppressionReason, SuppressionRow } from "#contract/email/schemas";
 import type { Db } from "../../platform/db";
 import { containsText } from "../../platform/sql-text";
-import type { SuppressionList, SuppressionReason, SuppressionRow } from "./schemas";
 
 /**
  * The suppression list: addresses that hard-bounced, complained, or soft-bounced three times in a row

@@ -1,7 +1,7 @@
 import { and, eq, inArray, isNotNull, isNull, sql } from "drizzle-orm";
+import { dayInZone } from "#contract/platform/zoned-time";
 import { emailCampaigns, emailCampaignWaves, weeklyActions } from "../../../db/schema";
 import { AppError } from "../../platform/errors";
-import { dayInZone } from "../../platform/zoned-time";
 import { completeIfDone, type StartedCampaign, startWeeklyCampaign, unstartedScheduledActions } from "./campaigns";
 import { type EmailDeps, type EmailJob, enqueueAll, recipientJobs } from "./jobs";
 import { ledger } from "./ledger-sql";

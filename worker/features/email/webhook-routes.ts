@@ -1,11 +1,11 @@
 import type { Context } from "hono";
 import { describeRoute, resolver } from "hono-openapi";
+import { mailWebhookAnswer, postmarkEventBody, resendEventBody } from "#contract/email/responses";
 import { answer, errorAnswer, jsonAnswer } from "../../platform/api-docs";
 import { AppError, badRequest, unauthorized } from "../../platform/errors";
 import type { AppBindings } from "../../platform/hono";
 import { createRouter } from "../../platform/hono";
 import { basicCredentials, constantTimeEqual, verifySvix } from "../../platform/webhook-auth";
-import { mailWebhookAnswer, postmarkEventBody, resendEventBody } from "./responses";
 import { type MailEvent, recordMailEvent } from "./suppressions";
 
 /**

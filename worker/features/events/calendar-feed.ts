@@ -1,6 +1,6 @@
+import type { FeedQuery } from "#contract/events/schemas";
 import type { Db } from "../../platform/db";
 import { type CalendarEvent, eventsToIcs } from "./calendar-file";
-import type { FeedQuery } from "./schemas";
 import { type Hit, searchHits } from "./search";
 
 /** How many upcoming events a feed holds: the soonest, as the search orders them. */

@@ -1,5 +1,5 @@
-import { parseWebUrl } from "../../platform/field-rules";
-import { isValidTimeZone } from "../../platform/zoned-time";
+import { parseWebUrl } from "#contract/platform/field-rules";
+import { isValidTimeZone } from "#contract/platform/zoned-time";
 import { vtimezoneLines, zonedDateTimeValue } from "./calendar-time-zones";
 
 export type CalendarEvent = {

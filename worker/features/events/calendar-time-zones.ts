@@ -1,4 +1,4 @@
-import { utcOffsetMinutes, zoneAbbreviation } from "../../platform/zoned-time";
+import { utcOffsetMinutes, zoneAbbreviation } from "#contract/platform/zoned-time";
 
 const MINUTE = 60_000;
 const DAY = 86_400_000;

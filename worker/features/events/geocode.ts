@@ -1,7 +1,7 @@
 import { and, eq, inArray, or } from "drizzle-orm";
+import { zip5 } from "#contract/platform/field-rules";
 import { zipCodes } from "../../../db/schema";
 import type { Db } from "../../platform/db";
-import { zip5 } from "../../platform/field-rules";
 
 /** A ZIP's centroid and its IANA zone (null where the seed's boundary lookup had none). */
 export type Place = { lat: number; lon: number; city: string; state: string; zip: string; timeZone: string | null };

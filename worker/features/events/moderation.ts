@@ -1,11 +1,11 @@
 import { and, eq } from "drizzle-orm";
+import type { AdminSubmission, SubmissionStatus } from "#contract/events/schemas";
 import { eventSubmissions, events } from "../../../db/schema";
 import { writeAudit } from "../../platform/audit";
 import { type Db, newestFirst } from "../../platform/db";
 import { badRequest, conflict, notFound } from "../../platform/errors";
 import type { AuthUser } from "../../platform/hono";
 import { geocodeOne } from "./geocode";
-import type { AdminSubmission, SubmissionStatus } from "./schemas";
 
 /** Submissions are stored as events under this source key, with the submission id as external id. */
 export const SUBMISSION_SOURCE_KEY = "submission";

@@ -1,5 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import { describeRoute } from "hono-openapi";
+import { nearestZipAnswer, searchAnswer } from "#contract/events/responses";
+import { feedQuerySchema, nearestZipQuerySchema, searchQuerySchema } from "#contract/events/schemas";
 import { events } from "../../../db/schema";
 import { answer, errorAnswer, fileAnswer, jsonAnswer } from "../../platform/api-docs";
 import { notFound } from "../../platform/errors";
@@ -8,8 +10,6 @@ import { validate } from "../../platform/validate";
 import { eventsFeed, FEED_TTL_SECONDS } from "./calendar-feed";
 import { eventToIcs, icsFileName } from "./calendar-file";
 import { nearestZip } from "./nearest-zip";
-import { nearestZipAnswer, searchAnswer } from "./responses";
-import { feedQuerySchema, nearestZipQuerySchema, searchQuerySchema } from "./schemas";
 import { searchEventsPage } from "./search";
 
 /** Public events API: search, nearest ZIP for the page's geolocation, the calendar feed and .ics downloads. */

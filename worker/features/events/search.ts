@@ -1,13 +1,13 @@
 import { and, asc, eq, inArray, type SQL, type SQLWrapper, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
+import type { EventResult, SearchQuery, SearchResponse } from "#contract/events/schemas";
+import { addDays, isValidTimeZone, localToUtc } from "#contract/platform/zoned-time";
 import { events, keywordText, lonBand, zipCodes } from "../../../db/schema";
 import { decodeCursor, encodeCursor, isKeyString } from "../../platform/cursor";
 import type { Db } from "../../platform/db";
 import { badRequest } from "../../platform/errors";
 import { containsText } from "../../platform/sql-text";
-import { addDays, isValidTimeZone, localToUtc } from "../../platform/zoned-time";
 import { type FlatCircle, flatCircles, haversineMiles, lonBands } from "./geo";
-import type { EventResult, SearchQuery, SearchResponse } from "./schemas";
 
 /**
  * "Ongoing" reaches back this far: an event that started earlier is not listed even if its end

@@ -1,12 +1,12 @@
 import { describeRoute } from "hono-openapi";
 import { z } from "zod";
+import { approvedSubmissionAnswer, rejectedSubmissionAnswer, submissionsAnswer } from "#contract/events/responses";
+import { approveSubmissionSchema, rejectSubmissionSchema } from "#contract/events/schemas";
 import { answer, errorAnswer, jsonAnswer } from "../../platform/api-docs";
 import { createRouter } from "../../platform/hono";
 import { clientIp } from "../../platform/request";
 import { validate } from "../../platform/validate";
 import { approveSubmission, listSubmissions, rejectSubmission } from "./moderation";
-import { approvedSubmissionAnswer, rejectedSubmissionAnswer, submissionsAnswer } from "./responses";
-import { approveSubmissionSchema, rejectSubmissionSchema } from "./schemas";
 
 const listQuery = z.object({
   status: z

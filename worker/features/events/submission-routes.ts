@@ -1,15 +1,15 @@
 import { describeRoute } from "hono-openapi";
+import { submissionReceivedAnswer } from "#contract/events/responses";
+import { eventSubmissionSchema, SUBMISSION_MESSAGES } from "#contract/events/schemas";
+import { BOT_CHECK_ACTIONS } from "#contract/platform/bot-check-rules";
+import { localToUtc } from "#contract/platform/zoned-time";
 import { eventSubmissions } from "../../../db/schema";
 import { answer, jsonAnswer } from "../../platform/api-docs";
-import { BOT_CHECK_ACTIONS } from "../../platform/bot-check-rules";
 import { formLimit } from "../../platform/client-limit";
 import { createRouter } from "../../platform/hono";
 import { clientIp } from "../../platform/request";
 import { botCheck } from "../../platform/turnstile";
 import { validate } from "../../platform/validate";
-import { localToUtc } from "../../platform/zoned-time";
-import { submissionReceivedAnswer } from "./responses";
-import { eventSubmissionSchema, SUBMISSION_MESSAGES } from "./schemas";
 
 const orNull = (v: string) => (v === "" ? null : v);
 

@@ -1,6 +1,6 @@
 import ICAL from "ical.js";
 import { findIana } from "windows-iana";
-import { isValidTimeZone } from "../../platform/zoned-time";
+import { isValidTimeZone } from "#contract/platform/zoned-time";
 import { WINDOWS_DISPLAY_NAMES } from "./state-time-zones";
 
 type IcalComponent = InstanceType<typeof ICAL.Component>;

@@ -1,4 +1,4 @@
-import { FIELD_MAX } from "../../platform/field-rules";
+import { FIELD_MAX } from "#contract/platform/field-rules";
 import type { SourceType } from "./types";
 
 /**

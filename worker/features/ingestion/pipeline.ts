@@ -1,5 +1,5 @@
+import { addDays, localToUtc } from "#contract/platform/zoned-time";
 import type { Db } from "../../platform/db";
-import { addDays, localToUtc } from "../../platform/zoned-time";
 import { cityKey, placesByCity, placesByZip, zip5 } from "../events/geocode";
 import { type NearestZipPlace, nearestZipPlace } from "../events/nearest-zip";
 import { STATE_TIME_ZONES } from "./state-time-zones";

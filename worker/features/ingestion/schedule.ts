@@ -1,7 +1,7 @@
+import { dayInZone, localToUtc } from "#contract/platform/zoned-time";
 import { getConfig } from "../../platform/config";
 import type { Db } from "../../platform/db";
 import type { AppEnv } from "../../platform/env";
-import { dayInZone, localToUtc } from "../../platform/zoned-time";
 import { usesFixtures } from "./fetcher";
 import { enqueueRuns } from "./jobs";
 import { availability } from "./run-source";

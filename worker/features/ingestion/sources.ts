@@ -1,7 +1,7 @@
-import { AUDUBON_KEY } from "./sources-meta";
+import { AUDUBON_KEY } from "#contract/ingestion/sources-meta";
 import type { SourceConfig } from "./types";
 
-export { AUDUBON_BATCH, AUDUBON_KEY, PAGES_PER_RUN } from "./sources-meta";
+export { AUDUBON_BATCH, AUDUBON_KEY, PAGES_PER_RUN } from "#contract/ingestion/sources-meta";
 
 /** WordPress "The Events Calendar" sites publish every upcoming event at /events/?ical=1. */
 const ics = (

@@ -1,4 +1,5 @@
 import { and, desc, eq, isNull, sql } from "drizzle-orm";
+import { dayInZone } from "#contract/platform/zoned-time";
 import { alerts } from "../../../db/schema";
 import type { Config } from "../../platform/config";
 import type { Db } from "../../platform/db";
@@ -6,7 +7,6 @@ import { notFound } from "../../platform/errors";
 import { logJson } from "../../platform/log";
 import { createMailProvider } from "../../platform/mail/provider";
 import type { MailProvider } from "../../platform/mail/types";
-import { dayInZone } from "../../platform/zoned-time";
 import { renderAlertEmail } from "./alert-email";
 import { ALERT_TITLES, type Alert, type AlertKind } from "./schemas";
 

@@ -1,14 +1,14 @@
 import type { Context } from "hono";
+import { searchQuerySchema } from "#contract/events/schemas";
+import type { PageData } from "#contract/pages/render-contract";
+import { publicPetitionsQuerySchema } from "#contract/petitions/schemas";
 import type { AppBindings } from "../../platform/hono";
 import { findCurrentAction, findPublishedBySlug, listPastActionsPage } from "../actions/service";
 import { siteImpact } from "../completions/impact";
-import { searchQuerySchema } from "../events/schemas";
 import { searchEventsPage } from "../events/search";
-import { publicPetitionsQuerySchema } from "../petitions/schemas";
 import { selectPublicPetitions } from "../petitions/selection";
 import { readPetitions } from "../petitions/service";
 import { currentTip } from "../tips/service";
-import type { PageData } from "./contract";
 
 /**
  * The page renderer's data, read from the feature services exactly as the public API routes read it

@@ -1,4 +1,4 @@
-import { type RenderedPage, SERVER_STATE_ID } from "./contract";
+import { type RenderedPage, SERVER_STATE_ID } from "#contract/pages/render-contract";
 
 const ROOT = '<div id="root"></div>';
 

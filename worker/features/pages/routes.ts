@@ -1,14 +1,19 @@
 import { renderPage } from "@web/ssr";
 import type { Context } from "hono";
+import {
+  SERVER_RENDERED_ROUTES,
+  type ServerRenderedRoute,
+  SITE_STATE_ID,
+  type SiteState,
+} from "#contract/pages/render-contract";
+import { scriptSafeJson } from "#contract/platform/script-safe-json";
+import { PAGE_META } from "#contract/seo/page-meta";
+import { SPA_ROUTES } from "#contract/spa/route-table";
 import { botCheckKeys, type Config } from "../../platform/config";
 import { type AppBindings, createRouter } from "../../platform/hono";
-import { scriptSafeJson } from "../../platform/script-safe-json";
 import { actionMetaTags, withActionMeta } from "../actions/page-meta";
-import { PAGE_META } from "../seo/page-meta";
 import { withPageMeta } from "../seo/routes";
-import { SPA_ROUTES } from "../spa/route-table";
 import { fetchIndexHtml, serveSpa } from "../spa/routes";
-import { SERVER_RENDERED_ROUTES, type ServerRenderedRoute, SITE_STATE_ID, type SiteState } from "./contract";
 import { pageData } from "./data-source";
 import { cachedPage, isSignedInRequest, pageCacheKey, storePage } from "./page-cache";
 import { pageDocument } from "./page-document";

@@ -1,9 +1,9 @@
 import { describeRoute } from "hono-openapi";
+import { petitionListAnswer } from "#contract/petitions/responses";
+import { petitionListSchema } from "#contract/petitions/schemas";
 import { answer, jsonAnswer } from "../../platform/api-docs";
 import { createRouter } from "../../platform/hono";
 import { validate } from "../../platform/validate";
-import { petitionListAnswer } from "./responses";
-import { petitionListSchema } from "./schemas";
 import { readPetitions, savePetitions } from "./service";
 
 /**

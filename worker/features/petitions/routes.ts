@@ -1,9 +1,9 @@
 import { describeRoute } from "hono-openapi";
+import { publicPetitionsAnswer } from "#contract/petitions/responses";
+import { publicPetitionsQuerySchema } from "#contract/petitions/schemas";
 import { answer, jsonAnswer } from "../../platform/api-docs";
 import { createRouter } from "../../platform/hono";
 import { validate } from "../../platform/validate";
-import { publicPetitionsAnswer } from "./responses";
-import { publicPetitionsQuerySchema } from "./schemas";
 import { selectPublicPetitions } from "./selection";
 import { readPetitions } from "./service";
 

@@ -1,4 +1,3 @@
-import { isWebUrl } from "../../platform/field-rules";
 import {
   LOCATION_SCOPES,
   type LocationScope,
@@ -8,7 +7,8 @@ import {
   type PublicPetition,
   US_STATE_CODES,
   type UsState,
-} from "./schemas";
+} from "#contract/petitions/schemas";
+import { isWebUrl } from "#contract/platform/field-rules";
 
 /**
  * Pure rules for the stored petition list: reading it tolerantly and choosing what the public

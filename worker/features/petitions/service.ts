@@ -1,6 +1,6 @@
+import type { Petition, PetitionListInput } from "#contract/petitions/schemas";
 import type { Db } from "../../platform/db";
 import { readSetting, writeSetting } from "../../platform/settings";
-import type { Petition, PetitionListInput } from "./schemas";
 import { normalizeStoredList } from "./selection";
 
 /** The settings record that holds the ordered petition list (spec §3). */

@@ -1,4 +1,3 @@
-import type { Db } from "../../platform/db";
 import {
   DELIVERY_RETENTION_DAYS,
   LEDGER_BATCHES_PER_RUN,
@@ -8,7 +7,8 @@ import {
   SOFT_BOUNCE_STREAK_DAYS,
   WEBHOOK_ADDRESS_DAYS,
   WEBHOOK_EVENT_DAYS,
-} from "./windows";
+} from "#contract/retention/windows";
+import type { Db } from "../../platform/db";
 
 type Task = {
   name: string;

@@ -1,5 +1,7 @@
 import type { Hono } from "hono";
 import { describeRoute } from "hono-openapi";
+import { adminActivityAnswer, cleanupAnswer, scanAnswer, securityLogsAnswer } from "#contract/security/responses";
+import { SEVERITY_ORDER } from "#contract/security/schemas";
 import { answer, jsonAnswer } from "../../platform/api-docs";
 import { writeAudit } from "../../platform/audit";
 import { type AppBindings, createRouter } from "../../platform/hono";
@@ -7,9 +9,7 @@ import { clientIp } from "../../platform/request";
 import { raiseAlert } from "../operations/alerts";
 import { cleanupOldData } from "./cleanup";
 import { readAdminActivity, readSecurityLogs } from "./logs";
-import { adminActivityAnswer, cleanupAnswer, scanAnswer, securityLogsAnswer } from "./responses";
 import { publicProbePaths, runSecurityScan } from "./scan";
-import { SEVERITY_ORDER } from "./schemas";
 
 /** What the scan needs of the app it probes: its route table and a way to call it. */
 export type ScannedApp = Pick<Hono<AppBindings>, "routes" | "fetch">;

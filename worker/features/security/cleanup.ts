@@ -1,7 +1,7 @@
 import { and, inArray, lt, sql } from "drizzle-orm";
+import { type CleanupResult, RETENTION_DAYS } from "#contract/security/schemas";
 import { eventSubmissions, securityAuditLog } from "../../../db/schema";
 import type { Db } from "../../platform/db";
-import { type CleanupResult, RETENTION_DAYS } from "./schemas";
 
 export { RETENTION_DAYS };
 

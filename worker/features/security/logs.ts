@@ -1,9 +1,9 @@
 import { and, desc, eq, gte, inArray, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
+import type { AdminActivity, SecurityLogs } from "#contract/security/schemas";
 import { profileAuditLog, profiles, securityAuditLog } from "../../../db/schema";
 import { SENSITIVE_ACTIONS } from "../../platform/audit";
 import { type Db, newestFirst } from "../../platform/db";
-import type { AdminActivity, SecurityLogs } from "./schemas";
 
 /** The spec's dashboard limits (§9). */
 export const LOG_LIMITS = { logs: 50, sensitive: 20, authFailures: 10, roleChanges: 20 } as const;

@@ -1,5 +1,5 @@
+import type { Finding } from "#contract/security/schemas";
 import { botCheckOffReason, type Config } from "../../platform/config";
-import type { Finding } from "./schemas";
 
 /** The spec's suggested OTP (magic-link) expiry. */
 export const MAX_MAGIC_LINK_TTL_MINUTES = 10;

@@ -1,11 +1,11 @@
 import { and, count, eq, gt, gte, lt } from "drizzle-orm";
+import { type Finding, type ScanResult, SEVERITY_ORDER } from "#contract/security/schemas";
 import { passwordThrottle, profiles, securityAuditLog, users } from "../../../db/schema";
 import type { Config } from "../../platform/config";
 import type { Db } from "../../platform/db";
 import { lastCampaignComplaintRate } from "../email/suppressions";
 import { RETENTION_DAYS } from "./cleanup";
 import { configFindings } from "./scan-config";
-import { type Finding, type ScanResult, SEVERITY_ORDER } from "./schemas";
 
 const ELEVATED_AUTH_FAILURES_24H = 50;
 const EMAIL_SAMPLE = 25;

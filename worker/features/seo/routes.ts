@@ -1,10 +1,10 @@
 import { desc, eq } from "drizzle-orm";
 import type { Context } from "hono";
+import { PAGE_META, type PageMeta, SOCIAL_IMAGE_PATH } from "#contract/seo/page-meta";
+import { routePath } from "#contract/spa/route-table";
 import { weeklyActions } from "../../../db/schema";
 import { type AppBindings, createRouter } from "../../platform/hono";
-import { routePath } from "../spa/route-table";
 import { robotsTxt, type SitemapEntry, sitemapXml } from "./documents";
-import { PAGE_META, type PageMeta, SOCIAL_IMAGE_PATH } from "./page-meta";
 
 /** A sitemap holds at most 50,000 URLs; far more actions than a weekly cadence produces in decades. */
 const MAX_ACTIONS_IN_SITEMAP = 5000;

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
+import { SUBSCRIBER_HISTORY_LIMIT, type SubscriberEmailHistoryItem } from "#contract/subscribers/admin-schemas";
 import type { Db } from "../../platform/db";
-import { SUBSCRIBER_HISTORY_LIMIT, type SubscriberEmailHistoryItem } from "./admin-schemas";
 
 /** What the ledger says was sent to one person, newest first: campaign, outcome and when. */
 export async function readEmailHistory(db: Db, subscriberId: string): Promise<SubscriberEmailHistoryItem[]> {

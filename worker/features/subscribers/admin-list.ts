@@ -1,6 +1,4 @@
 import { type SQL, sql } from "drizzle-orm";
-import type { Db } from "../../platform/db";
-import { badRequest } from "../../platform/errors";
 import type {
   GrowthWeek,
   SubscriberConsent,
@@ -8,8 +6,10 @@ import type {
   SubscriberListItem,
   SubscriberStatus,
   SubscriberTotals,
-} from "./admin-schemas";
-import { maskEmail } from "./signup-rules";
+} from "#contract/subscribers/admin-schemas";
+import { maskEmail } from "#contract/subscribers/signup-rules";
+import type { Db } from "../../platform/db";
+import { badRequest } from "../../platform/errors";
 
 /** Greater than every character, so `[prefix, prefix + TOP)` is exactly "starts with prefix" on an index. */
 const TOP = "\u{10FFFF}";

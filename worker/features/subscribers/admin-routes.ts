@@ -1,5 +1,14 @@
 import { and, eq, sql } from "drizzle-orm";
 import { describeRoute } from "hono-openapi";
+import { SUBSCRIBERS_PAGE_SIZE, subscriberListQuerySchema } from "#contract/subscribers/admin-schemas";
+import {
+  adminUnsubscribeAnswer,
+  resubscribeInviteAnswer,
+  subscriberDeletedAnswer,
+  subscriberDetailAnswer,
+  subscriberGrowthAnswer,
+  subscriberListAnswer,
+} from "#contract/subscribers/responses";
 import { subscribers } from "../../../db/schema";
 import { answer, errorAnswer, fileAnswer, jsonAnswer } from "../../platform/api-docs";
 import { writeAudit } from "../../platform/audit";
@@ -9,17 +18,8 @@ import { clientIp } from "../../platform/request";
 import { validate } from "../../platform/validate";
 import { readEmailHistory } from "./admin-history";
 import { consentOf, readGrowth, readSubscriberPage, readSubscriberRow, readTotals, toListItem } from "./admin-list";
-import { SUBSCRIBERS_PAGE_SIZE, subscriberListQuerySchema } from "./admin-schemas";
 import { streamSubscribersCsv } from "./csv-export";
 import { deleteSubscriberData } from "./data-deletion";
-import {
-  adminUnsubscribeAnswer,
-  resubscribeInviteAnswer,
-  subscriberDeletedAnswer,
-  subscriberDetailAnswer,
-  subscriberGrowthAnswer,
-  subscriberListAnswer,
-} from "./responses";
 import { sendResubscribeInvite } from "./resubscribe-invite";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

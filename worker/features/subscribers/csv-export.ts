@@ -1,6 +1,6 @@
+import type { SubscriberFilters } from "#contract/subscribers/admin-schemas";
 import type { Db } from "../../platform/db";
 import { readSubscriberPage, statusOf } from "./admin-list";
-import type { SubscriberFilters } from "./admin-schemas";
 import { csvRow } from "./csv";
 
 const EXPORT_PAGE = 1000;

@@ -1,16 +1,16 @@
 import { describeRoute } from "hono-openapi";
+import { BOT_CHECK_ACTIONS } from "#contract/platform/bot-check-rules";
+import { signupAnswer } from "#contract/subscribers/responses";
+import { signupRequestSchema } from "#contract/subscribers/schemas";
+import { ALREADY_SUBSCRIBED_MESSAGE, SIGNUP_MESSAGES } from "#contract/subscribers/signup-rules";
 import { answer, errorAnswer, jsonAnswer } from "../../platform/api-docs";
-import { BOT_CHECK_ACTIONS } from "../../platform/bot-check-rules";
 import { formLimit } from "../../platform/client-limit";
 import { conflict } from "../../platform/errors";
 import { createRouter } from "../../platform/hono";
 import { botCheck } from "../../platform/turnstile";
 import { validate } from "../../platform/validate";
 import { isDeletedAddress } from "./data-deletion";
-import { signupAnswer } from "./responses";
-import { signupRequestSchema } from "./schemas";
 import { signupEmailJob, subscribe } from "./service";
-import { ALREADY_SUBSCRIBED_MESSAGE, SIGNUP_MESSAGES } from "./signup-rules";
 
 /** Per-client signups: enough for a household or office, too few for scripted list-bombing. */
 const signupLimit = formLimit("signup", SIGNUP_MESSAGES.rateLimited.description, { skipWithoutIp: true });

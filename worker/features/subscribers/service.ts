@@ -1,4 +1,6 @@
 import { eq, type SQL, sql } from "drizzle-orm";
+import type { SignupRequest } from "#contract/subscribers/schemas";
+import { maskEmail, type SubscriptionView } from "#contract/subscribers/signup-rules";
 import { subscribers, zipCodes } from "../../../db/schema";
 import { randomToken } from "../../platform/crypto";
 import type { Db } from "../../platform/db";
@@ -12,8 +14,6 @@ import {
   PENDING_RESEND_MS,
   spendConfirmations,
 } from "./reconfirm";
-import type { SignupRequest } from "./schemas";
-import { maskEmail, type SubscriptionView } from "./signup-rules";
 
 type SubscriberRow = typeof subscribers.$inferSelect;
 

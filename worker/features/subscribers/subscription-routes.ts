@@ -1,5 +1,13 @@
 import type { Context } from "hono";
 import { describeRoute } from "hono-openapi";
+import {
+  dataDeletedAnswer,
+  reconfirmationAnswer,
+  subscriptionAnswer,
+  subscriptionChangeAnswer,
+} from "#contract/subscribers/responses";
+import { manageTokenBodySchema, manageTokenSchema } from "#contract/subscribers/schemas";
+import { INVALID_LINK_MESSAGE, maskEmail } from "#contract/subscribers/signup-rules";
 import { answer, errorAnswer, fileAnswer, jsonAnswer } from "../../platform/api-docs";
 import { badRequest, notFound } from "../../platform/errors";
 import { createRouter } from "../../platform/hono";
@@ -8,10 +16,7 @@ import { validate } from "../../platform/validate";
 import type { EmailJob } from "../email/jobs";
 import { deleteSubscriberData } from "./data-deletion";
 import { confirmReconfirmation, peekReconfirmation, RECONFIRM_INVALID_MESSAGE } from "./reconfirm";
-import { dataDeletedAnswer, reconfirmationAnswer, subscriptionAnswer, subscriptionChangeAnswer } from "./responses";
-import { manageTokenBodySchema, manageTokenSchema } from "./schemas";
 import { findByToken, setActiveByToken, toSubscriptionView } from "./service";
-import { INVALID_LINK_MESSAGE, maskEmail } from "./signup-rules";
 
 export const SUBSCRIPTION_DATA_DELETED =
   "Your subscription data has been deleted. We kept only a scrambled fingerprint of your address so we never email it again.";

@@ -1,9 +1,9 @@
 import { describeRoute } from "hono-openapi";
+import { tipAnswer, tipDeletedAnswer, tipListAnswer } from "#contract/tips/responses";
+import { tipInputSchema, tipOrderSchema } from "#contract/tips/schemas";
 import { answer, errorAnswer, jsonAnswer } from "../../platform/api-docs";
 import { createRouter } from "../../platform/hono";
 import { validate } from "../../platform/validate";
-import { tipAnswer, tipDeletedAnswer, tipListAnswer } from "./responses";
-import { tipInputSchema, tipOrderSchema } from "./schemas";
 import { createTip, deleteTip, listTips, reorderTips, updateTip } from "./service";
 
 const noTip = errorAnswer("No tip has this id");

@@ -1,7 +1,7 @@
 import { describeRoute } from "hono-openapi";
+import { currentTipAnswer } from "#contract/tips/responses";
 import { answer, jsonAnswer } from "../../platform/api-docs";
 import { createRouter } from "../../platform/hono";
-import { currentTipAnswer } from "./responses";
 import { currentTip } from "./service";
 
 /** GET /api/tips/current — this week's sustainable-living tip for the /actions page. */

@@ -1,8 +1,8 @@
 import { asc, desc, eq, sql } from "drizzle-orm";
+import { type PublicTip, TIP_MESSAGES, type Tip, type TipInput, type tipInputSchema } from "#contract/tips/schemas";
 import { campaignTips, emailCampaigns, tips } from "../../../db/schema";
 import type { Db } from "../../platform/db";
 import { badRequest, conflict, notFound } from "../../platform/errors";
-import { type PublicTip, TIP_MESSAGES, type Tip, type TipInput, type tipInputSchema } from "./schemas";
 
 /** Far more than an admin curates; the list endpoint stays bounded. */
 export const TIPS_LIMIT = 500;

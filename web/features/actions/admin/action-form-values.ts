@@ -1,4 +1,4 @@
-import { type ActionInput, type AdminAction, DEFAULT_CTA_LABEL } from "../../../../worker/features/actions/schemas";
+import { type ActionInput, type AdminAction, DEFAULT_CTA_LABEL } from "#contract/actions/schemas";
 
 /** The form's empty state: one row in every list (spec §5). */
 export const EMPTY_ACTION_FORM: ActionInput = {

@@ -10,7 +10,7 @@ import {
   MESSAGES,
   SUMMARY_MAX,
   slugify,
-} from "../../../../worker/features/actions/schemas";
+} from "#contract/actions/schemas";
 import { Button } from "../../../components/ui/button";
 import { Checkbox } from "../../../components/ui/checkbox";
 import { FormField } from "../../../components/ui/form-field";

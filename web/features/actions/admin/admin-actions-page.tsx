@@ -1,7 +1,7 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { Link, useNavigate } from "react-router-dom";
-import type { AdminActionListItem } from "../../../../worker/features/actions/schemas";
+import type { AdminActionListItem } from "#contract/actions/schemas";
 import { Badge } from "../../../components/ui/badge";
 import { Button } from "../../../components/ui/button";
 import { type Column, DataTable } from "../../../components/ui/data-table";

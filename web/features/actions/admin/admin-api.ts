@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions } from "@tanstack/react-query";
-import type { ActionValues } from "../../../../worker/features/actions/schemas";
+import type { ActionValues } from "#contract/actions/schemas";
 import { read, signedInApi, withSignal } from "../../../lib/api";
 
 const actions = signedInApi.api.admin.actions;

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef } from "react";
 import type { UseFormReturn } from "react-hook-form";
-import type { ActionInput, ActionValues } from "../../../../worker/features/actions/schemas";
+import type { ActionInput, ActionValues } from "#contract/actions/schemas";
 import { toast } from "../../../components/ui/use-toast";
 
 /** Spec §4/§9: new actions autosave to local storage 2 s after the last change. */

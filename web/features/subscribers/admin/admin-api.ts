@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions } from "@tanstack/react-query";
-import type { SubscriberStatusFilter } from "../../../../worker/features/subscribers/admin-schemas";
+import type { SubscriberStatusFilter } from "#contract/subscribers/admin-schemas";
 import { type ApiResponse, read, signedInApi, toQuery, withSignal } from "../../../lib/api";
 import { readFile } from "../../../lib/file-download";
 

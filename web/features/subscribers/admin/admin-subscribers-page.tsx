@@ -1,10 +1,7 @@
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { format, parseISO } from "date-fns";
 import { type FormEvent, useState } from "react";
-import {
-  SUBSCRIBER_STATUSES,
-  type SubscriberStatusFilter,
-} from "../../../../worker/features/subscribers/admin-schemas";
+import { SUBSCRIBER_STATUSES, type SubscriberStatusFilter } from "#contract/subscribers/admin-schemas";
 import { Button } from "../../../components/ui/button";
 import { type Column, DataTable } from "../../../components/ui/data-table";
 import { FormField } from "../../../components/ui/form-field";

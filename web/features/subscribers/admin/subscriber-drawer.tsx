@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { DELIVERY_RETENTION_DAYS } from "../../../../worker/features/retention/windows";
+import { DELIVERY_RETENTION_DAYS } from "#contract/retention/windows";
 import { Badge } from "../../../components/ui/badge";
 import { Button } from "../../../components/ui/button";
 import { Sheet, SheetContent, SheetDescription, SheetTitle } from "../../../components/ui/sheet";

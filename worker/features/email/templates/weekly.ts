@@ -1,5 +1,5 @@
-import { isValidTimeZone, zoneAbbreviation } from "../../../platform/zoned-time";
-import { membersDidThis } from "../../actions/schemas";
+import { membersDidThis } from "#contract/actions/schemas";
+import { isValidTimeZone, zoneAbbreviation } from "#contract/platform/zoned-time";
 import {
   type EmailAction,
   type EmailEvent,

@@ -1,5 +1,5 @@
+import { WEEKLY_EMAIL_CONTENTS, WEEKLY_EMAIL_WHEN } from "#contract/email/weekly-contents";
 import type { EmailAction } from "../content-types";
-import { WEEKLY_EMAIL_CONTENTS, WEEKLY_EMAIL_WHEN } from "../weekly-contents";
 import { cleanSubject, html } from "./html";
 import {
   emailColors as C,

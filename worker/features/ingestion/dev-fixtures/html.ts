@@ -1,4 +1,4 @@
-import { localToUtc } from "../../../platform/zoned-time";
+import { localToUtc } from "#contract/platform/zoned-time";
 import { AUDUBON_KEY } from "../sources";
 import type { SourceConfig } from "../types";
 import { addressLine, dayFrom, type FixturePlace, fixturePicture, PLACE_KEYS, PLACES, pick } from "./places";

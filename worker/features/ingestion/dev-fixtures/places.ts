@@ -1,4 +1,4 @@
-import { addDays, dayInZone } from "../../../platform/zoned-time";
+import { addDays, dayInZone } from "#contract/platform/zoned-time";
 
 /** Real places near the seeded clusters, so fixture events show up in local searches. */
 export type FixturePlace = { venue: string; street: string; city: string; state: string; zip: string; zone: string };

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { isEmail, isPlainText, isZip, zip5 } from "../../platform/field-rules";
+import { isEmail, isPlainText, isZip, zip5 } from "../platform/field-rules";
 import {
   EMAIL_MAX,
   INVALID_LINK_MESSAGE,

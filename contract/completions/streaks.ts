@@ -1,4 +1,4 @@
-import { addDays, dayInZone, dayOfWeek } from "../../platform/zoned-time";
+import { addDays, dayInZone, dayOfWeek } from "../platform/zoned-time";
 
 /**
  * Weekly streaks (decision 081). Weeks run Sunday–Saturday on the site's calendar. A week counts

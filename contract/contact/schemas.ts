@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { FIELD_MAX, isLooseEmail, isPlainText } from "../../platform/field-rules";
+import { FIELD_MAX, isLooseEmail, isPlainText } from "../platform/field-rules";
 
 /** The 'Join the Mission' form (spec §5), shared by the form and POST /api/contact. */
 export const CONTACT_MESSAGES = {

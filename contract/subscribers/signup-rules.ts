@@ -4,7 +4,7 @@
  * putting zod in the initial bundle (the form loads the schema when it is first used).
  */
 import type { z } from "zod";
-import { FIELD_MAX } from "../../platform/field-rules";
+import { FIELD_MAX } from "../platform/field-rules";
 import type { subscriptionViewSchema } from "./responses";
 
 export const SIGNUP_CLIENT_LIMIT = { attempts: 3, windowMs: 300_000 } as const;

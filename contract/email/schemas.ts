@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { FIELD_MAX, isEmail } from "../../platform/field-rules";
+import { FIELD_MAX, isEmail } from "../platform/field-rules";
 import type {
   campaignStatusSchema,
   emailSettingsValue,

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { isCalendarDate, isPlainText, isSitePath, isWebUrl, normaliseUrl } from "../../platform/field-rules";
+import { isCalendarDate, isPlainText, isSitePath, isWebUrl, normaliseUrl } from "../platform/field-rules";
 import type {
   actionLinkSchema,
   actionTimingSchema,

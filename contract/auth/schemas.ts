@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { FIELD_MAX, isEmail } from "../../platform/field-rules";
+import { FIELD_MAX, isEmail } from "../platform/field-rules";
 import { AUTH_MESSAGES, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, REAUTH_WINDOW_MINUTES } from "./messages";
 import { isSafeRedirectPath } from "./redirect-path";
 import type { meAnswer, refreshAnswer, sessionAnswer, sessionSchema, verifyAnswer } from "./responses";

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { parseWebUrl } from "../../platform/field-rules";
+import { parseWebUrl } from "../platform/field-rules";
 import type { publicPetitionSchema, storedPetitionSchema } from "./responses";
 
 /**

@@ -9,7 +9,7 @@ import {
   isZip,
   normaliseUrl,
   zip5,
-} from "../../platform/field-rules";
+} from "../platform/field-rules";
 // Types only: responses.ts is server-only, and these aliases are erased from the web bundle.
 import type { adminSubmissionSchema, eventResultSchema, searchAnswer, submissionStatusSchema } from "./responses";
 

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { isPlainText, isWebUrl, normaliseUrl, PLAIN_TEXT_MESSAGE } from "../../platform/field-rules";
+import { isPlainText, isWebUrl, normaliseUrl, PLAIN_TEXT_MESSAGE } from "../platform/field-rules";
 import type { publicTipSchema, tipSchema } from "./responses";
 
 /**
