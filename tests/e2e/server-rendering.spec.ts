@@ -44,6 +44,10 @@ test("public pages hydrate without warnings or errors and fetch none of the data
   const action = await currentAction(page);
   for (const path of [...PUBLIC_PAGES, `/actions/${action.slug}`]) {
     const seen = watch(page);
+    // What the server wrote, read before any script runs: the browser must keep it (issue 29).
+    const served = await (await page.request.get(path)).text();
+    const servedTitle = /<title>([^<]*)<\/title>/.exec(served)?.[1];
+    const servedDescription = /<meta name="description" content="([^"]*)"/.exec(served)?.[1];
     const response = await page.goto(path, { waitUntil: "networkidle" });
     const notFound = path.includes("no-such");
     expect(response?.status(), path).toBe(notFound ? 404 : 200);
@@ -54,6 +58,12 @@ test("public pages hydrate without warnings or errors and fetch none of the data
       )
       .toBe(true);
     await expect(page.locator("h1"), path).toHaveCount(1);
+    const unescape = (t = "") => t.replaceAll("&amp;", "&").replaceAll("&quot;", '"').replaceAll("&#39;", "'");
+    expect(await page.title(), path).toBe(unescape(servedTitle));
+    if (servedDescription !== undefined)
+      expect(await page.locator('meta[name="description"]').getAttribute("content"), path).toBe(
+        unescape(servedDescription),
+      );
     // Chromium logs the document's own 404 status as a console error: that one is expected.
     const problems = seen.messages.filter((m) => !(notFound && /status of 404/.test(m)));
     expect(problems, path).toEqual([]);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { holdRequestSlots, observeRateLimit, waitForRequestSlot } from "../../worker/platform/mail/http";
+import { holdRequestSlots, observeRateLimit, sharePace, waitForRequestSlot } from "../../worker/platform/mail/http";
 
 /** Starts `n` concurrent callers and returns when each got its slot (ms since the first call). */
 async function slotTimes(key: string, n: number, perSecond: number) {
@@ -37,6 +37,24 @@ describe("provider request slots", () => {
       new Headers({ "ratelimit-limit": "2", "ratelimit-remaining": "0", "ratelimit-reset": "0.3" }),
     );
     expect((await slotTimes(key, 1, 50))[0]).toBeGreaterThanOrEqual(290);
+  });
+
+  it("shares the rate with other senders: a 429 slows this one to 80 %, accepted requests win it back", async () => {
+    const key = "test:share";
+    // The third of three callers starts two intervals after the first call, at the earliest.
+    const gap = async () => {
+      await new Promise((resolve) => setTimeout(resolve, 200)); // the last reservation has passed
+      return ((await slotTimes(key, 3, 20))[2] as number) / 2;
+    };
+    expect(await gap()).toBeGreaterThanOrEqual(48);
+    sharePace(key, "rate-limited");
+    sharePace(key, "rate-limited");
+    // 20/s at 64 %: 78 ms apart instead of 50.
+    expect(await gap()).toBeGreaterThanOrEqual(76);
+    for (let i = 0; i < 20; i++) sharePace(key, "accepted");
+    const back = await gap();
+    expect(back).toBeGreaterThanOrEqual(48);
+    expect(back).toBeLessThan(70);
   });
 
   it("does not wait without a rate", async () => {

@@ -1,12 +1,13 @@
 import { useQuery } from "@tanstack/react-query";
 import { type ReactNode, useEffect, useMemo } from "react";
 import { Link } from "react-router-dom";
+import { PAGE_META } from "#contract/seo/page-meta";
 import { isRetryable, LoadError } from "../../components/load-error";
 import { PageHeader } from "../../components/page-header";
 import { Button } from "../../components/ui/button";
 import { Spinner } from "../../components/ui/spinner";
 import { useMorePages } from "../../lib/use-more-pages";
-import { usePageTitle } from "../../lib/use-page-title";
+import { usePageMeta } from "../../lib/use-page-meta";
 import { actionPath, formatDateRange } from "./action-display";
 import { ActionImage } from "./action-image";
 import { currentActionQuery } from "./api";
@@ -28,7 +29,7 @@ export function ActionsPage({
   completion?: CompletionSlot;
   tip?: ReactNode;
 }) {
-  usePageTitle("Weekly Actions");
+  usePageMeta(PAGE_META.actions);
   const current = useQuery(currentActionQuery());
   const {
     query: archive,

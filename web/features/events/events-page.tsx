@@ -2,11 +2,12 @@ import { useEffect, useMemo, useState } from "react";
 import { Link, useSearchParams } from "react-router-dom";
 import { DEFAULT_RADIUS, PAGE_LIMIT, SEARCH_DEBOUNCE_MS } from "#contract/events/constants";
 import { zip5 } from "#contract/platform/field-rules";
+import { PAGE_META } from "#contract/seo/page-meta";
 import { routePath } from "#contract/spa/route-table";
 import { isRetryable } from "../../components/load-error";
 import { PageHeader } from "../../components/page-header";
 import { useDebouncedValue } from "../../lib/use-debounced-value";
-import { usePageTitle } from "../../lib/use-page-title";
+import { usePageMeta } from "../../lib/use-page-meta";
 import type { SearchParams } from "./api";
 import { CalendarSubscribe } from "./calendar-subscribe";
 import { EventsFilters, type FilterState } from "./events-filters";
@@ -21,7 +22,7 @@ const zipFromUrl = (params: URLSearchParams) => zip5(params.get("zip")) ?? null;
 
 /** /events: the full search (spec §2 Events, §4 Events search, §8 event search messages). */
 export function EventsPage() {
-  usePageTitle("Local Events");
+  usePageMeta(PAGE_META.events);
   const [urlParams, setUrlParams] = useSearchParams();
   const [zip, setZip] = useState<string | null>(() => zipFromUrl(urlParams));
   const [zipInput, setZipInput] = useState(zip ?? "");

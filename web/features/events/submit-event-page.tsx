@@ -15,6 +15,7 @@ import {
   type SubmissionField,
 } from "#contract/events/schemas";
 import { BOT_CHECK_ACTIONS } from "#contract/platform/bot-check-rules";
+import { PAGE_META } from "#contract/seo/page-meta";
 import { PageHeader } from "../../components/page-header";
 import { Button } from "../../components/ui/button";
 import { FormField } from "../../components/ui/form-field";
@@ -24,7 +25,7 @@ import { Textarea } from "../../components/ui/textarea";
 import { toast } from "../../components/ui/use-toast";
 import { ApiError } from "../../lib/api";
 import { useBotCheck } from "../../lib/bot-check";
-import { usePageTitle } from "../../lib/use-page-title";
+import { usePageMeta } from "../../lib/use-page-meta";
 import { submitEvent } from "./api";
 
 type FormValues = EventSubmissionInput;
@@ -54,7 +55,7 @@ const toInstant = (local: string) => (local ? new Date(local).toISOString() : ""
 
 /** /submit-event: the event submission form (spec §5 validation, §8 messages). */
 export function SubmitEventPage() {
-  usePageTitle("Submit an Environmental Event");
+  usePageMeta(PAGE_META.submitEvent);
   const form = useForm<FormValues, unknown, EventSubmission>({
     defaultValues: EMPTY_SUBMISSION,
     // The same schema as the API: the same first message, in the spec's order.
