@@ -63,5 +63,18 @@ export const PAGE_META = {
 
 export type PublicPageName = keyof typeof PAGE_META;
 
+/**
+ * Titles of the server-rendered pages that are not indexed (no description or canonical of their own): the
+ * page sets `titled(…)` of these once it runs, and the Worker writes the same into the HTML it serves.
+ */
+export const PAGE_TITLES = {
+  auth: "Sign In",
+  notFound: "Page not found",
+  actionNotFound: "Action not found",
+} as const;
+
+/** A page's document title: its own title and the site's name. */
+export const titled = (title: string) => `${title}${SUFFIX}`;
+
 /** The social preview image every page shares (an action page may use its own image). */
 export const SOCIAL_IMAGE_PATH = "/images/social-preview.png";

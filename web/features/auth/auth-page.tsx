@@ -2,6 +2,7 @@ import { type FormEvent, useState } from "react";
 import { Link, Navigate, useSearchParams } from "react-router-dom";
 import { isSafeRedirectPath } from "#contract/auth/redirect-path";
 import { BOT_CHECK_ACTIONS } from "#contract/platform/bot-check-rules";
+import { PAGE_TITLES } from "#contract/seo/page-meta";
 import { routePath } from "#contract/spa/route-table";
 import { Button } from "../../components/ui/button";
 import { Card, CardContent } from "../../components/ui/card";
@@ -27,7 +28,7 @@ function useNextPath(): string | undefined {
 }
 
 export function AuthPage() {
-  usePageTitle("Sign In");
+  usePageTitle(PAGE_TITLES.auth);
   const { user, loading } = useAuth();
   const next = useNextPath();
   const [sentTo, setSentTo] = useState<string | null>(null);

@@ -7,12 +7,12 @@ import {
   type SiteState,
 } from "#contract/pages/render-contract";
 import { scriptSafeJson } from "#contract/platform/script-safe-json";
-import { PAGE_META } from "#contract/seo/page-meta";
+import { PAGE_META, PAGE_TITLES, titled } from "#contract/seo/page-meta";
 import { SPA_ROUTES } from "#contract/spa/route-table";
 import { botCheckKeys, type Config } from "../../platform/config";
 import { type AppBindings, createRouter } from "../../platform/hono";
 import { actionMetaTags, withActionMeta } from "../actions/page-meta";
-import { withPageMeta } from "../seo/routes";
+import { withPageMeta, withTitle } from "../seo/routes";
 import { fetchIndexHtml, serveSpa } from "../spa/routes";
 import { pageData } from "./data-source";
 import { cachedPage, isSignedInRequest, pageCacheKey, storePage } from "./page-cache";
@@ -49,6 +49,10 @@ export async function servePage(c: Context<AppBindings>, route: ServerRenderedRo
   }
 
   const page = await renderPage({ url: c.req.url, site: siteState(config), data });
+  // The title the page sets once it runs, so it does not change under the reader's eyes.
+  if (page.status === 404)
+    shell = withTitle(asset, titled(route === "action" ? PAGE_TITLES.actionNotFound : PAGE_TITLES.notFound));
+  else if (route === "auth") shell = withTitle(asset, titled(PAGE_TITLES.auth));
   const response = new Response(pageDocument(await shell.text(), page), {
     status: page.status,
     headers: { "Content-Type": "text/html; charset=utf-8", "Cache-Control": "no-cache" },

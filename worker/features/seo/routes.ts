@@ -23,6 +23,17 @@ async function publishedActionEntries(c: Context<AppBindings>): Promise<SitemapE
 }
 
 /** The shell's head with this page's title, description, canonical link and OpenGraph tags written in. */
+/** The shell with only its <title> replaced (pages that are not indexed: sign-in, not found). */
+export function withTitle(shell: Response, title: string): Response {
+  return new HTMLRewriter()
+    .on("title", {
+      element(el) {
+        el.setInnerContent(title);
+      },
+    })
+    .transform(shell);
+}
+
 export function withPageMeta(shell: Response, meta: PageMeta, origin: string): Response {
   const canonical = origin + meta.canonical;
   const setContent = (value: string) => ({
