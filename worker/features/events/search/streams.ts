@@ -139,6 +139,8 @@ export function unionKeys(db: Db, streams: Stream[], p: Position, limit: number,
  */
 export function mergeStreams(db: Db, inPerson: Stream, online: Stream | null): Stream {
   if (!online) return inPerson;
+  // The counts statement selects every count by name: a shared name would read one count for both.
+  if (Object.keys(online.counts).some((name) => name in inPerson.counts)) throw new Error("counts share a name");
   return {
     keys: (p, limit) => unionKeys(db, [inPerson, online], p, limit, limit),
     place: (row) => (row.isVirtual ? online : inPerson).place(row),
