@@ -385,10 +385,10 @@ try {
     `  waves ≥ 90 % of ceiling ${
       rows.every((r) => r.rate >= 0.9 * CEILING)
         ? "all"
-        : rows
+        : `${rows
             .filter((r) => r.rate < 0.9 * CEILING)
             .map((r) => r.wave)
-            .join(", ") + " below (tick-to-done)"
+            .join(", ")} below (tick-to-done)`
     }`,
   );
   // A wave of a few requests cannot show a rate (its last batch is partial); judge those of ≥ 10 requests.

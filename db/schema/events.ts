@@ -13,7 +13,7 @@ export const EVENT_CATEGORIES = [
 
 /**
  * An event's one-degree band of longitude, 0–360. The geo indexes lead with it, and the search states it
- * (worker/features/events/search.ts): SQLite uses an expression index only for the same expression.
+ * (worker/features/events/search/sql.ts): SQLite uses an expression index only for the same expression.
  */
 export const lonBand = (t: { lon: SQLiteColumn }) => sql`cast((${t.lon} + 180) as integer)`;
 

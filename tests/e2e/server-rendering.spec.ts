@@ -58,8 +58,8 @@ test("public pages hydrate without warnings or errors and fetch none of the data
       )
       .toBe(true);
     await expect(page.locator("h1"), path).toHaveCount(1);
-    const unescape = (t = "") => t.replaceAll("&amp;", "&").replaceAll("&quot;", '"').replaceAll("&#39;", "'");
-    expect(await page.title(), path).toBe(unescape(servedTitle));
+    const decodeEntities = (t = "") => t.replaceAll("&amp;", "&").replaceAll("&quot;", '"').replaceAll("&#39;", "'");
+    expect(await page.title(), path).toBe(decodeEntities(servedTitle));
     if (servedDescription !== undefined)
       expect(await page.locator('meta[name="description"]').getAttribute("content"), path).toBe(
         unescape(servedDescription),

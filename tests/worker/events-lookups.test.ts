@@ -4,18 +4,18 @@ import { describe, expect, it } from "vitest";
 import { RADIUS_OPTIONS } from "#contract/events/constants";
 import { dayInZone, localToUtc } from "#contract/platform/zoned-time";
 import { EVENT_CATEGORIES } from "../../db/schema";
+import { keyedStatement } from "../../worker/features/events/search/keyed";
+import type { Filters } from "../../worker/features/events/search/model";
+import { countsQuery, wholeRows } from "../../worker/features/events/search/sql";
 import {
-  byStartStream,
-  countsQuery,
-  type Filters,
-  keyedStatement,
+  anywhereStream,
   mergeStreams,
+  onlineStream,
   radiusQuery,
   radiusStream,
   statewideStream,
-  timeWindow,
-  wholeRows,
-} from "../../worker/features/events/search";
+} from "../../worker/features/events/search/streams";
+import { timeWindow } from "../../worker/features/events/search/window";
 import { futureBase, hoursAfter, northOf } from "./events-support";
 import { api, db } from "./helpers";
 import { createEvent, createZip } from "./support/factories";
@@ -131,11 +131,7 @@ describe("search query plans", () => {
   it("reads a first round's whole rows by id, after merging the streams' keys from their covering indexes", async () => {
     for (const filters of filterSets) {
       const index = filters.q ? "events_geo_text_idx" : "events_geo_idx";
-      const merged = mergeStreams(
-        db(),
-        radiusStream(db(), centroid, 25, w, filters),
-        byStartStream(db(), w, filters, true),
-      );
+      const merged = mergeStreams(db(), radiusStream(db(), centroid, 25, w, filters), onlineStream(db(), w, filters));
       const rows = await plan(wholeRows(db(), merged.keys(position, 45)));
       expect(rows).toMatch(
         new RegExp(`SEARCH events USING COVERING INDEX ${index} \\(<expr>=\\? AND lat>\\? AND lat<\\?\\)`),
@@ -148,7 +144,7 @@ describe("search query plans", () => {
 
   it("reads a keyword search's keys in one scan, materialised, and the first rows by id", async () => {
     const filters = filterSets[1] as Filters;
-    const streams = [radiusStream(db(), centroid, 25, w, filters), byStartStream(db(), w, filters, true)];
+    const streams = [radiusStream(db(), centroid, 25, w, filters), onlineStream(db(), w, filters)];
     const { sql, params } = new SQLiteAsyncDialect().sqlToQuery(keyedStatement(db(), streams, w.from, 45));
     const rows = await plan({ toSQL: () => ({ sql, params }) });
     // Without the hint, SQLite ran the union of the keyword scans once for the keys and again for the rows.
@@ -165,7 +161,7 @@ describe("search query plans", () => {
     const wide = timeWindow({ end: "2099-12-31" }, new Date(), "America/Anchorage");
     const cursor = { from: wide.from, after: { start: wide.from, id: "x" } };
     const radius = radiusStream(db(), north, Math.max(...RADIUS_OPTIONS), wide, filters);
-    const online = byStartStream(db(), wide, filters, true);
+    const online = onlineStream(db(), wide, filters);
     const statewide = mergeStreams(db(), statewideStream(db(), north, wide, filters), online);
     const merged = mergeStreams(db(), radius, online);
     const keyed = new SQLiteAsyncDialect().sqlToQuery(keyedStatement(db(), [radius, online], wide.from, 76));
@@ -201,7 +197,7 @@ describe("search query plans", () => {
       expect(await plan(countsQuery(db(), state.counts))).toContain(
         "USING COVERING INDEX events_state_start_idx (state=? AND",
       );
-      const online = byStartStream(db(), w, filters, true);
+      const online = onlineStream(db(), w, filters);
       expect(await plan(online.keys(position, 45))).toContain(
         "USING COVERING INDEX events_online_start_idx (start_at_utc>?",
       );
@@ -209,7 +205,7 @@ describe("search query plans", () => {
         "USING COVERING INDEX events_online_start_idx (start_at_utc>?",
       );
     }
-    const anywhere = byStartStream(db(), w, filterSets[0] as Filters, false);
+    const anywhere = anywhereStream(db(), w, filterSets[0] as Filters);
     expect(await plan(countsQuery(db(), anywhere.counts))).toContain(
       "USING COVERING INDEX events_in_person_start_idx (start_at_utc>?",
     );

@@ -7,7 +7,7 @@ import {
   searchQuerySchema,
 } from "#contract/events/schemas";
 import { events } from "../../db/schema";
-import { searchPage, TOTAL_CAP } from "../../worker/features/events/search";
+import { searchEvents, TOTAL_CAP } from "../../worker/features/events/search";
 import { destination, futureBase, hoursAfter, northOf } from "./events-support";
 import { api, config, db } from "./helpers";
 import { createEvent, createZip, uniqueState } from "./support/factories";
@@ -162,7 +162,7 @@ describe("GET /api/events — category and keyword", () => {
     let cursor: string | undefined;
     for (const page of pages) {
       const q = searchQuerySchema.parse({ ...params, ...(cursor ? { cursor } : {}) });
-      const general = await searchPage(db(), q, opts, false);
+      const general = await searchEvents(db(), q, { ...opts, count: false, fallback: true });
       expect(page.events.map((e) => e.id)).toEqual(general.hits.map((h) => h.row.id));
       expect(page.next_cursor).toBe(general.nextCursor);
       cursor = page.next_cursor ?? undefined;

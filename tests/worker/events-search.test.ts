@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { SearchResponse } from "#contract/events/schemas";
 import { dayInZone, localToUtc } from "#contract/platform/zoned-time";
-import { searchHits } from "../../worker/features/events/search";
+import { searchEvents } from "../../worker/features/events/search";
 import { destination, futureBase, hoursAfter, northOf, type SearchBody } from "./events-support";
 import { api, config, db } from "./helpers";
 import { createEvent, createZip, uniqueState } from "./support/factories";
@@ -290,10 +290,16 @@ describe("GET /api/events — online events and statewide fallback", () => {
       expect(inPerson.map((e) => [e.id, e.is_fallback])).toEqual(inState.map((id) => [id, true]));
     }
 
-    // The calendar feed and the weekly email read the first page without a total.
+    // A page read without a total falls back too.
     const opts = { now: new Date(), siteTimeZone: config().SITE_TIMEZONE };
-    const hits = await searchHits(db(), { ...query, radius: 25, include_online: true, limit: 40 }, opts);
+    const firstPage = { ...query, radius: 25 as const, include_online: true, limit: 40 };
+    const { hits } = await searchEvents(db(), firstPage, { ...opts, count: false, fallback: true });
     expect(hits.at(-1)).toMatchObject({ row: { id: elsewhere.id }, fallback: true });
+    // Without the fallback (the calendar feed, the weekly email) the empty radius stays empty: online events only.
+    const near = await searchEvents(db(), firstPage, { ...opts, count: false, fallback: false });
+    expect(near.hits).toHaveLength(30);
+    expect(near.hits.every((h) => h.row.isVirtual && !h.fallback)).toBe(true);
+    expect(near.total).toBeNull();
   });
 
   it("answers an empty list when neither the radius nor the state has events", async () => {

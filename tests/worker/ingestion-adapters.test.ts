@@ -3,7 +3,7 @@ import { readFirecrawlSource } from "../../worker/features/ingestion/adapters/fi
 import { extractItems, readHtmlSource } from "../../worker/features/ingestion/adapters/html";
 import { readIcsSource } from "../../worker/features/ingestion/adapters/ics";
 import { readNpsSource } from "../../worker/features/ingestion/adapters/nps-api";
-import type { AdapterContext, Candidate } from "../../worker/features/ingestion/types";
+import type { Candidate } from "../../worker/features/ingestion/types";
 import page0 from "../fixtures/ingestion/audubon-events-page-0.html?raw";
 import page1 from "../fixtures/ingestion/audubon-events-page-1.html?raw";
 import page2 from "../fixtures/ingestion/audubon-events-page-2.html?raw";
@@ -11,7 +11,7 @@ import firecrawlJson from "../fixtures/ingestion/firecrawl-earthday.json?raw";
 import npsPage1 from "../fixtures/ingestion/nps-events-page-1.json?raw";
 import npsPage2 from "../fixtures/ingestion/nps-events-page-2.json?raw";
 import sierraIcs from "../fixtures/ingestion/sierra-club-chapter.ics?raw";
-import { ctx, FIXTURE_NOW, fakeFetch, source } from "./ingestion-helpers";
+import { ctx, fakeFetch, source } from "./ingestion-helpers";
 
 const byId = (list: Candidate[], id: string) => {
   const c = list.find((x) => x.externalId === id);

@@ -16,7 +16,7 @@ import firecrawlJson from "../fixtures/ingestion/firecrawl-earthday.json?raw";
 import npsPage2 from "../fixtures/ingestion/nps-events-page-2.json?raw";
 import sierraIcs from "../fixtures/ingestion/sierra-club-chapter.ics?raw";
 import { db } from "./helpers";
-import { ctx, deps, FIXTURE_NOW, fakeFetch, seedFixtureZips, source } from "./ingestion-helpers";
+import { ctx, deps, fakeFetch, seedFixtureZips, source } from "./ingestion-helpers";
 
 // Decision 180: what a source may send us is bounded in size, time, redirects and destination.
 

@@ -1,7 +1,7 @@
 import { searchQuerySchema } from "#contract/events/schemas";
 import type { Db } from "../../platform/db";
 import { AppError } from "../../platform/errors";
-import { searchEvents } from "../events/search";
+import { searchEvents, toEventResult } from "../events/search";
 import { type EmailEvent, type EventsNear, MAX_EMAIL_EVENTS } from "./content-types";
 
 /** How far "near" reaches for the weekly email: the events page's default radius. */
@@ -9,9 +9,9 @@ const EMAIL_EVENTS_RADIUS = 25;
 
 /**
  * The events search as the weekly email's `eventsNear`: the soonest upcoming in-person events within
- * 25 miles of the ZIP. Statewide fallback results are left out — the email promises events near the
- * reader — and a ZIP the table does not know simply gives none: a subscriber's ZIP can be valid yet
- * missing from the data package, which is no failure worth a log line per send.
+ * 25 miles of the ZIP, without a count and without the search's statewide fallback (the email promises
+ * events near the reader). A ZIP the table does not know simply gives none: a subscriber's ZIP can be
+ * valid yet missing from the data package, which is no failure worth a log line per send.
  */
 export function eventsNearFromSearch(db: Db, opts: { now: () => Date; siteTimeZone: string }): EventsNear {
   return async (zip: string): Promise<EmailEvent[]> => {
@@ -20,12 +20,18 @@ export function eventsNearFromSearch(db: Db, opts: { now: () => Date; siteTimeZo
       radius: String(EMAIL_EVENTS_RADIUS),
       limit: String(MAX_EMAIL_EVENTS),
     });
-    const results = await searchEvents(db, query, { now: opts.now(), siteTimeZone: opts.siteTimeZone }).catch(
+    const hits = await searchEvents(db, query, {
+      now: opts.now(),
+      siteTimeZone: opts.siteTimeZone,
+      count: false,
+      fallback: false,
+    }).then(
+      (page) => page.hits,
       (err: unknown) => {
         if (err instanceof AppError && err.code === "unknown_zip") return [];
         throw err;
       },
     );
-    return results.filter((e) => !e.is_fallback && !e.is_virtual);
+    return hits.filter((h) => !h.row.isVirtual).map(toEventResult);
   };
 }

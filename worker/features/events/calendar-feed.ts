@@ -1,7 +1,7 @@
 import type { FeedQuery } from "#contract/events/schemas";
 import type { Db } from "../../platform/db";
 import { type CalendarEvent, eventsToIcs } from "./calendar-file";
-import { type Hit, searchHits } from "./search";
+import { type Hit, searchEvents } from "./search";
 
 /** How many upcoming events a feed holds: the soonest, as the search orders them. */
 export const FEED_LIMIT = 100;
@@ -26,21 +26,21 @@ const toCalendarEvent = ({ row }: Hit): CalendarEvent => ({
 
 /**
  * GET /api/events/feed.ics: the events search for a place (all upcoming, soonest first) as a
- * subscribable calendar. The search's statewide fallback is left out: the feed promises events
- * within the radius, and a calendar that fills with far-away events when none are near misleads.
+ * subscribable calendar. Without the search's statewide fallback: the feed promises events within
+ * the radius, and a calendar that fills with far-away events when none are near misleads.
  */
 export async function eventsFeed(
   db: Db,
   q: FeedQuery,
   opts: { now: Date; siteTimeZone: string; siteHost: string },
 ): Promise<string> {
-  const hits = await searchHits(
+  const { hits } = await searchEvents(
     db,
     { zip: q.zip, radius: q.radius, include_online: q.include_online, limit: FEED_LIMIT },
-    { now: opts.now, siteTimeZone: opts.siteTimeZone },
+    { now: opts.now, siteTimeZone: opts.siteTimeZone, count: false, fallback: false },
   );
   const name = `Earthkind events within ${q.radius} miles of ${q.zip}${q.include_online ? " and online" : ""}`;
-  return eventsToIcs(hits.filter((h) => !h.fallback).map(toCalendarEvent), opts.siteHost, opts.now, {
+  return eventsToIcs(hits.map(toCalendarEvent), opts.siteHost, opts.now, {
     name,
     refreshSeconds: FEED_TTL_SECONDS,
   });

@@ -10,7 +10,7 @@ import { validate } from "../../platform/validate";
 import { eventsFeed, FEED_TTL_SECONDS } from "./calendar-feed";
 import { eventToIcs, icsFileName } from "./calendar-file";
 import { nearestZip } from "./nearest-zip";
-import { searchEventsPage } from "./search";
+import { searchEvents, toSearchResponse } from "./search";
 
 /** Public events API: search, nearest ZIP for the page's geolocation, the calendar feed and .ics downloads. */
 export const eventsRoutes = createRouter()
@@ -32,11 +32,13 @@ export const eventsRoutes = createRouter()
     }),
     validate("query", searchQuerySchema),
     async (c) => {
-      const page = await searchEventsPage(c.var.db, c.req.valid("query"), {
+      const page = await searchEvents(c.var.db, c.req.valid("query"), {
         now: new Date(),
         siteTimeZone: c.var.config.SITE_TIMEZONE,
+        count: true,
+        fallback: true,
       });
-      return c.json(answer(searchAnswer, page));
+      return c.json(answer(searchAnswer, toSearchResponse(page)));
     },
   )
   .get(

@@ -5,7 +5,7 @@ import { publicPetitionsQuerySchema } from "#contract/petitions/schemas";
 import type { AppBindings } from "../../platform/hono";
 import { findCurrentAction, findPublishedBySlug, listPastActionsPage } from "../actions/service";
 import { siteImpact } from "../completions/impact";
-import { searchEventsPage } from "../events/search";
+import { searchEvents, toSearchResponse } from "../events/search";
 import { selectPublicPetitions } from "../petitions/selection";
 import { readPetitions } from "../petitions/service";
 import { currentTip } from "../tips/service";
@@ -38,9 +38,11 @@ export function pageData(c: Context<AppBindings>): PageData {
         return { petitions: selectPublicPetitions(list, { topic, limit, campaign: campaign || undefined }) };
       }),
     events: (params) =>
-      once(`events:${JSON.stringify(params)}`, () =>
-        searchEventsPage(db, searchQuerySchema.parse(params), { now, siteTimeZone: config.SITE_TIMEZONE }),
-      ),
+      once(`events:${JSON.stringify(params)}`, async () => {
+        // The API's body (GET /api/events), fallback and count included: the browser hydrates from it.
+        const options = { now, siteTimeZone: config.SITE_TIMEZONE, count: true, fallback: true } as const;
+        return toSearchResponse(await searchEvents(db, searchQuerySchema.parse(params), options));
+      }),
     currentTip: () => once("tip", async () => ({ tip: await currentTip(db) })),
     siteImpact: () => once("impact", async () => ({ impact: await siteImpact(db) })),
   };
