@@ -2,6 +2,7 @@ import type { Context } from "hono";
 import type { AppBindings } from "../../platform/hono";
 import { findCurrentAction, findPublishedBySlug, listPastActionsPage } from "../actions/service";
 import { siteImpact } from "../completions/impact";
+import { readDidIt } from "../did-it/service";
 import { searchQuerySchema } from "../events/schemas";
 import { searchEventsPage } from "../events/search";
 import { publicPetitionsQuerySchema } from "../petitions/schemas";
@@ -43,5 +44,6 @@ export function pageData(c: Context<AppBindings>): PageData {
       ),
     currentTip: () => once("tip", async () => ({ tip: await currentTip(db) })),
     siteImpact: () => once("impact", async () => ({ impact: await siteImpact(db) })),
+    didIt: (token) => once(`did-it:${token}`, async () => ({ did_it: await readDidIt(db, config, token, now) })),
   };
 }
