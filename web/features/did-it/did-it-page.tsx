@@ -24,11 +24,7 @@ import { DID_IT_PETITIONS_CAMPAIGN, didItQuery } from "./api";
 export function DidItPage() {
   useNoIndex();
   return (
-    <EmailLinkPage
-      title={DID_IT_COPY.emailLink}
-      lead="Record this week's action in one click."
-      missing={<Problem />}
-    >
+    <EmailLinkPage title={DID_IT_COPY.emailLink} lead="Record this week's action in one click." missing={<Problem />}>
       {(token) => <DidIt token={token} />}
     </EmailLinkPage>
   );
@@ -58,7 +54,8 @@ function DidIt({ token }: { token: string }) {
       {view.action.title}
     </Link>
   );
-  if (!view.recorded) return <RecordForm token={token} title={actionLink} notesError={params.get("error") === "notes"} />;
+  if (!view.recorded)
+    return <RecordForm token={token} title={actionLink} notesError={params.get("error") === "notes"} />;
   const outcome = params.get("link");
   return (
     <div className="grid gap-12">

@@ -4,13 +4,13 @@ import { answer, errorAnswer, jsonAnswer } from "../../platform/api-docs";
 import { AppError, notFound } from "../../platform/errors";
 import { type AppBindings, createRouter } from "../../platform/hono";
 import { clientIp } from "../../platform/request";
+import { validate } from "../../platform/validate";
 import { enforceIpWindow } from "../auth/ip-window";
 import { requestMagicLink } from "../auth/magic-link";
 import { completionInputSchema } from "../completions/schemas";
 import { servePage } from "../pages/routes";
 import { SPA_ROUTES } from "../spa/route-table";
-import { validate } from "../../platform/validate";
-import { type LinkOutcome } from "./messages";
+import type { LinkOutcome } from "./messages";
 import { didItAnswer, didItQuerySchema } from "./responses";
 import { DID_IT_INVALID_MESSAGE, readDidIt, readDidItLink, recordDidIt } from "./service";
 
@@ -24,7 +24,7 @@ const PROGRESS_PATH = SPA_ROUTES.myProgress;
 export const didItApiRoutes = createRouter().get(
   "/",
   describeRoute({
-    summary: "Read an \"I did it\" link from a weekly email (changes nothing)",
+    summary: 'Read an "I did it" link from a weekly email (changes nothing)',
     responses: {
       200: jsonAnswer(didItAnswer, "The week's action and whether it is already recorded for this address"),
       404: errorAnswer("The link is altered, expired, or names something that no longer exists"),
@@ -90,7 +90,11 @@ export const didItFormRoutes = createRouter()
     try {
       // The sign-in link's own path, limits included: per client and per address (60 s, 5 an hour).
       await enforceIpWindow(c, "magic-link");
-      await requestMagicLink(c.var.db, c.var.config, c.env.KV, { email: link.email, redirectTo: PROGRESS_PATH, ip: clientIp(c) });
+      await requestMagicLink(c.var.db, c.var.config, c.env.KV, {
+        email: link.email,
+        redirectTo: PROGRESS_PATH,
+        ip: clientIp(c),
+      });
     } catch (error) {
       const refusal = linkRefusal(error);
       if (!refusal) throw error;
@@ -98,4 +102,3 @@ export const didItFormRoutes = createRouter()
     }
     return seeOther(c, pageUrl(c, token, { link: "sent" }));
   });
-

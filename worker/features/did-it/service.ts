@@ -10,7 +10,6 @@ import { type DidItClaims, verifyDidItToken } from "./token";
 /** The page's words for a link that is not (or no longer) valid; nothing is recorded from it. */
 export const DID_IT_INVALID_MESSAGE = DID_IT_COPY.invalid;
 
-
 type Resolved = { claims: DidItClaims; email: string; action: { title: string; slug: string } };
 
 /**
