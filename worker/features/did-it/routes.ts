@@ -64,7 +64,9 @@ async function formFields(c: Context<AppBindings>) {
 /** Link-request outcomes the page words itself (the magic-link request's own limits, decision 196). */
 function linkRefusal(error: unknown): { status: FormStatus; link: LinkOutcome } | null {
   if (!(error instanceof AppError)) return null;
-  if (error.status === 429) return { status: 429, link: error.message.startsWith("Too many") ? "hourly" : "wait" };
+  // The address's hourly cap says so; the one-a-minute rule and the per-client window both mean "wait".
+  if (error.status === 429)
+    return { status: 429, link: error.message.startsWith("Too many sign-in") ? "hourly" : "wait" };
   if (error.status === 503) return { status: 503, link: "unavailable" };
   return null;
 }
