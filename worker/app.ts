@@ -11,6 +11,7 @@ import { messagesAdminRoutes } from "./features/contact/admin-routes";
 import { contactRoutes } from "./features/contact/routes";
 import { contentExportAdminRoutes } from "./features/content-export/admin-routes";
 import { devMailboxRoutes } from "./features/dev-mailbox/routes";
+import { didItApiRoutes, didItFormRoutes } from "./features/did-it/routes";
 import { emailAdminRoutes } from "./features/email/admin-routes";
 import { mailWebhookRoutes } from "./features/email/webhook-routes";
 import { eventsRoutes } from "./features/events/routes";
@@ -110,6 +111,7 @@ export function createApp() {
     .route("/api/petitions", petitionsRoutes)
     .route("/api/impact", siteImpactRoutes)
     .route("/api/tips", tipsRoutes)
+    .route("/api/did-it", didItApiRoutes)
     .route("/api/admin", admin)
     .route(
       "/api/openapi.json",
@@ -118,6 +120,7 @@ export function createApp() {
     .route("/media", mediaRoutes)
     .route("/dev/mailbox", devMailboxRoutes)
     .route("/dev/fixtures", devFixtureRoutes)
+    .route("/did-it", didItFormRoutes)
     .route("/", seoRoutes)
     .route("/", pagesRoutes);
 

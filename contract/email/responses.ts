@@ -81,6 +81,18 @@ export const campaignStatusSchema = z.object({
   created_at: z.string(),
   completed_at: z.string().nullable(),
   waves: z.array(waveStatusSchema),
+  /**
+   * Weekly campaigns (decision 197): completions from this email's "I did it" links, from the site within
+   * the action's week, and the email's completions per email sent (0..1, null before any was sent).
+   * Null for test sends.
+   */
+  completions: z
+    .object({
+      from_email: z.number().int(),
+      from_site: z.number().int(),
+      email_rate: z.number().nullable(),
+    })
+    .nullable(),
 });
 
 export const campaignsAnswer = z.object({ campaigns: z.array(campaignStatusSchema) });

@@ -1,5 +1,6 @@
 import type { PublicAction, PublicActionWithImpact } from "../actions/schemas";
 import type { SiteImpact } from "../completions/schemas";
+import type { DidItView } from "../did-it/responses";
 import type { SearchResponse } from "../events/schemas";
 import type { PetitionTopic, PublicPetition } from "../petitions/schemas";
 import type { SpaRouteName } from "../spa/route-table";
@@ -23,6 +24,7 @@ export const SERVER_RENDERED_ROUTES = [
   "getSupport",
   "submitEvent",
   "auth",
+  "didIt",
 ] as const satisfies readonly SpaRouteName[];
 
 export type ServerRenderedRoute = (typeof SERVER_RENDERED_ROUTES)[number];
@@ -45,6 +47,8 @@ export interface PageData {
   currentTip(): Promise<{ tip: PublicTip | null }>;
   /** GET /api/impact */
   siteImpact(): Promise<{ impact: SiteImpact }>;
+  /** GET /api/did-it?token=, with `{ did_it: null }` where the API answers 404. */
+  didIt(token: string): Promise<{ did_it: DidItView | null }>;
 }
 
 /**

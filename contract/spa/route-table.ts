@@ -16,6 +16,7 @@ export const SPA_ROUTES = {
   submitEvent: "/submit-event",
   unsubscribe: "/unsubscribe",
   confirmSubscription: "/subscribe/confirm",
+  didIt: "/did-it",
   auth: "/auth",
   authVerify: "/auth/verify",
   myProgress: "/my-progress",

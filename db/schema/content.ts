@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { users } from "./auth";
 import { bool, createdAt, id, isoNow, json, updatedAt } from "./columns";
+import { emailCampaigns } from "./email";
 
 export type ActionLink = { label: string; url: string };
 
@@ -44,6 +45,8 @@ export const weeklyActions = sqliteTable(
 export const NOTE_STATUSES = ["pending", "approved", "hidden"] as const;
 export type NoteStatus = (typeof NOTE_STATUSES)[number];
 
+export const COMPLETION_SOURCES = ["site", "email"] as const;
+
 export const actionCompletions = sqliteTable(
   "action_completions",
   {
@@ -65,12 +68,17 @@ export const actionCompletions = sqliteTable(
     /** When an admin last approved or hid the note; the weekly send's cut-off compares with it. */
     noteModeratedAt: text("note_moderated_at"),
     noteModeratedBy: text("note_moderated_by").references(() => users.id, { onDelete: "set null" }),
+    /** Where it was recorded (decision 197): the site's dialog, or a weekly email's "I did it" link. */
+    source: text("source", { enum: COMPLETION_SOURCES }).notNull().default("site"),
+    /** For source 'email': the weekly campaign whose email carried the link. */
+    campaignId: text("campaign_id").references(() => emailCampaigns.id, { onDelete: "set null" }),
   },
   (t) => [
     uniqueIndex("action_completions_user_action_idx").on(t.userId, t.actionId),
     index("action_completions_user_completed_idx").on(t.userId, t.completedAt),
     index("action_completions_action_idx").on(t.actionId, t.completedAt),
     index("action_completions_note_queue_idx").on(t.noteStatus, t.completedAt).where(sql`share_note = 1`),
+    index("action_completions_campaign_idx").on(t.campaignId).where(sql`campaign_id IS NOT NULL`),
   ],
 );
 

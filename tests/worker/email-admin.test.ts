@@ -1,11 +1,12 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it, vi } from "vitest";
-import { weeklyActions } from "../../db/schema";
+import { actionCompletions, weeklyActions } from "../../db/schema";
+import { signDidItToken } from "../../worker/features/did-it/token";
 import { ALREADY_SENT_MESSAGE } from "../../worker/features/email/campaigns";
-import { campaignRow, outboxOfCampaign, outboxTo } from "./email-fixtures";
+import { campaignRow, outboxOfCampaign, outboxTo, runConsumer, testDeps, weeklyJob } from "./email-fixtures";
 import { adminHeaders, api, config, db, memberHeaders } from "./helpers";
 import { client, errorOf, ok } from "./support/client";
-import { createAction, createSubscriber, uniqueEmail } from "./support/factories";
+import { createAction, createCampaign, createSubscriber, createUser, uniqueEmail } from "./support/factories";
 
 const email = client.api.admin.email;
 type Send = { action_id?: string };
@@ -120,4 +121,52 @@ describe("admin email tools", () => {
     // Sent: a second trigger (say, Publish again) is refused.
     expect((await weeklySend({ action_id: action.id }, headers)).status).toBe(409);
   }, 90_000);
+
+  it("counts each weekly send's completions: from its email, from the site in the action's week, per email sent", async () => {
+    const headers = await adminHeaders();
+    const action = await createAction({ startDate: "2031-03-03", endDate: "2031-03-09" });
+    const subs = [await createSubscriber(), await createSubscriber(), await createSubscriber()];
+    const campaign = await createCampaign(
+      action.id,
+      subs.map((s) => s.id),
+    );
+    await runConsumer(
+      [
+        weeklyJob(
+          campaign.id,
+          subs.map((s) => s.id),
+        ),
+      ],
+      testDeps(),
+    );
+    const row = async () =>
+      (await ok(email.campaigns.$get({ query: { kind: "weekly" } }, { headers }))).campaigns.find(
+        (c) => c.id === campaign.id,
+      );
+    expect((await row())?.completions).toEqual({ from_email: 0, from_site: 0, email_rate: 0 });
+
+    // Two readers press "I did it" (one twice); one member records on the site in the week, one after it.
+    for (const s of [subs[0], subs[1], subs[0]]) {
+      const token = await signDidItToken(config(), {
+        subscriberId: s?.id as string,
+        actionId: action.id,
+        campaignId: campaign.id,
+      });
+      const posted = await api("/did-it", { method: "POST", body: new URLSearchParams({ token }), redirect: "manual" });
+      expect(posted.status).toBe(303);
+    }
+    const inWeek = await createUser();
+    const late = await createUser();
+    await db()
+      .insert(actionCompletions)
+      .values([
+        { userId: inWeek.id, actionId: action.id, completedAt: "2031-03-09T22:00:00.000Z" },
+        { userId: late.id, actionId: action.id, completedAt: "2031-03-10T08:00:00.000Z" },
+      ]);
+    expect((await row())?.completions).toEqual({ from_email: 2, from_site: 1, email_rate: 0.6667 });
+
+    // Test sends have no completions to count.
+    const tests = await ok(email.campaigns.$get({ query: { kind: "test" } }, { headers }));
+    for (const c of tests.campaigns) expect(c.completions).toBeNull();
+  });
 });

@@ -1,4 +1,5 @@
 import { Link, useLocation } from "react-router-dom";
+import { SUPPORT_LINK_LABEL } from "#contract/email/support-link";
 import { routePath } from "#contract/spa/route-table";
 import { Button } from "../components/ui/button";
 import { Wordmark } from "./logo";
@@ -70,7 +71,14 @@ export function SiteFooter() {
           </div>
         </div>
 
-        <div className="mt-14 flex flex-col gap-4 border-t border-white/15 pt-8 text-sm text-forest-200 sm:flex-row sm:items-center sm:justify-between">
+        {/* WCAG 2.2 3.2.6 (consistent help): the same link, in the same place, on every page and in every email. */}
+        <p className="mt-12">
+          <Link to={routePath("getSupport")} className={`${linkClass} font-semibold text-white underline`}>
+            {SUPPORT_LINK_LABEL}
+          </Link>
+        </p>
+
+        <div className="mt-8 flex flex-col gap-4 border-t border-white/15 pt-8 text-sm text-forest-200 sm:flex-row sm:items-center sm:justify-between">
           <p>© {new Date().getFullYear()} Earthkind. All rights reserved.</p>
           <ul className="flex gap-6">
             <li>

@@ -4,6 +4,7 @@ import type { PageData, ServerRenderedRoute } from "#contract/pages/render-contr
 import { actionBySlugQuery, currentActionQuery } from "../features/actions/api";
 import { archiveQuery } from "../features/actions/archive-query";
 import { siteImpactQuery } from "../features/completions/api";
+import { DID_IT_PETITIONS_CAMPAIGN, didItQuery } from "../features/did-it/api";
 import { eventsSearchQuery, type SearchParams } from "../features/events/api";
 import { type PublicPetitionsParams, publicPetitionsQuery } from "../features/petitions/api";
 import { currentTipQuery } from "../features/tips/api";
@@ -17,6 +18,7 @@ type Prefetch = (
   qc: QueryClient,
   data: PageData,
   params: Record<string, string | undefined>,
+  query: URLSearchParams,
 ) => Promise<typeof NOT_FOUND | unknown>;
 
 /** Returned by a page whose subject does not exist: the Worker answers 404 with the page's not-found content. */
@@ -56,6 +58,16 @@ export const PAGE_DATA: Partial<Record<ServerRenderedRoute, Prefetch>> = {
     ]),
   howItWorks: siteImpact,
   about: siteImpact,
+  // The link's token is in the query; petitions are shown once the action is recorded.
+  didIt: async (qc, data, _params, query) => {
+    const token = query.get("token")?.trim() ?? "";
+    if (!token) return;
+    const view = didItQuery(token);
+    await qc.prefetchQuery({ ...view, queryFn: () => data.didIt(token) });
+    const found = qc.getQueryData(view.queryKey)?.did_it;
+    if (!found) return NOT_FOUND;
+    if (found.recorded) await petitions(qc, data, { campaign: DID_IT_PETITIONS_CAMPAIGN, limit: 3 });
+  },
   action: async (qc, data, { slug = "" }) => {
     const query = actionBySlugQuery(slug);
     await Promise.all([

@@ -1,4 +1,5 @@
 import { type UseQueryResult, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useId } from "react";
 import type { CampaignStatus, WaveStatus } from "#contract/email/schemas";
 import { Badge } from "../../components/ui/badge";
 import { Button } from "../../components/ui/button";
@@ -9,6 +10,7 @@ import { toast } from "../../components/ui/use-toast";
 import { ApiError } from "../../lib/api";
 import { formatTimestamp } from "../../lib/format-timestamp";
 import { campaignsQuery, emailKeys, triggerWeeklySend } from "./api";
+import { CompletionsTrend, formatRate } from "./completions-trend";
 
 const STATUS_BADGE: Record<CampaignStatus["status"], "secondary" | "warning" | "success" | "destructive"> = {
   pending: "secondary",
@@ -24,6 +26,7 @@ const STATUS_BADGE: Record<CampaignStatus["status"], "secondary" | "warning" | "
 export function WeeklyEmailPanel() {
   const queryClient = useQueryClient();
   const campaigns = useQuery(campaignsQuery("weekly"));
+  const tableId = useId();
   const trigger = useMutation({
     mutationFn: () => triggerWeeklySend(),
     onSuccess: (result) => {
@@ -60,7 +63,10 @@ export function WeeklyEmailPanel() {
             {trigger.isPending ? "Sending..." : "Send Weekly Email Now"}
           </Button>
         </div>
-        <CampaignTable query={campaigns} />
+        <CompletionsTrend campaigns={campaigns.data ?? []} tableId={tableId} />
+        <div id={tableId}>
+          <CampaignTable query={campaigns} />
+        </div>
         <WaveTables campaigns={campaigns.data ?? []} />
       </CardContent>
     </Card>
@@ -87,6 +93,10 @@ const campaignColumns: Column<CampaignStatus>[] = [
     ),
   },
   ...counts<CampaignStatus>(),
+  // Decision 197: what each email moved, beside what the site recorded that week.
+  { header: "Done via email", numeric: true, cell: (c) => c.completions?.from_email ?? "—" },
+  { header: "Done on site", numeric: true, cell: (c) => c.completions?.from_site ?? "—" },
+  { header: "Email rate", numeric: true, cell: (c) => formatRate(c.completions?.email_rate ?? null) },
 ];
 
 function CampaignTable({ query }: { query: UseQueryResult<CampaignStatus[]> }) {

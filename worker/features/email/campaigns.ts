@@ -3,6 +3,7 @@ import type { CampaignStatus, WaveStatus } from "#contract/email/schemas";
 import { emailCampaigns, emailCampaignWaves, weeklyActions } from "../../../db/schema";
 import { type Db, newestFirst } from "../../platform/db";
 import { conflict, notFound } from "../../platform/errors";
+import { campaignCompletions } from "./campaign-completions";
 import { findCurrentActionRow, loadActionRow } from "./content";
 import type { EmailDeps } from "./jobs";
 import { ledger } from "./ledger-sql";
@@ -154,13 +155,18 @@ export async function listCampaigns(db: Db, kind?: CampaignStatus["kind"]): Prom
         .where(inArray(emailCampaignWaves.campaignId, scheduled))
         .orderBy(asc(emailCampaignWaves.dueAt), asc(emailCampaignWaves.timeZone))
     : [];
-  return rows.map(({ c, actionTitle }) =>
-    toCampaignStatus(
+  const completions = await campaignCompletions(
+    db,
+    rows.map(({ c }) => ({ id: c.id, kind: c.kind, sent: c.sentCount })),
+  );
+  return rows.map(({ c, actionTitle }) => ({
+    ...toCampaignStatus(
       c,
       actionTitle ?? null,
       waves.filter((w) => w.campaignId === c.id),
     ),
-  );
+    completions: completions.get(c.id) ?? null,
+  }));
 }
 
 const pendingOf = (c: { totalRecipients: number; sentCount: number; failedCount: number; skippedCount: number }) =>
@@ -172,6 +178,7 @@ export function toCampaignStatus(
   waves: (typeof emailCampaignWaves.$inferSelect)[] = [],
 ): CampaignStatus {
   return {
+    completions: null,
     id: c.id,
     kind: c.kind,
     action_id: c.actionId,

@@ -1,6 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import { emailCampaigns } from "../../../db/schema";
 import type { MailMessage, SendResult } from "../../platform/mail/types";
+import { didItUrl } from "../did-it/links";
 import { loadActionRow, loadEmailPetitions, loadWeeklyExtras, siteFromConfig, toEmailAction } from "./content";
 import type { EmailAction, EmailEvent, EmailLastWeek, EmailPetition, EmailTip } from "./content-types";
 import { backoffSeconds, type EmailDeps, type EmailJob } from "./jobs";
@@ -132,7 +133,12 @@ export async function deliverWeeklyBatch(
       lastWeek: loaded.lastWeek,
       tip: loaded.tip,
       events: await eventsFor(r.zip_code),
-      recipient: { firstName: r.first_name, zipCode: r.zip_code, links: manageLinks(site, r.manage_token) },
+      recipient: {
+        firstName: r.first_name,
+        zipCode: r.zip_code,
+        links: manageLinks(site, r.manage_token),
+        didItUrl: await didItUrl(deps.config, { subscriberId: r.id, actionId: loaded.action.id, campaignId: cid }, now),
+      },
     });
     const row = rowBySubscriber.get(r.id) as ClaimedRow;
     messages.push({

@@ -5,6 +5,7 @@ import { publicPetitionsQuerySchema } from "#contract/petitions/schemas";
 import type { AppBindings } from "../../platform/hono";
 import { findCurrentAction, findPublishedBySlug, listPastActionsPage } from "../actions/service";
 import { siteImpact } from "../completions/impact";
+import { readDidIt } from "../did-it/service";
 import { searchEvents, toSearchResponse } from "../events/search";
 import { selectPublicPetitions } from "../petitions/selection";
 import { readPetitions } from "../petitions/service";
@@ -45,5 +46,6 @@ export function pageData(c: Context<AppBindings>): PageData {
       }),
     currentTip: () => once("tip", async () => ({ tip: await currentTip(db) })),
     siteImpact: () => once("impact", async () => ({ impact: await siteImpact(db) })),
+    didIt: (token) => once(`did-it:${token}`, async () => ({ did_it: await readDidIt(db, config, token, now) })),
   };
 }

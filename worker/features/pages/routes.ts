@@ -25,14 +25,24 @@ export const siteState = (config: Config): SiteState => ({
   turnstileSiteKey: botCheckKeys(config)?.siteKey ?? null,
 });
 
+/** Pages about one person's link: never cached, never indexed (the "I did it" page, decision 196). */
+const PERSONAL_ROUTES: ReadonlySet<ServerRenderedRoute | null> = new Set(["didIt"]);
+
+/** A form POST that answers with its page: that page's URL (with the outcome) and the error's status. */
+type PageOverride = { url: string; status: 400 | 404 | 429 | 503 };
+
 /**
  * A public page, rendered by React in the Worker (decision 140) and, for anonymous visitors, served
  * from the edge cache while it is fresh (decision 141). `route` is null for unknown paths: the app's
  * 404 page with status 404.
  */
-export async function servePage(c: Context<AppBindings>, route: ServerRenderedRoute | null): Promise<Response> {
-  const signedIn = isSignedInRequest(c);
-  const key = signedIn ? null : await pageCacheKey(c);
+export async function servePage(
+  c: Context<AppBindings>,
+  route: ServerRenderedRoute | null,
+  override?: PageOverride,
+): Promise<Response> {
+  const personal = PERSONAL_ROUTES.has(route) || override !== undefined;
+  const key = personal || isSignedInRequest(c) ? null : await pageCacheKey(c);
   const hit = key ? await cachedPage(key) : null;
   if (hit) return hit;
 
@@ -48,15 +58,16 @@ export async function servePage(c: Context<AppBindings>, route: ServerRenderedRo
     shell = withPageMeta(asset, PAGE_META[route as keyof typeof PAGE_META], config.siteOrigin);
   }
 
-  const page = await renderPage({ url: c.req.url, site: siteState(config), data });
+  const page = await renderPage({ url: override?.url ?? c.req.url, site: siteState(config), data });
   // The title the page sets once it runs, so it does not change under the reader's eyes.
   if (page.status === 404)
     shell = withTitle(asset, titled(route === "action" ? PAGE_TITLES.actionNotFound : PAGE_TITLES.notFound));
   else if (route === "auth") shell = withTitle(asset, titled(PAGE_TITLES.auth));
   const response = new Response(pageDocument(await shell.text(), page), {
-    status: page.status,
-    headers: { "Content-Type": "text/html; charset=utf-8", "Cache-Control": "no-cache" },
+    status: override?.status ?? page.status,
+    headers: { "Content-Type": "text/html; charset=utf-8", "Cache-Control": personal ? "no-store" : "no-cache" },
   });
+  if (personal) response.headers.set("X-Robots-Tag", "noindex");
   if (!key) {
     response.headers.set("X-Page-Cache", "bypass");
     return response;

@@ -1,3 +1,5 @@
+import { SUPPORT_LINK_LABEL } from "#contract/email/support-link";
+import { SPA_ROUTES } from "#contract/spa/route-table";
 import { html, SafeHtml } from "./html";
 
 /** Site facts every email needs: who sends it, where links point, the CAN-SPAM postal address. */
@@ -49,6 +51,9 @@ export type LayoutInput = {
   noLinkNote?: string;
 };
 
+/** The support link of every email's footer (support-link.ts). */
+export const supportUrl = (site: EmailSite) => `${site.url}${SPA_ROUTES.getSupport}`;
+
 export function renderLayout(input: LayoutInput): { html: string; text: string } {
   const { site, links } = input;
   const manage = links
@@ -74,6 +79,7 @@ export function renderLayout(input: LayoutInput): { html: string; text: string }
 ${input.body}
 </td></tr>
 <tr><td style="padding:16px 28px 24px;border-top:1px solid #e4e0d5;font-family:Arial,Helvetica,sans-serif;font-size:13px;line-height:1.5;color:${COLORS.muted};">
+<p style="margin:0 0 8px;"><a href="${supportUrl(site)}" style="color:${COLORS.forest};">${SUPPORT_LINK_LABEL}</a></p>
 <p style="margin:0 0 8px;">${input.reason}</p>
 <p style="margin:0 0 8px;">${manage}</p>
 ${site.postalAddress ? html`<p style="margin:0;">${site.postalAddress}</p>` : ""}
@@ -90,6 +96,7 @@ ${site.postalAddress ? html`<p style="margin:0;">${site.postalAddress}</p>` : ""
     input.bodyText.trim(),
     "",
     "--",
+    `${SUPPORT_LINK_LABEL}: ${supportUrl(site)}`,
     input.reason,
     links ? `Manage your subscription or unsubscribe: ${links.manageUrl}` : (input.noLinkNote ?? ""),
     site.postalAddress ?? "",

@@ -1,4 +1,5 @@
 import { membersDidThis } from "#contract/actions/schemas";
+import { DID_IT_COPY } from "#contract/did-it/messages";
 import { isValidTimeZone, zoneAbbreviation } from "#contract/platform/zoned-time";
 import {
   type EmailAction,
@@ -29,7 +30,13 @@ export type WeeklyEmailInput = {
   lastWeek?: EmailLastWeek | null;
   /** The campaign's sustainable-living tip; left out when there is no active tip. */
   tip?: EmailTip | null;
-  recipient: { firstName: string; zipCode: string | null; links: ManageLinks };
+  recipient: {
+    firstName: string;
+    zipCode: string | null;
+    links: ManageLinks;
+    /** This recipient's signed "I did it" link (decision 196); none in test sends, which have no subscriber. */
+    didItUrl?: string | null;
+  };
   /** Test and preview sends say so in the subject. */
   test?: boolean;
 };
@@ -89,6 +96,7 @@ export function renderWeeklyEmail(input: WeeklyEmailInput): RenderedEmail {
   const lastWeekLink = lastWeek ? actionUrl(site, { slug: lastWeek.slug }) : null;
   const tip = input.tip ?? null;
   const tipUrl = safeUrl(tip?.url);
+  const didItUrl = recipient.didItUrl ?? null;
 
   const body = html`
 <p style="margin:0 0 16px;">Hi ${name},</p>
@@ -98,7 +106,7 @@ ${action.summary ? html`<p style="margin:0 0 12px;">${action.summary}</p>` : ""}
 ${action.timeRequired ? html`<p style="margin:0 0 12px;"><strong>Time:</strong> ${action.timeRequired}</p>` : ""}
 ${steps.length ? html`<h2 style="${h2}">How to do it</h2><ol style="margin:0 0 12px;padding-left:22px;">${steps.map((s) => html`<li style="margin:0 0 6px;">${s}</li>`)}</ol>` : ""}
 ${materials.length ? html`<h2 style="${h2}">What you'll need</h2><ul style="margin:0 0 12px;padding-left:22px;">${materials.map((m) => html`<li style="margin:0 0 4px;">${m}</li>`)}</ul>` : ""}
-<p style="margin:20px 0;"><a href="${link}" style="display:inline-block;background:${C.forest};color:#ffffff;text-decoration:none;padding:12px 20px;border-radius:8px;font-weight:bold;">${action.ctaLabel || "Do This Week's Action"}</a></p>
+<p style="margin:20px 0;"><a href="${link}" style="display:inline-block;background:${C.forest};color:#ffffff;text-decoration:none;padding:12px 20px;border-radius:8px;font-weight:bold;">${action.ctaLabel || "Do This Week's Action"}</a>${didItUrl ? html` <a href="${didItUrl}" style="display:inline-block;margin-left:8px;border:2px solid ${C.forest};color:${C.forest};text-decoration:none;padding:10px 18px;border-radius:8px;font-weight:bold;">${DID_IT_COPY.emailLink}</a>` : ""}</p>
 ${
   lastWeek
     ? html`<h2 style="${h2}">Last week</h2><p style="margin:0 0 8px;"><a href="${lastWeekLink}" style="color:${C.forest};">${lastWeek.title}</a>: ${membersDidThis(lastWeek.completedCount)}.</p>${lastWeek.notes.map(
@@ -139,7 +147,9 @@ ${
       .join("\n"),
     steps.length ? `How to do it:\n${steps.map((s, i) => `${i + 1}. ${s}`).join("\n")}` : "",
     materials.length ? `What you'll need:\n${materials.map((m) => `- ${m}`).join("\n")}` : "",
-    `${action.ctaLabel || "Do This Week's Action"}: ${link}`,
+    [`${action.ctaLabel || "Do This Week's Action"}: ${link}`, didItUrl ? `${DID_IT_COPY.emailLink}: ${didItUrl}` : ""]
+      .filter(Boolean)
+      .join("\n"),
     lastWeek
       ? [
           `LAST WEEK: ${lastWeek.title}: ${membersDidThis(lastWeek.completedCount)}.`,

@@ -1,0 +1,114 @@
+import { useQuery } from "@tanstack/react-query";
+import { type ReactNode, useId } from "react";
+import { Link, useSearchParams } from "react-router-dom";
+import { NOTES_MAX } from "#contract/completions/schemas";
+import { DID_IT_COPY, LINK_OUTCOMES, type LinkOutcome } from "#contract/did-it/messages";
+import { routePath } from "#contract/spa/route-table";
+import { Button } from "../../components/ui/button";
+import { Card, CardContent } from "../../components/ui/card";
+import { Checkbox } from "../../components/ui/checkbox";
+import { FormField } from "../../components/ui/form-field";
+import { Label } from "../../components/ui/label";
+import { Spinner } from "../../components/ui/spinner";
+import { Textarea } from "../../components/ui/textarea";
+import { useNoIndex } from "../../lib/use-no-index";
+import { QuickWinsPetitions } from "../petitions/quick-wins-petitions";
+import { EmailLinkPage, LinkProblem } from "../subscribers/email-link-page";
+import { DID_IT_PETITIONS_CAMPAIGN, didItQuery } from "./api";
+
+/**
+ * /did-it?token= — the weekly email's "I did it" link (decision 196). Rendered by the Worker and
+ * complete without JavaScript: both buttons are plain form POSTs, so opening the link (as mail
+ * scanners do) records nothing.
+ */
+export function DidItPage() {
+  useNoIndex();
+  return (
+    <EmailLinkPage title={DID_IT_COPY.emailLink} lead="Record this week's action in one click." missing={<Problem />}>
+      {(token) => <DidIt token={token} />}
+    </EmailLinkPage>
+  );
+}
+
+function Problem() {
+  return (
+    <LinkProblem message={DID_IT_COPY.invalid}>
+      <Link to={routePath("actions")} className="font-semibold text-forest-700 underline underline-offset-4">
+        See this week's action
+      </Link>
+    </LinkProblem>
+  );
+}
+
+function DidIt({ token }: { token: string }) {
+  const query = useQuery(didItQuery(token));
+  const [params] = useSearchParams();
+  if (query.isPending) return <Spinner label="Checking your link…" />;
+  const view = query.data;
+  if (!view) return <Problem />;
+  const actionLink = (
+    <Link
+      to={routePath("action", { slug: view.action.slug })}
+      className="font-semibold text-forest-700 underline underline-offset-4"
+    >
+      {view.action.title}
+    </Link>
+  );
+  if (!view.recorded)
+    return <RecordForm token={token} title={actionLink} notesError={params.get("error") === "notes"} />;
+  const outcome = params.get("link");
+  return (
+    <div className="grid gap-12">
+      <Card role="status">
+        <CardContent className="grid gap-4">
+          <h2 className="text-xl font-semibold text-forest-900">{DID_IT_COPY.recorded}</h2>
+          <p className="text-muted-foreground">This week's action: {actionLink}</p>
+          <form method="post" action="/did-it/progress-link" className="grid gap-3 justify-items-start">
+            <input type="hidden" name="token" value={token} />
+            <p className="text-muted-foreground">
+              We'll email you a sign-in link to see every action you have recorded.
+            </p>
+            <Button type="submit">{DID_IT_COPY.progress}</Button>
+            {outcome && outcome in LINK_OUTCOMES ? (
+              <p role={outcome === "sent" ? "status" : "alert"} className="font-medium text-forest-800">
+                {LINK_OUTCOMES[outcome as LinkOutcome]}
+              </p>
+            ) : null}
+          </form>
+        </CardContent>
+      </Card>
+      <QuickWinsPetitions campaign={DID_IT_PETITIONS_CAMPAIGN} limit={3} />
+    </div>
+  );
+}
+
+function RecordForm({ token, title, notesError }: { token: string; title: ReactNode; notesError: boolean }) {
+  const shareId = useId();
+  return (
+    <Card>
+      <CardContent>
+        <form method="post" action="/did-it" className="grid gap-5">
+          <input type="hidden" name="token" value={token} />
+          <h2 className="text-xl font-semibold text-forest-900">{title}</h2>
+          <FormField label="Notes (optional)" error={notesError ? DID_IT_COPY.notes : undefined}>
+            <Textarea name="notes" rows={3} maxLength={NOTES_MAX} placeholder="What did you do? How did it go?" />
+          </FormField>
+          <div className="flex items-start gap-3">
+            <Checkbox id={shareId} name="share_note" value="on" aria-describedby={`${shareId}-hint`} />
+            <div className="grid gap-1">
+              <Label htmlFor={shareId} className="font-normal">
+                Share my note anonymously
+              </Label>
+              <p id={`${shareId}-hint`} className="text-sm text-muted-foreground">
+                Your note may appear, without your name, in next week's email to subscribers.
+              </p>
+            </div>
+          </div>
+          <Button type="submit" className="justify-self-start">
+            {DID_IT_COPY.button}
+          </Button>
+        </form>
+      </CardContent>
+    </Card>
+  );
+}

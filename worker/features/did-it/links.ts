@@ -1,0 +1,18 @@
+import { SPA_ROUTES } from "#contract/spa/route-table";
+import type { Config } from "../../platform/config";
+import { type DidItClaims, signDidItToken } from "./token";
+
+/**
+ * The weekly email's per-recipient "I did it" link (decision 196). Null when no link can be signed
+ * (JWT_SECRET unset or short, which the admin's security scan reports): the email still goes, without it.
+ */
+export async function didItUrl(config: Config, claims: DidItClaims, now = new Date()): Promise<string | null> {
+  try {
+    const url = new URL(SPA_ROUTES.didIt, config.siteOrigin);
+    url.searchParams.set("token", await signDidItToken(config, claims, now));
+    return url.toString();
+  } catch (error) {
+    console.error('weekly email: no "I did it" link', error);
+    return null;
+  }
+}

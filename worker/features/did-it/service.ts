@@ -1,0 +1,96 @@
+import { and, eq } from "drizzle-orm";
+import { DID_IT_COPY } from "#contract/did-it/messages";
+import type { DidItView } from "#contract/did-it/responses";
+import { actionCompletions, emailCampaigns, subscribers, users, weeklyActions } from "../../../db/schema";
+import type { Config } from "../../platform/config";
+import type { Db } from "../../platform/db";
+import { findOrCreateUser } from "../auth/sessions";
+import { type DidItClaims, verifyDidItToken } from "./token";
+
+/** The page's words for a link that is not (or no longer) valid; nothing is recorded from it. */
+export const DID_IT_INVALID_MESSAGE = DID_IT_COPY.invalid;
+
+type Resolved = { claims: DidItClaims; email: string; action: { title: string; slug: string } };
+
+/**
+ * A token is good only while everything it names still exists: the subscriber (a deleted one's links
+ * die with the data), the published action, and the weekly campaign it came with.
+ */
+async function resolve(db: Db, config: Config, token: string, now: Date): Promise<Resolved | null> {
+  const claims = await verifyDidItToken(config, token, now);
+  if (!claims) return null;
+  const [row] = await db
+    .select({ email: subscribers.email, title: weeklyActions.title, slug: weeklyActions.slug })
+    .from(subscribers)
+    .innerJoin(weeklyActions, and(eq(weeklyActions.id, claims.actionId), eq(weeklyActions.status, "published")))
+    .innerJoin(
+      emailCampaigns,
+      and(
+        eq(emailCampaigns.id, claims.campaignId),
+        eq(emailCampaigns.actionId, claims.actionId),
+        eq(emailCampaigns.kind, "weekly"),
+      ),
+    )
+    .where(eq(subscribers.id, claims.subscriberId))
+    .limit(1);
+  return row ? { claims, email: row.email, action: { title: row.title, slug: row.slug } } : null;
+}
+
+async function isRecorded(db: Db, email: string, actionId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: actionCompletions.id })
+    .from(actionCompletions)
+    .innerJoin(users, eq(users.id, actionCompletions.userId))
+    .where(and(eq(users.email, email), eq(actionCompletions.actionId, actionId)))
+    .limit(1);
+  return Boolean(row);
+}
+
+/** What the page shows, and the address the link was mailed to; reads only (scanners open these links). */
+export async function readDidItLink(
+  db: Db,
+  config: Config,
+  token: string,
+  now = new Date(),
+): Promise<{ view: DidItView; email: string } | null> {
+  const found = await resolve(db, config, token, now);
+  if (!found) return null;
+  const recorded = await isRecorded(db, found.email, found.claims.actionId);
+  return { view: { action: found.action, recorded }, email: found.email };
+}
+
+export const readDidIt = async (db: Db, config: Config, token: string, now = new Date()) =>
+  (await readDidItLink(db, config, token, now))?.view ?? null;
+
+/**
+ * Records the action for the account of the subscriber's address, creating the account when there is
+ * none (holding the mailed link shows the address is theirs, as a magic link would). Once per account
+ * and action: a completion already there, from the site or an earlier press, is left exactly as it is.
+ * The email's address, the account's email and the sign-in address are the same case-folded string.
+ */
+export async function recordDidIt(
+  db: Db,
+  config: Config,
+  token: string,
+  input: { notes: string | null; share_note: boolean },
+  now = new Date(),
+): Promise<{ view: DidItView; email: string; created: boolean } | null> {
+  const found = await resolve(db, config, token, now);
+  if (!found) return null;
+  const user = await findOrCreateUser(db, found.email);
+  const inserted = await db
+    .insert(actionCompletions)
+    .values({
+      userId: user.id,
+      actionId: found.claims.actionId,
+      completedAt: now.toISOString(),
+      notes: input.notes,
+      // Sharing needs a note, as in the dialog (service.ts upsertCompletion); shared notes wait for review.
+      shareNote: input.notes !== null && input.share_note,
+      source: "email",
+      campaignId: found.claims.campaignId,
+    })
+    .onConflictDoNothing({ target: [actionCompletions.userId, actionCompletions.actionId] })
+    .returning({ id: actionCompletions.id });
+  return { view: { action: found.action, recorded: true }, email: found.email, created: inserted.length > 0 };
+}
