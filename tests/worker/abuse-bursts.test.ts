@@ -1,6 +1,6 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { FREE_FAILURES } from "../../worker/features/auth/password-sign-in";
+import { FREE_FAILURES } from "../../worker/features/auth/lockout";
 import { hashPassword } from "../../worker/platform/password";
 import { blockKey, limitPerClient } from "../../worker/platform/rate-limit";
 import { clientSubject } from "../../worker/platform/request";

@@ -1,6 +1,6 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { lockSecondsAfter } from "../../worker/features/auth/password-sign-in";
+import { lockSecondsAfter } from "../../worker/features/auth/lockout";
 import { hashPassword, verifyPassword } from "../../worker/platform/password";
 import { blockKey } from "../../worker/platform/rate-limit";
 import { fillClientWindow, fromIp, refreshCookieOf, uniqueIp } from "./auth-support";

@@ -1,7 +1,7 @@
 import { env } from "cloudflare:workers";
 import { decodeJwt } from "jose";
 import { describe, expect, it } from "vitest";
-import { FREE_FAILURES } from "../../worker/features/auth/password-sign-in";
+import { FREE_FAILURES } from "../../worker/features/auth/lockout";
 import { hashPassword } from "../../worker/platform/password";
 import { cookieHeader, fromIp, latestOutboxMessage, refreshCookieOf, SAME_ORIGIN, uniqueIp } from "./auth-support";
 import { adminHeaders, api, config, signIn } from "./helpers";

@@ -9,9 +9,11 @@ import { type AppBindings, createRouter } from "../../platform/hono";
 import { clientIp } from "../../platform/request";
 import { botCheck } from "../../platform/turnstile";
 import { validate } from "../../platform/validate";
+import { browserFamily } from "./browser-family";
 import { clearRefreshCookie, REFRESH_COOKIE, readRefreshCookie, writeRefreshCookie } from "./cookies";
 import { type AuthEndpoint, enforceIpWindow } from "./ip-window";
-import { requestMagicLink, verifyMagicLink } from "./magic-link";
+import { requestMagicLink } from "./magic-link";
+import { verifyMagicLink } from "./magic-link-verify";
 import { signInWithPassword } from "./password-sign-in";
 import { magicLinkSentAnswer, refreshAnswer, sessionAnswer, signedOutAnswer, verifyAnswer } from "./responses";
 import { magicLinkRequestSchema, passwordSignInSchema, verifyMagicLinkSchema } from "./schemas";
@@ -100,7 +102,11 @@ export const authRoutes = createRouter()
     ipLimit("verify"),
     validate("json", verifyMagicLinkSchema),
     async (c) => {
-      const result = await verifyMagicLink(c.var.db, c.var.config, c.req.valid("json").token, clientIp(c));
+      const result = await verifyMagicLink(c.var.db, c.var.config, {
+        token: c.req.valid("json").token,
+        ip: clientIp(c),
+        browser: browserFamily(c.req.header("User-Agent")),
+      });
       writeRefreshCookie(c, result.refreshToken, result.refreshMaxAgeSeconds);
       return c.json(answer(verifyAnswer, { session: result.session, redirect_to: result.redirectTo }));
     },
@@ -122,7 +128,12 @@ export const authRoutes = createRouter()
     validate("json", passwordSignInSchema),
     async (c) => {
       const { email, password } = c.req.valid("json");
-      const issued = await signInWithPassword(c.var.db, c.var.config, c.env.KV, { email, password, ip: clientIp(c) });
+      const issued = await signInWithPassword(c.var.db, c.var.config, c.env.KV, {
+        email,
+        password,
+        ip: clientIp(c),
+        browser: browserFamily(c.req.header("User-Agent")),
+      });
       writeRefreshCookie(c, issued.refreshToken, issued.refreshMaxAgeSeconds);
       return c.json(answer(sessionAnswer, { session: issued.session }));
     },
@@ -146,7 +157,8 @@ export const authRoutes = createRouter()
       // No cookie is the normal state of a visitor, not an error: the client simply has no session.
       if (!token) return c.json(answer(refreshAnswer, { session: null }));
       try {
-        const issued = await rotateRefreshToken(c.var.db, c.var.config, token);
+        const browser = browserFamily(c.req.header("User-Agent"));
+        const issued = await rotateRefreshToken(c.var.db, c.var.config, token, new Date(), browser);
         writeRefreshCookie(c, issued.refreshToken, issued.refreshMaxAgeSeconds);
         return c.json(answer(refreshAnswer, { session: issued.session }));
       } catch (err) {
