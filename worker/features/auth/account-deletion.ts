@@ -19,6 +19,7 @@ import { siteFromConfig } from "../email/content";
 import { RETENTION_DAYS } from "../security/schemas";
 import { deleteSubscriberByEmailStatements } from "../subscribers/data-deletion";
 import { renderAccountDeletedEmail } from "./account-deleted-email";
+import { d1Statement } from "./d1-statements";
 import { ACCOUNT_DELETION_MESSAGES } from "./my-data-schemas";
 
 /**
@@ -53,41 +54,43 @@ export async function deleteAccount(
   const subscription = await deleteSubscriberByEmailStatements(db, email);
   const sessionIds = db.select({ id: sessions.id }).from(sessions).where(eq(sessions.userId, user.id));
   try {
-    await db.batch([
-      db.run(sql`DELETE FROM profiles WHERE user_id = ${user.id}
-        AND (role <> 'admin' OR (SELECT count(*) FROM profiles WHERE role = 'admin') > 1)`),
-      db.run(sql`INSERT INTO security_audit_log (id, user_id, action, table_name, ip_address, new_values)
+    await db.$client.batch(
+      [
+        sql`DELETE FROM profiles WHERE user_id = ${user.id}
+        AND (role <> 'admin' OR (SELECT count(*) FROM profiles WHERE role = 'admin') > 1)`,
+        sql`INSERT INTO security_audit_log (id, user_id, action, table_name, ip_address, new_values)
         VALUES (CASE WHEN NOT EXISTS (SELECT 1 FROM profiles WHERE user_id = ${user.id}) THEN ${crypto.randomUUID()} END,
-          ${ref}, 'account_deleted', 'users', ${ip}, json_object('timestamp', ${nowIso}))`),
-      db.delete(refreshTokens).where(inArray(refreshTokens.sessionId, sessionIds)),
-      db.delete(sessions).where(eq(sessions.userId, user.id)),
-      db.delete(actionCompletions).where(eq(actionCompletions.userId, user.id)),
-      db.delete(magicLinkTokens).where(eq(magicLinkTokens.email, email)),
-      db.delete(passwordThrottle).where(eq(passwordThrottle.email, email)),
-      db.delete(users).where(eq(users.id, user.id)),
-      db
-        .update(securityAuditLog)
-        .set({
-          userId: ref,
-          newValues: sql`CASE WHEN json_extract(${securityAuditLog.newValues}, '$.email') IS NULL
+          ${ref}, 'account_deleted', 'users', ${ip}, json_object('timestamp', ${nowIso}))`,
+        db.delete(refreshTokens).where(inArray(refreshTokens.sessionId, sessionIds)),
+        db.delete(sessions).where(eq(sessions.userId, user.id)),
+        db.delete(actionCompletions).where(eq(actionCompletions.userId, user.id)),
+        db.delete(magicLinkTokens).where(eq(magicLinkTokens.email, email)),
+        db.delete(passwordThrottle).where(eq(passwordThrottle.email, email)),
+        db.delete(users).where(eq(users.id, user.id)),
+        db
+          .update(securityAuditLog)
+          .set({
+            userId: ref,
+            newValues: sql`CASE WHEN json_extract(${securityAuditLog.newValues}, '$.email') IS NULL
             THEN ${securityAuditLog.newValues} ELSE json_set(${securityAuditLog.newValues}, '$.email', ${ref}) END`,
-        })
-        .where(eq(securityAuditLog.userId, user.id)),
-      // Failed sign-ins carry the typed address but no user id.
-      db
-        .update(securityAuditLog)
-        .set({ newValues: sql`json_set(${securityAuditLog.newValues}, '$.email', ${ref})` })
-        .where(
-          and(
-            sql`${securityAuditLog.userId} IS NULL`,
-            sql`json_extract(${securityAuditLog.newValues}, '$.email') = ${email}`,
+          })
+          .where(eq(securityAuditLog.userId, user.id)),
+        // Failed sign-ins carry the typed address but no user id.
+        db
+          .update(securityAuditLog)
+          .set({ newValues: sql`json_set(${securityAuditLog.newValues}, '$.email', ${ref})` })
+          .where(
+            and(
+              sql`${securityAuditLog.userId} IS NULL`,
+              sql`json_extract(${securityAuditLog.newValues}, '$.email') = ${email}`,
+            ),
           ),
-        ),
-      db.update(profileAuditLog).set({ userId: ref }).where(eq(profileAuditLog.userId, user.id)),
-      db.update(profileAuditLog).set({ changedBy: ref }).where(eq(profileAuditLog.changedBy, user.id)),
-      // The same-email subscription goes as "delete my subscription data" does: only the address's hash stays.
-      ...subscription,
-    ]);
+        db.update(profileAuditLog).set({ userId: ref }).where(eq(profileAuditLog.userId, user.id)),
+        db.update(profileAuditLog).set({ changedBy: ref }).where(eq(profileAuditLog.changedBy, user.id)),
+        // The same-email subscription goes as "delete my subscription data" does: only the address's hash stays.
+        ...subscription,
+      ].map((q) => d1Statement(db, q)),
+    );
   } catch (err) {
     if (await isLastAdmin(db, user.id)) throw conflict(ACCOUNT_DELETION_MESSAGES.lastAdmin, "last_admin");
     throw err;

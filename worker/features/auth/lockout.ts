@@ -23,7 +23,7 @@ const FAILURE_MEMORY_SECONDS = 3600;
  * One client's back-off lets through at most about 7 attempts in 5 minutes, so one client can never
  * fill it; it slows a guess spread over many clients to this pace (magic-link sign-in stays open).
  */
-export const EMAIL_ATTEMPTS = { limit: 20, windowSeconds: 300 } as const;
+export const EMAIL_ATTEMPTS = { limit: 10, windowSeconds: 300 } as const;
 
 export function lockSecondsAfter(failures: number): number {
   if (failures <= FREE_FAILURES) return 0;

@@ -4,6 +4,7 @@ import type { Config } from "../../platform/config";
 import { randomToken, sha256Hex } from "../../platform/crypto";
 import type { Db } from "../../platform/db";
 import { type AppError, badRequest } from "../../platform/errors";
+import { d1Statement } from "./d1-statements";
 import { type IssuedSession, refreshExpiresAt, type SessionRow, signSession } from "./sessions";
 
 export type VerifiedMagicLink = IssuedSession & { redirectTo: string | null };
@@ -45,43 +46,45 @@ export async function verifyMagicLink(
   const claimedByUs = sql`EXISTS (SELECT 1 FROM magic_link_tokens WHERE id = ${link.id} AND session_id = ${session.id})`;
   const userId = sql`(SELECT id FROM users WHERE email = ${link.email})`;
   try {
-    await db.batch([
-      db
-        .update(magicLinkTokens)
-        .set({ usedAt: nowIso, sessionId: session.id })
-        .where(
-          and(eq(magicLinkTokens.id, link.id), isNull(magicLinkTokens.usedAt), gt(magicLinkTokens.expiresAt, nowIso)),
-        ),
-      // The first verify creates the account; both inserts are no-ops for an existing one.
-      db.run(sql`INSERT INTO users (id, email) VALUES (${crypto.randomUUID()}, ${link.email})
-        ON CONFLICT(email) DO NOTHING`),
-      db.run(sql`INSERT INTO profiles (id, user_id, email)
+    await db.$client.batch(
+      [
+        db
+          .update(magicLinkTokens)
+          .set({ usedAt: nowIso, sessionId: session.id })
+          .where(
+            and(eq(magicLinkTokens.id, link.id), isNull(magicLinkTokens.usedAt), gt(magicLinkTokens.expiresAt, nowIso)),
+          ),
+        // The first verify creates the account; both inserts are no-ops for an existing one.
+        sql`INSERT INTO users (id, email) VALUES (${crypto.randomUUID()}, ${link.email})
+        ON CONFLICT(email) DO NOTHING`,
+        sql`INSERT INTO profiles (id, user_id, email)
         SELECT ${crypto.randomUUID()}, id, email FROM users WHERE email = ${link.email}
-        ON CONFLICT(user_id) DO NOTHING`),
-      db.run(sql`INSERT INTO sessions (id, user_id, created_at, auth_method, last_used_at, browser)
+        ON CONFLICT(user_id) DO NOTHING`,
+        sql`INSERT INTO sessions (id, user_id, created_at, auth_method, last_used_at, browser)
         VALUES (CASE WHEN ${claimedByUs} THEN ${session.id} END, ${userId}, ${nowIso}, 'magic_link', ${nowIso},
-          ${input.browser ?? null})`),
-      db.insert(refreshTokens).values({
-        sessionId: session.id,
-        tokenHash: await sha256Hex(refreshToken),
-        expiresAt: new Date(refreshExpiry).toISOString(),
-      }),
-      // Opening the newest link retires the older ones still in the inbox.
-      db
-        .update(magicLinkTokens)
-        .set({ usedAt: nowIso })
-        .where(
-          and(eq(magicLinkTokens.email, link.email), isNull(magicLinkTokens.usedAt), ne(magicLinkTokens.id, link.id)),
-        ),
-      db
-        .update(users)
-        .set({ emailVerifiedAt: nowIso, updatedAt: nowIso })
-        .where(and(eq(users.email, link.email), isNull(users.emailVerifiedAt))),
-      db.run(sql`INSERT INTO security_audit_log (id, user_id, action, table_name, ip_address, new_values)
+          ${input.browser ?? null})`,
+        db.insert(refreshTokens).values({
+          sessionId: session.id,
+          tokenHash: await sha256Hex(refreshToken),
+          expiresAt: new Date(refreshExpiry).toISOString(),
+        }),
+        // Opening the newest link retires the older ones still in the inbox.
+        db
+          .update(magicLinkTokens)
+          .set({ usedAt: nowIso })
+          .where(
+            and(eq(magicLinkTokens.email, link.email), isNull(magicLinkTokens.usedAt), ne(magicLinkTokens.id, link.id)),
+          ),
+        db
+          .update(users)
+          .set({ emailVerifiedAt: nowIso, updatedAt: nowIso })
+          .where(and(eq(users.email, link.email), isNull(users.emailVerifiedAt))),
+        sql`INSERT INTO security_audit_log (id, user_id, action, table_name, ip_address, new_values)
         SELECT ${crypto.randomUUID()}, id, 'auth_success', 'sessions', ${input.ip},
           json_object('method', 'magic_link', 'email', email, 'timestamp', ${nowIso})
-        FROM users WHERE email = ${link.email}`),
-    ]);
+        FROM users WHERE email = ${link.email}`,
+      ].map((q) => d1Statement(db, q)),
+    );
   } catch (err) {
     // Our claim matched nothing (another click used the link first, or it expired meanwhile), so the
     // session's key was NULL; any other failure is the server's, and the link stays usable.
