@@ -10,6 +10,7 @@ import { hashPassword, verifyPassword } from "../../platform/password";
 import { siteFromConfig } from "../email/content";
 import { clearPasswordAttempts, reservePasswordAttempt } from "./lockout";
 import { passwordChangedEmail } from "./password-changed-email";
+import { checkNewPassword } from "./password-strength";
 import { AUTH_MESSAGES, type MeBody, passwordEqualsEmail, REAUTH_WINDOW_MINUTES } from "./schemas";
 import { revokeOtherSessions } from "./sessions";
 
@@ -52,6 +53,7 @@ const signedInRecently = (user: AuthUser, now: Date) =>
  */
 export async function setPassword({ db, config, kv }: Deps, user: AuthUser, input: SetPasswordInput, now = new Date()) {
   if (passwordEqualsEmail(input.password, user.email)) throw badRequest(AUTH_MESSAGES.passwordIsEmail);
+  await checkNewPassword(config, input.password, user.email);
   const [current] = await db
     .select({ passwordHash: users.passwordHash })
     .from(users)
