@@ -37,7 +37,9 @@ async function userWithPassword(password: string) {
 }
 
 describe("bursts", BURST_TIMEOUT, () => {
-  it("parallel wrong passwords from one client: exactly the allowed attempts are evaluated, the rest 429", async () => {
+  it("parallel wrong passwords from one client: exactly the allowed attempts are evaluated, the rest 429", {
+    timeout: 120_000,
+  }, async () => {
     const user = await userWithPassword("the real password 1");
     const ip = uniqueIp();
     await freshMinute();
@@ -82,7 +84,9 @@ describe("bursts", BURST_TIMEOUT, () => {
     expect(own.status).toBe(200);
   });
 
-  it("parallel wrong passwords from many clients: the per-email limit slows them, magic links still sign in", async () => {
+  it("parallel wrong passwords from many clients: the per-email limit slows them, magic links still sign in", {
+    timeout: 120_000,
+  }, async () => {
     const user = await userWithPassword("the real password 3");
     await freshWindow(EMAIL_ATTEMPTS.windowSeconds);
     const responses = await Promise.all(

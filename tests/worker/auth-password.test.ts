@@ -96,7 +96,10 @@ describe("password sign-in", SCRYPT_TIMEOUT, () => {
     expect((await errorOf(res)).message).toBe("Please enter your password.");
   });
 
-  it("backs off per (email, client): locked after 5 failures, with Retry-After, even for the right password", async () => {
+  // Eight scrypt checks: more than the describe's budget on a loaded machine.
+  it("backs off per (email, client): locked after 5 failures, with Retry-After, even for the right password", {
+    timeout: 90_000,
+  }, async () => {
     const user = await userWithPassword();
     const ip = uniqueIp();
     for (let i = 0; i < 4; i++) expect((await signInWith(user.email, `wrong-${i}-password`, ip)).status).toBe(401);
