@@ -70,6 +70,12 @@ describe("a member's sessions", () => {
     const mine = await signIn(user);
     expect(await ok(sessionsApi["end-others"].$post(undefined, { headers: mine.headers }))).toEqual({ ended: 2 });
     for (const s of [a, b]) expect((await client.api.me.$get(undefined, { headers: s.headers })).status).toBe(401);
+    const audit = await env.DB.prepare(
+      "SELECT json_extract(new_values, '$.reason') AS reason, json_array_length(new_values, '$.sessions') AS n FROM security_audit_log WHERE action = 'sign_out' AND user_id = ?",
+    )
+      .bind(user.id)
+      .first<{ reason: string; n: number }>();
+    expect(audit).toEqual({ reason: "ended_by_owner", n: 2 });
     const body = await list(mine.headers);
     expect(body.sessions.map((s) => s.id)).toEqual([mine.sessionId]);
   });

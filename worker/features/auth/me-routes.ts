@@ -124,7 +124,7 @@ export const meRoutes = createRouter()
     }),
     requireUser,
     async (c) => {
-      const ended = await endOtherSessions(c.var.db, c.var.user.id, c.var.user.sessionId);
+      const ended = await endOtherSessions(c.var.db, c.var.user.id, c.var.user.sessionId, clientIp(c));
       return c.json(answer(otherSessionsEndedAnswer, { ended }));
     },
   )
@@ -139,7 +139,7 @@ export const meRoutes = createRouter()
     }),
     requireUser,
     async (c) => {
-      await endSession(c.var.db, c.var.user.id, c.req.param("id"));
+      await endSession(c.var.db, c.var.user.id, c.req.param("id"), clientIp(c));
       return c.json(answer(sessionEndedAnswer, { ended: true }));
     },
   )

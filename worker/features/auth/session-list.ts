@@ -1,5 +1,6 @@
 import { and, desc, eq, gt, isNull, sql } from "drizzle-orm";
 import { sessions } from "../../../db/schema";
+import { writeAudit } from "../../platform/audit";
 import type { Db } from "../../platform/db";
 import { notFound } from "../../platform/errors";
 import type { SessionListBody } from "./responses";
@@ -48,20 +49,42 @@ export async function listSessions(
   };
 }
 
+const auditEnded = (db: Db, userId: string, ended: string[], ip: string | null) =>
+  writeAudit(db, {
+    action: "sign_out",
+    userId,
+    tableName: "sessions",
+    ipAddress: ip,
+    newValues: { sessions: ended, reason: "ended_by_owner", timestamp: new Date().toISOString() },
+  });
+
 /** Ends one of the member's sessions; another member's (or an unknown, or an ended) one is a 404. */
-export async function endSession(db: Db, userId: string, sessionId: string): Promise<void> {
+export async function endSession(db: Db, userId: string, sessionId: string, ip: string | null): Promise<void> {
   const [row] = await db
     .select({ id: sessions.id })
     .from(sessions)
     .where(and(eq(sessions.id, sessionId), eq(sessions.userId, userId), isNull(sessions.revokedAt)))
     .limit(1);
   if (!row || (await revokeSession(db, sessionId, "ended_by_owner")) === null) throw notFound("Session not found");
+  await auditEnded(db, userId, [sessionId], ip);
 }
 
 /** "Sign out everywhere else": every live session but the caller's. Returns how many were ended. */
-export async function endOtherSessions(db: Db, userId: string, currentSessionId: string): Promise<number> {
+export async function endOtherSessions(
+  db: Db,
+  userId: string,
+  currentSessionId: string,
+  ip: string | null,
+): Promise<number> {
   const ended = await revokeOtherSessions(db, userId, currentSessionId, "ended_by_owner").returning({
     id: sessions.id,
   });
+  if (ended.length > 0)
+    await auditEnded(
+      db,
+      userId,
+      ended.map((e) => e.id),
+      ip,
+    );
   return ended.length;
 }
