@@ -26,16 +26,16 @@ INSERT INTO users (id, email, password_hash, email_verified_at, created_at, upda
 INSERT INTO profiles (id, user_id, email, role, role_changed_by) VALUES
   ('rt-profile-1', 'rt-user-1', 'member@example.com', 'user', NULL),
   ('rt-profile-2', 'rt-user-2', 'admin@example.com', 'admin', 'rt-user-2');
-INSERT INTO sessions (id, user_id, created_at, auth_method) VALUES
-  ('rt-session-1', 'rt-user-1', '${AT}', 'password'),
-  ('rt-session-2', 'rt-user-2', '${AT}', 'magic_link');
+INSERT INTO sessions (id, user_id, created_at, auth_method, last_used_at, browser) VALUES
+  ('rt-session-1', 'rt-user-1', '${AT}', 'password', '${AT}', 'Firefox'),
+  ('rt-session-2', 'rt-user-2', '${AT}', 'magic_link', '${AT}', NULL);
 INSERT INTO refresh_tokens (id, session_id, token_hash, created_at, expires_at, used_at) VALUES
   ('rt-refresh-1', 'rt-session-1', 'rt-refresh-hash-1', '${AT}', '2026-12-23T17:00:00.000Z', '${AT}'),
   ('rt-refresh-2', 'rt-session-1', 'rt-refresh-hash-2', '${AT}', '2026-12-23T17:00:00.000Z', NULL);
 INSERT INTO magic_link_tokens (id, email, token_hash, redirect_to, ip_address, created_at, expires_at) VALUES
   ('rt-magic-1', 'admin@example.com', 'rt-magic-hash-1', '/admin', '203.0.113.7', '${AT}', '2026-11-23T17:10:00.000Z');
-INSERT INTO password_throttle (email, failures, locked_until, updated_at) VALUES
-  ('member@example.com', 2, NULL, '${AT}');
+INSERT INTO password_throttle (email, client, failures, locked_until, updated_at) VALUES
+  ('member@example.com', '203.0.113.7', 2, NULL, '${AT}');
 INSERT INTO security_audit_log (id, user_id, action, table_name, ip_address, new_values, created_at) VALUES
   ('rt-audit-1', 'rt-user-1', 'password_changed', 'users', '203.0.113.7', '{}', '${AT}');
 INSERT INTO action_completions (id, user_id, action_id, completed_at, notes, share_note)

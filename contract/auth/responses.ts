@@ -90,3 +90,25 @@ export const myDataExportSchema = z.object({
 });
 
 export const accountDeletedAnswer = z.object({ deleted: z.literal(true) });
+
+/** GET /api/me/sessions: the member's live sessions (decision 191). */
+export const sessionListAnswer = z.object({
+  sessions: z.array(
+    z.object({
+      id: z.string(),
+      created_at: z.string(),
+      /** The last refresh, to within a few minutes. */
+      last_used_at: z.string(),
+      /** How the session was signed in to ("password", "magic_link", …). */
+      method: z.string().nullable(),
+      /** The browser family ("Firefox"), null when the User-Agent named none we know. */
+      browser: z.string().nullable(),
+      /** The session of the request itself. */
+      current: z.boolean(),
+    }),
+  ),
+});
+export type SessionListBody = z.output<typeof sessionListAnswer>;
+
+export const sessionEndedAnswer = z.object({ ended: z.literal(true) });
+export const otherSessionsEndedAnswer = z.object({ ended: z.number().int() });

@@ -10,6 +10,13 @@ export const SOFT_BOUNCE_STREAK_DAYS = 90;
 /** The IP address a contact message or an event submission was sent from. */
 export const SENDER_IP_DAYS = 30;
 
+/**
+ * Ended sessions (revoked, or past their 30-day life) stay listed in the member's data export this long;
+ * refresh tokens go a day after they expire (a used one only matters while its session can refresh).
+ */
+export const ENDED_SESSION_DAYS = 30;
+export const EXPIRED_REFRESH_TOKEN_DAYS = 1;
+
 /** Rows one clean-up statement touches: short writes, so requests are not held behind them. */
 export const PRUNE_BATCH_SIZE = 1000;
 /**

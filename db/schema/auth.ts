@@ -1,4 +1,4 @@
-import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { createdAt, id, updatedAt } from "./columns";
 
 export const users = sqliteTable("users", {
@@ -41,8 +41,12 @@ export const sessions = sqliteTable(
     revokedReason: text("revoked_reason"),
     /** 'password' | 'magic_link': a fresh magic-link session may reset a forgotten password. */
     authMethod: text("auth_method", { enum: ["password", "magic_link"] }),
+    /** Last refresh, written at most every few minutes; an idle session ends (decision 191). */
+    lastUsedAt: text("last_used_at"),
+    /** The browser family from the User-Agent ("Firefox"), shown in the member's session list. */
+    browser: text("browser"),
   },
-  (t) => [index("sessions_user_idx").on(t.userId)],
+  (t) => [index("sessions_user_idx").on(t.userId), index("sessions_created_idx").on(t.createdAt)],
 );
 
 /** Refresh tokens of a session (its "family"); each is used once and replaced. */
@@ -72,6 +76,8 @@ export const magicLinkTokens = sqliteTable(
     createdAt: createdAt(),
     expiresAt: text("expires_at").notNull(),
     usedAt: text("used_at"),
+    /** The session this link opened: the verify batch's claim (decision 191). */
+    sessionId: text("session_id"),
   },
   (t) => [
     uniqueIndex("magic_link_tokens_hash_idx").on(t.tokenHash),
@@ -79,13 +85,22 @@ export const magicLinkTokens = sqliteTable(
   ],
 );
 
-/** Exact per-account password failure counter (KV is too loose for this; ARCHITECTURE.md §2). */
-export const passwordThrottle = sqliteTable("password_throttle", {
-  email: text("email").primaryKey(),
-  failures: integer("failures").notNull().default(0),
-  lockedUntil: text("locked_until"),
-  updatedAt: updatedAt(),
-});
+/**
+ * Exact password failure counter per (email, client) pair (KV is too loose for this; ARCHITECTURE.md §2):
+ * a stranger's failures lock only their own client out of the account (decision 192).
+ */
+export const passwordThrottle = sqliteTable(
+  "password_throttle",
+  {
+    email: text("email").notNull(),
+    /** The client's subject (clientSubject: an IPv4 address, an IPv6 /64, or "unknown"). */
+    client: text("client").notNull(),
+    failures: integer("failures").notNull().default(0),
+    lockedUntil: text("locked_until"),
+    updatedAt: updatedAt(),
+  },
+  (t) => [primaryKey({ columns: [t.email, t.client] }), index("password_throttle_updated_idx").on(t.updatedAt)],
+);
 
 /** Fixed-window counters for per-account limits; one upsert reserves an attempt (migration 0004). */
 export const rateLimitCounters = sqliteTable(

@@ -258,3 +258,45 @@ test("signing out in one tab signs out the other", async ({ page, context, reque
   await header(page).getByRole("button", { name: "Sign Out" }).click();
   await expect(header(other).getByRole("link", { name: "Sign In" })).toBeVisible();
 });
+
+test("the account section lists sessions and ends another one, or all others", async ({ page, request }) => {
+  const email = uniqueEmail("sessions");
+  const password = "a long sessions password";
+  await accountWithPassword(request, email, password);
+  const apiSignIn = async () => {
+    const res = await request.post("/api/auth/password", { data: { email, password } });
+    expect(res.status()).toBe(200);
+    return ((await res.json()) as { session: { access_token: string } }).session.access_token;
+  };
+  const meWith = async (token: string) =>
+    (await request.get("/api/me", { headers: { Authorization: `Bearer ${token}` } })).status();
+  const other = await apiSignIn();
+
+  await page.goto("/auth");
+  await page.getByRole("button", { name: "Password", exact: true }).click();
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password", { exact: true }).fill(password);
+  await page.getByRole("button", { name: "Sign In", exact: true }).click();
+  await expect(page).toHaveURL(/\/my-progress$/);
+
+  const sessions = page.getByRole("list", { name: "Your sessions" });
+  await expect(sessions.getByText("(this device)")).toBeVisible();
+  await expect(sessions.getByText(/^Chrome/)).toBeVisible();
+  // The magic-link session that set the password, and the API sign-in: two others, each with an End button.
+  await expect(sessions.getByRole("button", { name: /^End the / })).toHaveCount(2);
+  await expectNoAxeViolations(page);
+
+  await sessions
+    .getByRole("button", { name: /^End the / })
+    .first()
+    .click();
+  await expect(sessions.getByRole("button", { name: /^End the / })).toHaveCount(1);
+
+  await page.getByRole("button", { name: "Sign out everywhere else" }).click();
+  await expect(sessions.getByRole("button", { name: /^End the / })).toHaveCount(0);
+  await expect(page.getByRole("button", { name: "Sign out everywhere else" })).toHaveCount(0);
+  expect(await meWith(other)).toBe(401);
+  // This device is still signed in.
+  await page.reload();
+  await expect(sessions.getByText("(this device)")).toBeVisible();
+});

@@ -1,7 +1,7 @@
 import { env } from "cloudflare:workers";
 import { decodeJwt } from "jose";
 import { describe, expect, it } from "vitest";
-import { FREE_FAILURES } from "../../worker/features/auth/password-sign-in";
+import { FREE_FAILURES } from "../../worker/features/auth/lockout";
 import { hashPassword } from "../../worker/platform/password";
 import { cookieHeader, fromIp, latestOutboxMessage, refreshCookieOf, SAME_ORIGIN, uniqueIp } from "./auth-support";
 import { adminHeaders, api, config, signIn } from "./helpers";
@@ -22,8 +22,8 @@ async function userWithPassword() {
 }
 
 type Headers = Record<string, string>;
-const changePassword = (headers: Headers, json: { password: string; current_password?: string }) =>
-  client.api.me.password.$put({ json }, { headers: { ...headers, ...fromIp(uniqueIp()) } });
+const changePassword = (headers: Headers, json: { password: string; current_password?: string }, ip = uniqueIp()) =>
+  client.api.me.password.$put({ json }, { headers: { ...headers, ...fromIp(ip) } });
 const refresh = (headers: Headers) => client.api.auth.refresh.$post(undefined, { headers });
 
 describe("changing a password needs the current one", SCRYPT_TIMEOUT, () => {
@@ -57,12 +57,14 @@ describe("changing a password needs the current one", SCRYPT_TIMEOUT, () => {
   it("locks after the same number of wrong current passwords as sign-in", async () => {
     const user = await userWithPassword();
     const { headers } = await signIn(user, { method: "password" });
+    // The lock is the (email, client) pair's, as for sign-in (decision 192).
+    const ip = uniqueIp();
     for (let i = 0; i <= FREE_FAILURES; i++) {
       expect(
-        (await changePassword(headers, { password: "a new password 2", current_password: `bad ${i}` })).status,
+        (await changePassword(headers, { password: "a new password 2", current_password: `bad ${i}` }, ip)).status,
       ).toBe(400);
     }
-    const locked = await changePassword(headers, { password: "a new password 2", current_password: PASSWORD });
+    const locked = await changePassword(headers, { password: "a new password 2", current_password: PASSWORD }, ip);
     expect(locked.status).toBe(429);
     expect(Number(locked.headers.get("Retry-After"))).toBeGreaterThan(0);
   });

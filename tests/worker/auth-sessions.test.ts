@@ -1,5 +1,6 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
+import { SESSION_IDLE_DAYS } from "../../worker/features/auth/sessions";
 import { signAccessToken } from "../../worker/platform/access-token";
 import { sha256Hex } from "../../worker/platform/crypto";
 import { cookieHeader, refreshCookieOf, SAME_ORIGIN } from "./auth-support";
@@ -35,11 +36,52 @@ describe("refresh tokens", () => {
     expect((await refresh(next ?? "")).status).toBe(200);
   });
 
-  it("tolerates a parallel tab re-presenting the token within the grace window", async () => {
-    const { refreshToken } = await signIn(await createUser());
+  it("answers a parallel tab re-presenting the token within the grace window with the same successor", async () => {
+    const { refreshToken, sessionId } = await signIn(await createUser());
     const [a, b] = await Promise.all([refresh(refreshToken), refresh(refreshToken)]);
     expect([a.status, b.status]).toEqual([200, 200]);
-    expect(refreshCookieOf(a)).not.toBe(refreshCookieOf(b));
+    // The family does not fork (decision 191): one successor, stored once, and it refreshes on.
+    const successor = refreshCookieOf(a);
+    expect(successor).toBeTruthy();
+    expect(refreshCookieOf(b)).toBe(successor);
+    const later = await refresh(refreshToken);
+    expect(refreshCookieOf(later)).toBe(successor);
+    const tokens = await env.DB.prepare("SELECT count(*) AS n FROM refresh_tokens WHERE session_id = ?")
+      .bind(sessionId)
+      .first("n");
+    expect(tokens).toBe(2);
+    expect((await refresh(successor ?? "")).status).toBe(200);
+  });
+
+  it("ends a session idle for 14 days at its next refresh", async () => {
+    const { refreshToken, sessionId } = await signIn(await createUser());
+    await env.DB.prepare("UPDATE sessions SET last_used_at = ? WHERE id = ?")
+      .bind(new Date(Date.now() - (SESSION_IDLE_DAYS * 86_400_000 + 60_000)).toISOString(), sessionId)
+      .run();
+    expect((await refresh(refreshToken)).status).toBe(401);
+    const row = await env.DB.prepare("SELECT revoked_reason FROM sessions WHERE id = ?")
+      .bind(sessionId)
+      .first("revoked_reason");
+    expect(row).toBe("idle");
+  });
+
+  it("records the last use at most every few minutes, and the browser family", async () => {
+    const { refreshToken, sessionId } = await signIn(await createUser());
+    const old = new Date(Date.now() - 3_600_000).toISOString();
+    await env.DB.prepare("UPDATE sessions SET last_used_at = ? WHERE id = ?").bind(old, sessionId).run();
+    const firefox = "Mozilla/5.0 (X11; Linux x86_64; rv:135.0) Gecko/20100101 Firefox/135.0";
+    const next = refreshCookieOf(await refresh(refreshToken, { "User-Agent": firefox })) ?? "";
+    const after = await env.DB.prepare("SELECT last_used_at, browser FROM sessions WHERE id = ?")
+      .bind(sessionId)
+      .first<{ last_used_at: string; browser: string }>();
+    expect(Date.parse(after?.last_used_at ?? "")).toBeGreaterThan(Date.now() - 60_000);
+    expect(after?.browser).toBe("Firefox");
+    // A refresh moments later writes nothing.
+    await refresh(next);
+    const again = await env.DB.prepare("SELECT last_used_at FROM sessions WHERE id = ?")
+      .bind(sessionId)
+      .first("last_used_at");
+    expect(again).toBe(after?.last_used_at);
   });
 
   it("revokes the whole family when a used token is presented after the grace window", async () => {

@@ -4,6 +4,8 @@ import { eq, inArray } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import {
   DELIVERY_RETENTION_DAYS,
+  ENDED_SESSION_DAYS,
+  EXPIRED_REFRESH_TOKEN_DAYS,
   LEDGER_BATCHES_PER_RUN,
   PRUNE_BATCH_SIZE,
   SENDER_IP_DAYS,
@@ -17,13 +19,16 @@ import {
   emailSoftBounceStreaks,
   emailWebhookEvents,
   eventSubmissions,
+  refreshTokens,
+  sessions,
 } from "../../db/schema";
+import { SESSION_MAX_AGE_DAYS } from "../../worker/features/auth/sessions";
 import { PRUNE_MAX_STATEMENTS } from "../../worker/features/retention/prune";
 import { readEmailHistory } from "../../worker/features/subscribers/admin-history";
 import { DAILY_CRON, runScheduled } from "../../worker/jobs/scheduled";
 import { withD1Limits } from "../../worker/platform/d1-limits";
 import { db } from "./helpers";
-import { createSubmission, uniqueEmail } from "./support/factories";
+import { createSubmission, createUser, uniqueEmail } from "./support/factories";
 
 const DAY = 86_400_000;
 /**
@@ -201,6 +206,43 @@ describe("daily retention clean-up", () => {
       (await db().select().from(eventSubmissions).where(eq(eventSubmissions.id, id)))[0];
     expect(await submission(oldSubmission.id)).toMatchObject({ status: "pending", ipAddress: null });
     expect((await submission(newSubmission.id))?.ipAddress).toBe("198.51.100.8");
+  });
+
+  it(`deletes expired refresh tokens, and sessions ${ENDED_SESSION_DAYS} days after they ended`, async () => {
+    const user = await createUser();
+    const session = (createdDaysAgo: number, revokedDaysAgo?: number) => ({
+      userId: user.id,
+      createdAt: daysBefore(createdDaysAgo),
+      revokedAt: revokedDaysAgo === undefined ? null : daysBefore(revokedDaysAgo),
+    });
+    const rows = await db()
+      .insert(sessions)
+      .values([
+        session(SESSION_MAX_AGE_DAYS + ENDED_SESSION_DAYS + 1),
+        session(10, ENDED_SESSION_DAYS + 1),
+        session(SESSION_MAX_AGE_DAYS + ENDED_SESSION_DAYS - 1),
+        session(10, ENDED_SESSION_DAYS - 1),
+        session(1),
+      ])
+      .returning({ id: sessions.id });
+    const ids = rows.map((r) => r.id);
+    const live = ids[4] ?? "";
+    await db()
+      .insert(refreshTokens)
+      .values([
+        { sessionId: live, tokenHash: `expired-${live}`, expiresAt: daysBefore(EXPIRED_REFRESH_TOKEN_DAYS + 1) },
+        { sessionId: live, tokenHash: `valid-${live}`, expiresAt: daysBefore(-10) },
+      ]);
+
+    await dailyRun();
+
+    const left = await db().select({ id: sessions.id }).from(sessions).where(inArray(sessions.id, ids));
+    expect(left.map((r) => r.id).sort()).toEqual(ids.slice(2).sort());
+    const tokens = await db()
+      .select({ hash: refreshTokens.tokenHash })
+      .from(refreshTokens)
+      .where(eq(refreshTokens.sessionId, live));
+    expect(tokens).toEqual([{ hash: `valid-${live}` }]);
   });
 
   it("deletes in bounded batches: what one run leaves, the next day's run removes", async () => {

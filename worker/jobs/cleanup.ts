@@ -1,18 +1,19 @@
 import { and, isNotNull, lt, or } from "drizzle-orm";
-import { magicLinkTokens, passwordThrottle, rateLimitCounters, refreshTokens } from "../../db/schema";
+import { magicLinkTokens, passwordThrottle, rateLimitCounters } from "../../db/schema";
 import type { Db } from "../platform/db";
 
 /**
- * Expired or used sign-in tokens are useless after a day, as are password-failure counters that
+ * Expired or used sign-in links are useless after a day (refresh tokens and sessions are pruned in
+ * bounded batches by the retention job, decision 191), as are password-failure counters that
  * have been quiet for a day (they reset after an hour anyway), and rate-limit counters whose window
  * has passed; keeping them only grows the tables.
  */
 export async function cleanupExpiredRows(
   db: Db,
   now: Date,
-): Promise<{ magicLinks: number; refreshTokens: number; passwordThrottle: number; rateLimitCounters: number }> {
+): Promise<{ magicLinks: number; passwordThrottle: number; rateLimitCounters: number }> {
   const dayAgo = new Date(now.getTime() - 24 * 60 * 60 * 1000).toISOString();
-  const [links, tokens, throttles, counters] = await db.batch([
+  const [links, throttles, counters] = await db.batch([
     db
       .delete(magicLinkTokens)
       .where(
@@ -22,13 +23,11 @@ export async function cleanupExpiredRows(
         ),
       )
       .returning({ id: magicLinkTokens.id }),
-    db.delete(refreshTokens).where(lt(refreshTokens.expiresAt, dayAgo)).returning({ id: refreshTokens.id }),
     db.delete(passwordThrottle).where(lt(passwordThrottle.updatedAt, dayAgo)),
     db.delete(rateLimitCounters).where(lt(rateLimitCounters.expiresAt, now.toISOString())),
   ]);
   return {
     magicLinks: links.length,
-    refreshTokens: tokens.length,
     passwordThrottle: throttles.meta.changes ?? 0,
     rateLimitCounters: counters.meta.changes ?? 0,
   };

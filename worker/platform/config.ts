@@ -43,6 +43,8 @@ const configSchema = z.object({
   /** Cloudflare Turnstile: the widget's public site key (a var) and its secret (a secret), decision 184. */
   TURNSTILE_SITE_KEY: z.string().optional(),
   TURNSTILE_SECRET_KEY: z.string().optional(),
+  /** "true": a new password is also checked against Have I Been Pwned's range API (decision 190). */
+  PASSWORD_BREACH_CHECK: z.enum(["true", "false"]).optional(),
 });
 
 export type Config = z.infer<typeof configSchema> & {

@@ -14,6 +14,7 @@ import { useAuth } from "../../lib/auth/auth-provider";
 import { meQuery } from "../../lib/auth/me-query";
 import { errorText } from "../../lib/error-text";
 import { MyDataSection } from "./my-data-section";
+import { SessionsSection } from "./sessions-section";
 
 type FormValues = { current: string; password: string; confirm: string };
 
@@ -45,6 +46,7 @@ export function AccountSection() {
         ) : (
           <PasswordForm email={user.email} hasPassword={hasPassword} onSubmit={updatePassword} />
         )}
+        <SessionsSection />
         <MyDataSection email={user.email} />
       </CardContent>
     </Card>

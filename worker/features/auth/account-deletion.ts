@@ -11,7 +11,6 @@ import {
   sessions,
   users,
 } from "../../../db/schema";
-import { auditStatement } from "../../platform/audit";
 import type { Config } from "../../platform/config";
 import { sha256Hex } from "../../platform/crypto";
 import type { Db } from "../../platform/db";
@@ -21,6 +20,7 @@ import { createMailProvider } from "../../platform/mail/provider";
 import { siteFromConfig } from "../email/content";
 import { deleteSubscriberByEmailStatements } from "../subscribers/data-deletion";
 import { renderAccountDeletedEmail } from "./account-deleted-email";
+import { d1Statement } from "./d1-statements";
 
 /**
  * The stand-in for a deleted user's id and email in audit rows: stable (one person's rows stay
@@ -30,12 +30,14 @@ export const deletedUserRef = async (userId: string) =>
   `deleted:${(await sha256Hex(`deleted-user:${userId}`)).slice(0, 24)}`;
 
 /**
- * Deletes a member's account (issue 16). The last-admin check and the profile delete are one
- * statement, so two admins deleting themselves at once cannot leave the site without one. Then, in
- * one transaction: every session and refresh token (signed out everywhere), completions, magic
- * links, the password throttle and the user row go; audit rows are re-pointed at a stable hash;
- * the same-email subscriber row is deleted and only its address's hash kept, so the address is not
- * added back and mailed by mistake (decision 187; before, it was only unsubscribed).
+ * Deletes a member's account (issue 16) in ONE batch, so a failure anywhere leaves the account whole
+ * (decision 191). The profile goes first, unless it is the last admin's (one statement, so two admins
+ * deleting themselves at once cannot leave the site without one); the audit row that follows asserts
+ * it went: its key is NULL otherwise, the NOT NULL key refuses it, and the whole batch rolls back.
+ * Then every session and refresh token (signed out everywhere), completions, magic links, the password
+ * throttle and the user row go; audit rows are re-pointed at a stable hash; the same-email subscriber
+ * row is deleted and only its address's hash kept, so the address is not added back and mailed by
+ * mistake (decision 187).
  */
 export async function deleteAccount(
   db: Db,
@@ -47,53 +49,52 @@ export async function deleteAccount(
   const email = user.email.toLowerCase();
   if (confirmEmail !== email) throw badRequest(ACCOUNT_DELETION_MESSAGES.confirmMismatch, "confirm_mismatch");
 
-  const removed = await db.all<{ id: string }>(sql`
-    DELETE FROM profiles WHERE user_id = ${user.id}
-      AND (role <> 'admin' OR (SELECT count(*) FROM profiles WHERE role = 'admin') > 1)
-    RETURNING id`);
-  if (removed.length === 0) throw conflict(ACCOUNT_DELETION_MESSAGES.lastAdmin, "last_admin");
-
   const ref = await deletedUserRef(user.id);
   const nowIso = new Date().toISOString();
   const subscription = await deleteSubscriberByEmailStatements(db, email);
   const sessionIds = db.select({ id: sessions.id }).from(sessions).where(eq(sessions.userId, user.id));
-  await db.batch([
-    db.delete(refreshTokens).where(inArray(refreshTokens.sessionId, sessionIds)),
-    db.delete(sessions).where(eq(sessions.userId, user.id)),
-    db.delete(actionCompletions).where(eq(actionCompletions.userId, user.id)),
-    db.delete(magicLinkTokens).where(eq(magicLinkTokens.email, email)),
-    db.delete(passwordThrottle).where(eq(passwordThrottle.email, email)),
-    db.delete(users).where(eq(users.id, user.id)),
-    db
-      .update(securityAuditLog)
-      .set({
-        userId: ref,
-        newValues: sql`CASE WHEN json_extract(${securityAuditLog.newValues}, '$.email') IS NULL
-          THEN ${securityAuditLog.newValues} ELSE json_set(${securityAuditLog.newValues}, '$.email', ${ref}) END`,
-      })
-      .where(eq(securityAuditLog.userId, user.id)),
-    // Failed sign-ins carry the typed address but no user id.
-    db
-      .update(securityAuditLog)
-      .set({ newValues: sql`json_set(${securityAuditLog.newValues}, '$.email', ${ref})` })
-      .where(
-        and(
-          sql`${securityAuditLog.userId} IS NULL`,
-          sql`json_extract(${securityAuditLog.newValues}, '$.email') = ${email}`,
-        ),
-      ),
-    db.update(profileAuditLog).set({ userId: ref }).where(eq(profileAuditLog.userId, user.id)),
-    db.update(profileAuditLog).set({ changedBy: ref }).where(eq(profileAuditLog.changedBy, user.id)),
-    // The same-email subscription goes as "delete my subscription data" does: only the address's hash stays.
-    ...subscription,
-    auditStatement(db, {
-      action: "account_deleted",
-      userId: ref,
-      tableName: "users",
-      ipAddress: ip,
-      newValues: { timestamp: nowIso },
-    }),
-  ]);
+  try {
+    await db.$client.batch(
+      [
+        sql`DELETE FROM profiles WHERE user_id = ${user.id}
+        AND (role <> 'admin' OR (SELECT count(*) FROM profiles WHERE role = 'admin') > 1)`,
+        sql`INSERT INTO security_audit_log (id, user_id, action, table_name, ip_address, new_values)
+        VALUES (CASE WHEN NOT EXISTS (SELECT 1 FROM profiles WHERE user_id = ${user.id}) THEN ${crypto.randomUUID()} END,
+          ${ref}, 'account_deleted', 'users', ${ip}, json_object('timestamp', ${nowIso}))`,
+        db.delete(refreshTokens).where(inArray(refreshTokens.sessionId, sessionIds)),
+        db.delete(sessions).where(eq(sessions.userId, user.id)),
+        db.delete(actionCompletions).where(eq(actionCompletions.userId, user.id)),
+        db.delete(magicLinkTokens).where(eq(magicLinkTokens.email, email)),
+        db.delete(passwordThrottle).where(eq(passwordThrottle.email, email)),
+        db.delete(users).where(eq(users.id, user.id)),
+        db
+          .update(securityAuditLog)
+          .set({
+            userId: ref,
+            newValues: sql`CASE WHEN json_extract(${securityAuditLog.newValues}, '$.email') IS NULL
+            THEN ${securityAuditLog.newValues} ELSE json_set(${securityAuditLog.newValues}, '$.email', ${ref}) END`,
+          })
+          .where(eq(securityAuditLog.userId, user.id)),
+        // Failed sign-ins carry the typed address but no user id.
+        db
+          .update(securityAuditLog)
+          .set({ newValues: sql`json_set(${securityAuditLog.newValues}, '$.email', ${ref})` })
+          .where(
+            and(
+              sql`${securityAuditLog.userId} IS NULL`,
+              sql`json_extract(${securityAuditLog.newValues}, '$.email') = ${email}`,
+            ),
+          ),
+        db.update(profileAuditLog).set({ userId: ref }).where(eq(profileAuditLog.userId, user.id)),
+        db.update(profileAuditLog).set({ changedBy: ref }).where(eq(profileAuditLog.changedBy, user.id)),
+        // The same-email subscription goes as "delete my subscription data" does: only the address's hash stays.
+        ...subscription,
+      ].map((q) => d1Statement(db, q)),
+    );
+  } catch (err) {
+    if (await isLastAdmin(db, user.id)) throw conflict(ACCOUNT_DELETION_MESSAGES.lastAdmin, "last_admin");
+    throw err;
+  }
 
   // The account is gone either way; a failed confirmation email is logged, not an error.
   try {
@@ -105,4 +106,12 @@ export async function deleteAccount(
   } catch (err) {
     console.error("account deletion: confirmation email failed", err);
   }
+}
+
+/** Why a deletion's batch was refused: the profile is the only admin's. */
+async function isLastAdmin(db: Db, userId: string): Promise<boolean> {
+  const [row] = await db.all<{ lastAdmin: number }>(sql`
+    SELECT (role = 'admin' AND (SELECT count(*) FROM profiles WHERE role = 'admin') = 1) AS lastAdmin
+    FROM profiles WHERE user_id = ${userId}`);
+  return row?.lastAdmin === 1;
 }

@@ -9,8 +9,9 @@ import type { AuthUser } from "../../platform/hono";
 import { createMailProvider } from "../../platform/mail/provider";
 import { hashPassword, verifyPassword } from "../../platform/password";
 import { siteFromConfig } from "../email/content";
+import { clearPasswordAttempts, reservePasswordAttempt } from "./lockout";
 import { passwordChangedEmail } from "./password-changed-email";
-import { clearPasswordAttempts, lockedMessage, reservePasswordAttempt } from "./password-sign-in";
+import { checkNewPassword } from "./password-strength";
 import { revokeOtherSessions } from "./sessions";
 
 export async function readMe(db: Db, userId: string): Promise<MeBody> {
@@ -52,6 +53,7 @@ const signedInRecently = (user: AuthUser, now: Date) =>
  */
 export async function setPassword({ db, config, kv }: Deps, user: AuthUser, input: SetPasswordInput, now = new Date()) {
   if (passwordEqualsEmail(input.password, user.email)) throw badRequest(AUTH_MESSAGES.passwordIsEmail);
+  await checkNewPassword(config, input.password, user.email);
   const [current] = await db
     .select({ passwordHash: users.passwordHash })
     .from(users)
@@ -72,8 +74,10 @@ export async function setPassword({ db, config, kv }: Deps, user: AuthUser, inpu
 
   const nowIso = now.toISOString();
   const hash = await hashPassword(input.password);
+  // One transaction: a new password never stands while the sessions it ends are still open.
   await db.batch([
     db.update(users).set({ passwordHash: hash, updatedAt: nowIso }).where(eq(users.id, user.id)),
+    revokeOtherSessions(db, user.id, user.sessionId, "password_changed"),
     auditStatement(db, {
       action: current.passwordHash ? "password_changed" : "password_set",
       userId: user.id,
@@ -82,7 +86,6 @@ export async function setPassword({ db, config, kv }: Deps, user: AuthUser, inpu
       newValues: { timestamp: nowIso },
     }),
   ]);
-  await revokeOtherSessions(db, user.id, user.sessionId, "password_changed");
   await notifyPasswordChanged(db, config, user.email, now);
 }
 
@@ -95,10 +98,10 @@ async function checkCurrentPassword(
   passwordHash: string,
   now: Date,
 ) {
-  const attempt = await reservePasswordAttempt(db, kv, user.email, now);
-  if (!attempt.ok) throw tooManyRequests(attempt.retryAfterSeconds, lockedMessage(attempt.retryAfterSeconds));
+  const attempt = await reservePasswordAttempt(db, kv, user.email, input.ip, now);
+  if (!attempt.ok) throw tooManyRequests(attempt.retryAfterSeconds, attempt.message);
   if (await verifyPassword(input.currentPassword ?? "", passwordHash)) {
-    await clearPasswordAttempts(db, user.email);
+    await clearPasswordAttempts(db, user.email, input.ip);
     return;
   }
   await writeAudit(db, {

@@ -1,16 +1,14 @@
-import { and, eq, isNull, ne, sql } from "drizzle-orm";
-import { magicLinkTokens, users } from "../../../db/schema";
-import { auditStatement } from "../../platform/audit";
+import { eq, sql } from "drizzle-orm";
+import { magicLinkTokens } from "../../../db/schema";
 import type { Config } from "../../platform/config";
 import { randomToken, sha256Hex } from "../../platform/crypto";
 import type { Db } from "../../platform/db";
-import { AppError, badRequest, tooManyRequests } from "../../platform/errors";
+import { AppError, tooManyRequests } from "../../platform/errors";
 import { createMailProvider } from "../../platform/mail/provider";
 import type { SendResult } from "../../platform/mail/types";
 import { blockKey, cacheBlock, cachedBlock } from "../../platform/rate-limit";
 import { siteFromConfig } from "../email/content";
 import { magicLinkEmail } from "./magic-link-email";
-import { createSession, findOrCreateUser, type IssuedSession } from "./sessions";
 import { formatWait } from "./throttle-messages";
 
 /** Exact per-address limits, counted in D1 rows (KV is too loose for security counters). */
@@ -117,72 +115,4 @@ function throttleError(reason: ThrottleReason, wait: number): AppError {
     wait,
     `A sign-in link was just sent to this email. Please wait ${formatWait(wait, false)} before requesting another.`,
   );
-}
-
-export type VerifiedMagicLink = IssuedSession & { redirectTo: string | null };
-
-/**
- * Exchanges a link's token for a session. The token is consumed by one conditional UPDATE, so two
- * clicks racing each other cannot both sign in. The first verify for an unknown email creates the account.
- */
-export async function verifyMagicLink(
-  db: Db,
-  config: Config,
-  token: string,
-  ip: string | null,
-  now = new Date(),
-): Promise<VerifiedMagicLink> {
-  const tokenHash = await sha256Hex(token);
-  const nowIso = now.toISOString();
-  const [consumed] = await db
-    .update(magicLinkTokens)
-    .set({ usedAt: nowIso })
-    .where(
-      and(
-        eq(magicLinkTokens.tokenHash, tokenHash),
-        isNull(magicLinkTokens.usedAt),
-        sql`${magicLinkTokens.expiresAt} > ${nowIso}`,
-      ),
-    )
-    .returning({ id: magicLinkTokens.id, email: magicLinkTokens.email, redirectTo: magicLinkTokens.redirectTo });
-  if (!consumed) throw await unusableLinkError(db, tokenHash);
-
-  const user = await findOrCreateUser(db, consumed.email);
-  const issued = await createSession(db, config, user, "magic_link", now);
-  await db.batch([
-    // Opening the newest link retires the older ones still in the inbox.
-    db
-      .update(magicLinkTokens)
-      .set({ usedAt: nowIso })
-      .where(
-        and(
-          eq(magicLinkTokens.email, consumed.email),
-          isNull(magicLinkTokens.usedAt),
-          ne(magicLinkTokens.id, consumed.id),
-        ),
-      ),
-    db
-      .update(users)
-      .set({ emailVerifiedAt: nowIso, updatedAt: nowIso })
-      .where(and(eq(users.id, user.id), isNull(users.emailVerifiedAt))),
-    auditStatement(db, {
-      action: "auth_success",
-      userId: user.id,
-      tableName: "sessions",
-      ipAddress: ip,
-      newValues: { method: "magic_link", email: user.email, timestamp: nowIso },
-    }),
-  ]);
-  return { ...issued, redirectTo: consumed.redirectTo };
-}
-
-async function unusableLinkError(db: Db, tokenHash: string): Promise<AppError> {
-  const [row] = await db
-    .select({ usedAt: magicLinkTokens.usedAt })
-    .from(magicLinkTokens)
-    .where(eq(magicLinkTokens.tokenHash, tokenHash))
-    .limit(1);
-  if (!row) return badRequest("This sign-in link is invalid. Please request a new one.", "link_invalid");
-  if (row.usedAt) return badRequest("This sign-in link has already been used. Please request a new one.", "link_used");
-  return badRequest("This sign-in link has expired. Please request a new one.", "link_expired");
 }

@@ -1,7 +1,14 @@
 import { createMiddleware } from "hono/factory";
 import { describeRoute } from "hono-openapi";
 import { deleteAccountSchema } from "#contract/auth/my-data-schemas";
-import { accountDeletedAnswer, meAnswer, myDataExportSchema } from "#contract/auth/responses";
+import {
+  accountDeletedAnswer,
+  meAnswer,
+  myDataExportSchema,
+  otherSessionsEndedAnswer,
+  sessionEndedAnswer,
+  sessionListAnswer,
+} from "#contract/auth/responses";
 import { setPasswordSchema } from "#contract/auth/schemas";
 import { answer, errorAnswer, jsonAnswer } from "../../platform/api-docs";
 import { requireUser } from "../../platform/auth-guard";
@@ -13,6 +20,7 @@ import { readMe, SET_PASSWORD_LIMIT, setPassword } from "./account";
 import { deleteAccount } from "./account-deletion";
 import { clearRefreshCookie } from "./cookies";
 import { exportMyData } from "./my-data";
+import { endOtherSessions, endSession, listSessions } from "./session-list";
 import { formatWait } from "./throttle-messages";
 
 /** Per account, reserved in D1 before the body is parsed (each success hashes and sends an email). */
@@ -91,6 +99,48 @@ export const meRoutes = createRouter()
       c.header("Content-Disposition", `attachment; filename="earthkind-my-data-${data.exported_at.slice(0, 10)}.json"`);
       c.header("Cache-Control", "no-store");
       return c.json(answer(myDataExportSchema, data));
+    },
+  )
+  .get(
+    "/sessions",
+    describeRoute({
+      summary: "List the signed-in member's live sessions",
+      responses: {
+        200: jsonAnswer(sessionListAnswer, "Live sessions, most recently used first; `current` is this one"),
+      },
+    }),
+    requireUser,
+    async (c) => {
+      c.header("Cache-Control", "no-store");
+      return c.json(answer(sessionListAnswer, await listSessions(c.var.db, c.var.user.id, c.var.user.sessionId)));
+    },
+  )
+  // Before "/sessions/:id", so "end-others" is never taken for a session id.
+  .post(
+    "/sessions/end-others",
+    describeRoute({
+      summary: "Sign out everywhere else: end every session but this one",
+      responses: { 200: jsonAnswer(otherSessionsEndedAnswer, "How many sessions were ended") },
+    }),
+    requireUser,
+    async (c) => {
+      const ended = await endOtherSessions(c.var.db, c.var.user.id, c.var.user.sessionId, clientIp(c));
+      return c.json(answer(otherSessionsEndedAnswer, { ended }));
+    },
+  )
+  .delete(
+    "/sessions/:id",
+    describeRoute({
+      summary: "End one of the signed-in member's sessions",
+      responses: {
+        200: jsonAnswer(sessionEndedAnswer, "Ended: its access and refresh tokens stop working at once"),
+        404: errorAnswer("No live session of this member has that id"),
+      },
+    }),
+    requireUser,
+    async (c) => {
+      await endSession(c.var.db, c.var.user.id, c.req.param("id"), clientIp(c));
+      return c.json(answer(sessionEndedAnswer, { ended: true }));
     },
   )
   .delete(

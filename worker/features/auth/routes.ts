@@ -17,9 +17,11 @@ import { type AppBindings, createRouter } from "../../platform/hono";
 import { clientIp } from "../../platform/request";
 import { botCheck } from "../../platform/turnstile";
 import { validate } from "../../platform/validate";
+import { browserFamily } from "./browser-family";
 import { clearRefreshCookie, REFRESH_COOKIE, readRefreshCookie, writeRefreshCookie } from "./cookies";
 import { type AuthEndpoint, enforceIpWindow } from "./ip-window";
-import { requestMagicLink, verifyMagicLink } from "./magic-link";
+import { requestMagicLink } from "./magic-link";
+import { verifyMagicLink } from "./magic-link-verify";
 import { signInWithPassword } from "./password-sign-in";
 import { revokeSession, rotateRefreshToken, sessionOfRefreshToken } from "./sessions";
 
@@ -106,7 +108,11 @@ export const authRoutes = createRouter()
     ipLimit("verify"),
     validate("json", verifyMagicLinkSchema),
     async (c) => {
-      const result = await verifyMagicLink(c.var.db, c.var.config, c.req.valid("json").token, clientIp(c));
+      const result = await verifyMagicLink(c.var.db, c.var.config, {
+        token: c.req.valid("json").token,
+        ip: clientIp(c),
+        browser: browserFamily(c.req.header("User-Agent")),
+      });
       writeRefreshCookie(c, result.refreshToken, result.refreshMaxAgeSeconds);
       return c.json(answer(verifyAnswer, { session: result.session, redirect_to: result.redirectTo }));
     },
@@ -128,7 +134,12 @@ export const authRoutes = createRouter()
     validate("json", passwordSignInSchema),
     async (c) => {
       const { email, password } = c.req.valid("json");
-      const issued = await signInWithPassword(c.var.db, c.var.config, c.env.KV, { email, password, ip: clientIp(c) });
+      const issued = await signInWithPassword(c.var.db, c.var.config, c.env.KV, {
+        email,
+        password,
+        ip: clientIp(c),
+        browser: browserFamily(c.req.header("User-Agent")),
+      });
       writeRefreshCookie(c, issued.refreshToken, issued.refreshMaxAgeSeconds);
       return c.json(answer(sessionAnswer, { session: issued.session }));
     },
@@ -152,7 +163,8 @@ export const authRoutes = createRouter()
       // No cookie is the normal state of a visitor, not an error: the client simply has no session.
       if (!token) return c.json(answer(refreshAnswer, { session: null }));
       try {
-        const issued = await rotateRefreshToken(c.var.db, c.var.config, token);
+        const browser = browserFamily(c.req.header("User-Agent"));
+        const issued = await rotateRefreshToken(c.var.db, c.var.config, token, new Date(), browser);
         writeRefreshCookie(c, issued.refreshToken, issued.refreshMaxAgeSeconds);
         return c.json(answer(refreshAnswer, { session: issued.session }));
       } catch (err) {

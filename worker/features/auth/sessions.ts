@@ -1,10 +1,10 @@
-import { and, eq, gt, isNull, ne, sql } from "drizzle-orm";
+import { and, eq, gt, isNull, lt, ne, or, sql } from "drizzle-orm";
 import type { SessionBody } from "#contract/auth/schemas";
 import { profiles, refreshTokens, sessions, users } from "../../../db/schema";
 import { ACCESS_TOKEN_TTL_SECONDS, type AuthMethod, signAccessToken } from "../../platform/access-token";
 import { writeAudit } from "../../platform/audit";
 import type { Config } from "../../platform/config";
-import { randomToken, sha256Hex } from "../../platform/crypto";
+import { base64url, randomToken, sha256Hex } from "../../platform/crypto";
 import type { Db } from "../../platform/db";
 import { unauthorized } from "../../platform/errors";
 
@@ -22,7 +22,7 @@ export type IssuedSession = {
   refreshMaxAgeSeconds: number;
 };
 
-type SessionRow = { id: string; createdAt: string; authMethod: AuthMethod | null };
+export type SessionRow = { id: string; createdAt: string; authMethod: AuthMethod | null };
 
 const sessionEndsAt = (createdAt: string) => Date.parse(createdAt) + SESSION_MAX_AGE_DAYS * 86_400_000;
 
@@ -46,23 +46,43 @@ export async function findOrCreateUser(db: Db, email: string): Promise<SessionUs
   return row;
 }
 
+/** When a refresh token issued now stops working: never past the session's absolute end. */
+export const refreshExpiresAt = (session: Pick<SessionRow, "createdAt">, now: Date) =>
+  Math.min(now.getTime() + REFRESH_TOKEN_TTL_DAYS * 86_400_000, sessionEndsAt(session.createdAt));
+
+/**
+ * Stores a refresh token of the session and signs its access token. The insert is idempotent: a
+ * successor token is derived from its predecessor, so a raced refresh inserts the same row twice.
+ */
 async function issue(
   db: Db,
   config: Config,
   user: SessionUser,
   session: SessionRow,
   now: Date,
+  refreshToken = randomToken(),
 ): Promise<IssuedSession> {
-  const refreshToken = randomToken();
-  const refreshExpiresAt = Math.min(
-    now.getTime() + REFRESH_TOKEN_TTL_DAYS * 86_400_000,
-    sessionEndsAt(session.createdAt),
-  );
-  await db.insert(refreshTokens).values({
-    sessionId: session.id,
-    tokenHash: await sha256Hex(refreshToken),
-    expiresAt: new Date(refreshExpiresAt).toISOString(),
-  });
+  const expiresAtMs = refreshExpiresAt(session, now);
+  await db
+    .insert(refreshTokens)
+    .values({
+      sessionId: session.id,
+      tokenHash: await sha256Hex(refreshToken),
+      expiresAt: new Date(expiresAtMs).toISOString(),
+    })
+    .onConflictDoNothing({ target: refreshTokens.tokenHash });
+  return signSession(config, user, session, refreshToken, expiresAtMs, now);
+}
+
+/** The answer of a sign-in or refresh, for a refresh token already stored. */
+export async function signSession(
+  config: Config,
+  user: SessionUser,
+  session: SessionRow,
+  refreshToken: string,
+  refreshExpiresAtMs: number,
+  now: Date,
+): Promise<IssuedSession> {
   const { token, expiresAt } = await signAccessToken(
     config,
     {
@@ -78,7 +98,7 @@ async function issue(
   return {
     sessionId: session.id,
     refreshToken,
-    refreshMaxAgeSeconds: Math.max(0, Math.floor((refreshExpiresAt - now.getTime()) / 1000)),
+    refreshMaxAgeSeconds: Math.max(0, Math.floor((refreshExpiresAtMs - now.getTime()) / 1000)),
     session: {
       access_token: token,
       token_type: "bearer",
@@ -90,10 +110,23 @@ async function issue(
 }
 
 /** Opens a new session (a refresh-token family) for a user who just signed in by `method`. */
-export async function createSession(db: Db, config: Config, user: SessionUser, method: AuthMethod, now = new Date()) {
+export async function createSession(
+  db: Db,
+  config: Config,
+  user: SessionUser,
+  method: AuthMethod,
+  now = new Date(),
+  browser: string | null = null,
+) {
   const [session] = await db
     .insert(sessions)
-    .values({ userId: user.id, createdAt: now.toISOString(), authMethod: method })
+    .values({
+      userId: user.id,
+      createdAt: now.toISOString(),
+      authMethod: method,
+      lastUsedAt: now.toISOString(),
+      browser,
+    })
     .returning({ id: sessions.id, createdAt: sessions.createdAt, authMethod: sessions.authMethod });
   if (!session) throw new Error("session insert failed");
   return issue(db, config, user, session, now);
@@ -116,22 +149,44 @@ export { issue as issueSessionTokens };
 
 /**
  * Parallel tabs may present the same refresh token within moments of each other; inside this window
- * the second one gets its own fresh token instead of being treated as theft.
+ * the second one gets the same successor the first one got (the family never forks, decision 191).
  */
 export const REFRESH_REUSE_GRACE_SECONDS = 10;
+/** A session not refreshed for this long has ended (the access token lives 15 minutes, so any use refreshes). */
+export const SESSION_IDLE_DAYS = 14;
+/** last_used_at is written at most this often, so a busy session is not a write per refresh. */
+export const LAST_USED_RESOLUTION_SECONDS = 300;
 
 const sessionEnded = () => unauthorized("Your session has ended. Please sign in again.");
 
+const encoder = new TextEncoder();
+
+/**
+ * The token that replaces `token`: HMAC(JWT_SECRET, token), so a second presentation inside the grace
+ * window re-derives the successor the first one was given, without storing any token in the clear.
+ * Only the server can derive it; the chain starts from a random token at sign-in.
+ */
+export async function successorToken(config: Config, token: string): Promise<string> {
+  const secret = config.JWT_SECRET;
+  if (!secret || secret.length < 32) throw new Error("JWT_SECRET is missing or shorter than 32 characters");
+  const key = await crypto.subtle.importKey("raw", encoder.encode(secret), { name: "HMAC", hash: "SHA-256" }, false, [
+    "sign",
+  ]);
+  return base64url(new Uint8Array(await crypto.subtle.sign("HMAC", key, encoder.encode(`refresh-successor:${token}`))));
+}
+
 /**
  * Rotates a refresh token: the presented one is marked used (one conditional UPDATE, so it can win
- * only once) and a new one is issued in the same session. Presenting an already-used token after
- * the grace window means it was copied: the whole session (the token family) is revoked.
+ * only once) and its derived successor is stored in the same session. Presenting an already-used token
+ * inside the grace window answers that same successor; after it, the token was copied: the whole
+ * session (the token family) is revoked. A session idle for SESSION_IDLE_DAYS ends.
  */
 export async function rotateRefreshToken(
   db: Db,
   config: Config,
   refreshToken: string,
   now = new Date(),
+  browser: string | null = null,
 ): Promise<IssuedSession & { reused: boolean }> {
   const nowIso = now.toISOString();
   const tokenHash = await sha256Hex(refreshToken);
@@ -172,6 +227,7 @@ export async function rotateRefreshToken(
       role: profiles.role,
       revokedAt: sessions.revokedAt,
       createdAt: sessions.createdAt,
+      lastUsedAt: sessions.lastUsedAt,
       authMethod: sessions.authMethod,
     })
     .from(sessions)
@@ -184,14 +240,29 @@ export async function rotateRefreshToken(
     await revokeSession(db, sessionId, "session_lifetime");
     throw sessionEnded();
   }
+  if (Date.parse(owner.lastUsedAt ?? owner.createdAt) + SESSION_IDLE_DAYS * 86_400_000 <= now.getTime()) {
+    await revokeSession(db, sessionId, "idle");
+    throw sessionEnded();
+  }
+  await touchSession(db, sessionId, now, browser);
   const issued = await issue(
     db,
     config,
     { id: owner.id, email: owner.email, role: owner.role },
     { id: sessionId, createdAt: owner.createdAt, authMethod: owner.authMethod },
     now,
+    await successorToken(config, refreshToken),
   );
   return { ...issued, reused: !fresh };
+}
+
+/** Records a refresh as the session's last use, at most every LAST_USED_RESOLUTION_SECONDS. */
+async function touchSession(db: Db, sessionId: string, now: Date, browser: string | null) {
+  const staleBefore = new Date(now.getTime() - LAST_USED_RESOLUTION_SECONDS * 1000).toISOString();
+  await db
+    .update(sessions)
+    .set({ lastUsedAt: now.toISOString(), ...(browser ? { browser } : {}) })
+    .where(and(eq(sessions.id, sessionId), or(isNull(sessions.lastUsedAt), lt(sessions.lastUsedAt, staleBefore))));
 }
 
 /** The session a refresh token belongs to (used by sign-out, which must work even with an expired access token). */
@@ -204,9 +275,12 @@ export async function sessionOfRefreshToken(db: Db, refreshToken: string): Promi
   return row?.sessionId ?? null;
 }
 
-/** Ends every session of a user except one (after a password change, other devices must sign in again). */
-export async function revokeOtherSessions(db: Db, userId: string, keepSessionId: string, reason: string) {
-  await db
+/**
+ * Ends every session of a user except one (after a password change, other devices must sign in again).
+ * A statement, so a caller can batch it with the change that ends them.
+ */
+export function revokeOtherSessions(db: Db, userId: string, keepSessionId: string, reason: string) {
+  return db
     .update(sessions)
     .set({ revokedAt: new Date().toISOString(), revokedReason: reason })
     .where(and(eq(sessions.userId, userId), ne(sessions.id, keepSessionId), isNull(sessions.revokedAt)));

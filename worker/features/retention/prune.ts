@@ -1,5 +1,7 @@
 import {
   DELIVERY_RETENTION_DAYS,
+  ENDED_SESSION_DAYS,
+  EXPIRED_REFRESH_TOKEN_DAYS,
   LEDGER_BATCHES_PER_RUN,
   OTHER_BATCHES_PER_RUN,
   PRUNE_BATCH_SIZE,
@@ -9,6 +11,7 @@ import {
   WEBHOOK_EVENT_DAYS,
 } from "#contract/retention/windows";
 import type { Db } from "../../platform/db";
+import { SESSION_MAX_AGE_DAYS } from "../auth/sessions";
 
 type Task = {
   name: string;
@@ -74,6 +77,25 @@ const TASKS: Task[] = [
     batches: OTHER_BATCHES_PER_RUN,
     sql: `UPDATE event_submissions SET ip_address = NULL WHERE rowid IN (
             SELECT rowid FROM event_submissions WHERE created_at < ?1 AND ip_address IS NOT NULL LIMIT ?2)`,
+  },
+  {
+    // Before sessions, so deleting a session rarely has tokens left to cascade to.
+    name: "refresh_tokens",
+    days: EXPIRED_REFRESH_TOKEN_DAYS,
+    batches: OTHER_BATCHES_PER_RUN,
+    sql: `DELETE FROM refresh_tokens WHERE rowid IN (
+            SELECT rowid FROM refresh_tokens WHERE expires_at < ?1 LIMIT ?2)`,
+  },
+  {
+    // Every session ends 30 days after sign-in (decision 191), so one created twice that long ago has
+    // been over for at least ENDED_SESSION_DAYS, however it ended; a revoked one goes that long after.
+    name: "sessions",
+    days: ENDED_SESSION_DAYS,
+    batches: OTHER_BATCHES_PER_RUN,
+    sql: `DELETE FROM sessions WHERE rowid IN (
+            SELECT rowid FROM sessions
+            WHERE revoked_at < ?1 OR created_at < strftime('%Y-%m-%dT%H:%M:%fZ', ?1, '-${SESSION_MAX_AGE_DAYS} days')
+            LIMIT ?2)`,
   },
 ];
 
