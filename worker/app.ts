@@ -3,6 +3,7 @@ import { HTTPException } from "hono/http-exception";
 import { actionsAdminRoutes } from "./features/actions/admin-routes";
 import { actionsRoutes } from "./features/actions/routes";
 import { meRoutes } from "./features/auth/me-routes";
+import { mfaRoutes } from "./features/auth/mfa/routes";
 import { authRoutes } from "./features/auth/routes";
 import { sharedNotesAdminRoutes, siteImpactRoutes } from "./features/completions/impact-routes";
 import { completionsRoutes } from "./features/completions/routes";
@@ -96,6 +97,7 @@ export function createApp() {
 
   const routes = app
     .route("/api/health", healthRoutes)
+    .route("/api/auth/mfa", mfaRoutes)
     .route("/api/auth", authRoutes)
     .route("/api/me/completions", completionsRoutes)
     .route("/api/me/stats", completionStatsRoutes)

@@ -8,6 +8,7 @@ import type { AuthUser } from "../../platform/hono";
 import { createMailProvider } from "../../platform/mail/provider";
 import { hashPassword, verifyPassword } from "../../platform/password";
 import { siteFromConfig } from "../email/content";
+import { provedRecently } from "./mfa/recent-proof";
 import { passwordChangedEmail } from "./password-changed-email";
 import { clearPasswordAttempts, lockedMessage, reservePasswordAttempt } from "./password-sign-in";
 import { AUTH_MESSAGES, type MeBody, passwordEqualsEmail, REAUTH_WINDOW_MINUTES } from "./schemas";
@@ -66,7 +67,7 @@ export async function setPassword({ db, config, kv }: Deps, user: AuthUser, inpu
     } else {
       await checkCurrentPassword(db, kv, user, input, current.passwordHash, now);
     }
-  } else if (!signedInRecently(user, now)) {
+  } else if (!provedRecently(user, now)) {
     throw new AppError(403, "reauth_required", AUTH_MESSAGES.reauthRequired);
   }
 

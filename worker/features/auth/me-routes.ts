@@ -9,6 +9,7 @@ import { validate } from "../../platform/validate";
 import { readMe, SET_PASSWORD_LIMIT, setPassword } from "./account";
 import { deleteAccount } from "./account-deletion";
 import { clearRefreshCookie } from "./cookies";
+import { requireRecentProof } from "./mfa/recent-proof";
 import { exportMyData } from "./my-data";
 import { deleteAccountSchema } from "./my-data-schemas";
 import { accountDeletedAnswer, meAnswer, myDataExportSchema } from "./responses";
@@ -86,6 +87,7 @@ export const meRoutes = createRouter()
       },
     }),
     requireUser,
+    requireRecentProof,
     async (c) => {
       const data = await exportMyData(c.var.db, c.var.user.id);
       c.header("Content-Disposition", `attachment; filename="earthkind-my-data-${data.exported_at.slice(0, 10)}.json"`);
@@ -104,6 +106,7 @@ export const meRoutes = createRouter()
       },
     }),
     requireUser,
+    requireRecentProof,
     validate("json", deleteAccountSchema),
     async (c) => {
       await deleteAccount(c.var.db, c.var.config, c.var.user, c.req.valid("json").confirm_email, clientIp(c));

@@ -23,4 +23,5 @@ export const AUTH_MESSAGES = {
   currentPasswordRequired: "Please enter your current password.",
   currentPasswordWrong: "Your current password is incorrect.",
   reauthRequired: `For your security, please sign in again: a password can be set within ${REAUTH_WINDOW_MINUTES} minutes of signing in.`,
+  recentProofRequired: `For your security, please sign in again or confirm with your second factor: this can be done within ${REAUTH_WINDOW_MINUTES} minutes of signing in.`,
 } as const;

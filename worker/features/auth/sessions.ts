@@ -6,6 +6,7 @@ import type { Config } from "../../platform/config";
 import { randomToken, sha256Hex } from "../../platform/crypto";
 import type { Db } from "../../platform/db";
 import { unauthorized } from "../../platform/errors";
+import { sessionSecondFactor } from "./mfa/session-factor";
 
 import type { SessionBody } from "./schemas";
 
@@ -73,6 +74,7 @@ async function issue(
       email: user.email,
       authTime: Math.floor(Date.parse(session.createdAt) / 1000),
       authMethod: session.authMethod,
+      ...(await sessionSecondFactor(db, session)),
     },
     now,
   );

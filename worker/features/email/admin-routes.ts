@@ -6,6 +6,7 @@ import type { AppBindings } from "../../platform/hono";
 import { createRouter } from "../../platform/hono";
 import { enforceAccountLimit } from "../../platform/rate-limit";
 import { validate } from "../../platform/validate";
+import { requireRecentProof } from "../auth/mfa/recent-proof";
 import { listCampaigns, startWeeklyCampaign } from "./campaigns";
 import { missingEmailVars } from "./config-check";
 import { emailDepsFromEnv } from "./consumer";
@@ -169,6 +170,7 @@ export const emailAdminRoutes = createRouter()
         409: errorAnswer("The action is not published, its weekly email was sent, or it is going out in waves"),
       },
     }),
+    requireRecentProof,
     validate("json", weeklySendSchema),
     async (c) => {
       const started = await startWeeklyCampaign(deps(c), {
