@@ -34,22 +34,19 @@ export const totpCode = (secret: string, at = Date.now()) =>
 
 /**
  * Sets up an authenticator app through the real routes (enrol, confirm with a computed code) and
- * returns the secret, the recovery codes and the session that now carries the second factor.
+ * returns the secret, the code it spent, the recovery codes and the session that now carries the second factor.
  */
 export async function enrolTotp(accessToken: string) {
   const headers = { Authorization: `Bearer ${accessToken}` };
   const started = await api("/api/auth/mfa/totp/enroll", { method: "POST", headers });
   if (started.status !== 200) throw new Error(`TOTP enrolment refused: ${started.status} ${await started.text()}`);
   const { secret } = (await started.json()) as { secret: string };
-  const confirmed = await api("/api/auth/mfa/totp/confirm", {
-    method: "POST",
-    headers,
-    json: { code: totpCode(secret) },
-  });
+  const code = totpCode(secret);
+  const confirmed = await api("/api/auth/mfa/totp/confirm", { method: "POST", headers, json: { code } });
   if (confirmed.status !== 200)
     throw new Error(`TOTP confirmation refused: ${confirmed.status} ${await confirmed.text()}`);
   const body = (await confirmed.json()) as { session: { access_token: string }; recovery_codes: string[] };
-  return { secret, recoveryCodes: body.recovery_codes, accessToken: body.session.access_token };
+  return { secret, code, recoveryCodes: body.recovery_codes, accessToken: body.session.access_token };
 }
 
 /**
