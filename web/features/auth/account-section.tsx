@@ -18,6 +18,7 @@ import { useAuth } from "../../lib/auth/auth-provider";
 import { meQuery } from "../../lib/auth/me-query";
 import { errorText } from "../../lib/error-text";
 import { MyDataSection } from "./my-data-section";
+import { PasskeysPanel } from "./passkeys-panel";
 
 type FormValues = { current: string; password: string; confirm: string };
 
@@ -49,6 +50,7 @@ export function AccountSection() {
         ) : (
           <PasswordForm email={user.email} hasPassword={hasPassword} onSubmit={updatePassword} />
         )}
+        <PasskeysPanel />
         <MyDataSection email={user.email} />
       </CardContent>
     </Card>
