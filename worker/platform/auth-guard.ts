@@ -5,6 +5,7 @@ import { verifyAccessToken } from "./access-token";
 import { documents, errorAnswer } from "./api-docs";
 import { AppError, forbidden, unauthorized } from "./errors";
 import type { AppBindings, AuthUser } from "./hono";
+import { type Proofs, provedRecently, RECENT_PROOF_MESSAGE, RECENT_PROOF_MINUTES } from "./recent-proof";
 
 async function authenticate(c: Parameters<Parameters<typeof createMiddleware<AppBindings>>[0]>[0]): Promise<AuthUser> {
   const header = c.req.header("Authorization") ?? "";
@@ -73,6 +74,29 @@ export const requireAdmin = documents(
       401: signedOut,
       403: errorAnswer(
         "The signed-in member is not an admin (code forbidden), or the session has no second factor yet (code mfa_required)",
+      ),
+    },
+  },
+);
+
+/** 403 reauth_required unless the user signed in or proved a second factor in the last minutes (decision 195). */
+export function assertRecentProof(user: Proofs, now = new Date()) {
+  if (!provedRecently(user, now)) throw new AppError(403, "reauth_required", RECENT_PROOF_MESSAGE);
+}
+
+/**
+ * The most sensitive operations (decision 195), after requireUser or requireAdmin: 403
+ * `reauth_required` unless the session signed in or proved a second factor in the last minutes.
+ */
+export const requireRecentProof = documents(
+  createMiddleware<AppBindings>(async (c, next) => {
+    assertRecentProof(c.var.user);
+    await next();
+  }),
+  {
+    responses: {
+      403: errorAnswer(
+        `No sign-in or second-factor proof in the last ${RECENT_PROOF_MINUTES} minutes (code reauth_required): sign in again or enter a code`,
       ),
     },
   },

@@ -7,8 +7,8 @@ import { AppError, badRequest, notFound, tooManyRequests } from "../../platform/
 import type { AuthUser } from "../../platform/hono";
 import { createMailProvider } from "../../platform/mail/provider";
 import { hashPassword, verifyPassword } from "../../platform/password";
+import { provedRecently } from "../../platform/recent-proof";
 import { siteFromConfig } from "../email/content";
-import { provedRecently } from "./mfa/recent-proof";
 import { passwordChangedEmail } from "./password-changed-email";
 import { clearPasswordAttempts, lockedMessage, reservePasswordAttempt } from "./password-sign-in";
 import { AUTH_MESSAGES, type MeBody, passwordEqualsEmail, REAUTH_WINDOW_MINUTES } from "./schemas";

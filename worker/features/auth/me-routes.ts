@@ -1,7 +1,7 @@
 import { createMiddleware } from "hono/factory";
 import { describeRoute } from "hono-openapi";
 import { answer, errorAnswer, jsonAnswer } from "../../platform/api-docs";
-import { requireUser } from "../../platform/auth-guard";
+import { requireRecentProof, requireUser } from "../../platform/auth-guard";
 import { type AppBindings, createRouter } from "../../platform/hono";
 import { enforceAccountLimit } from "../../platform/rate-limit";
 import { clientIp } from "../../platform/request";
@@ -9,7 +9,6 @@ import { validate } from "../../platform/validate";
 import { readMe, SET_PASSWORD_LIMIT, setPassword } from "./account";
 import { deleteAccount } from "./account-deletion";
 import { clearRefreshCookie } from "./cookies";
-import { requireRecentProof } from "./mfa/recent-proof";
 import { exportMyData } from "./my-data";
 import { deleteAccountSchema } from "./my-data-schemas";
 import { accountDeletedAnswer, meAnswer, myDataExportSchema } from "./responses";

@@ -5,8 +5,10 @@ export const PASSWORD_MIN_LENGTH = 10;
 // scrypt's cost does not depend on length, but a bound keeps request bodies and hashing inputs sane.
 export const PASSWORD_MAX_LENGTH = 256;
 
-/** A password may be set without knowing the old one only this soon after a sign-in (decision 066). */
-export const REAUTH_WINDOW_MINUTES = 10;
+import { RECENT_PROOF_MINUTES } from "../../platform/recent-proof";
+
+/** A password may be set without knowing the old one only this soon after a sign-in (decisions 066, 195). */
+export const REAUTH_WINDOW_MINUTES = RECENT_PROOF_MINUTES;
 
 export const AUTH_MESSAGES = {
   emailRequired: "Email is required",
@@ -23,5 +25,4 @@ export const AUTH_MESSAGES = {
   currentPasswordRequired: "Please enter your current password.",
   currentPasswordWrong: "Your current password is incorrect.",
   reauthRequired: `For your security, please sign in again: a password can be set within ${REAUTH_WINDOW_MINUTES} minutes of signing in.`,
-  recentProofRequired: `For your security, please sign in again or confirm with your second factor: this can be done within ${REAUTH_WINDOW_MINUTES} minutes of signing in.`,
 } as const;

@@ -1,12 +1,12 @@
 import type { Context } from "hono";
 import { describeRoute } from "hono-openapi";
 import { answer, errorAnswer, jsonAnswer } from "../../platform/api-docs";
+import { requireRecentProof } from "../../platform/auth-guard";
 import { AppError, badRequest, notFound } from "../../platform/errors";
 import type { AppBindings } from "../../platform/hono";
 import { createRouter } from "../../platform/hono";
 import { enforceAccountLimit } from "../../platform/rate-limit";
 import { validate } from "../../platform/validate";
-import { requireRecentProof } from "../auth/mfa/recent-proof";
 import { listCampaigns, startWeeklyCampaign } from "./campaigns";
 import { missingEmailVars } from "./config-check";
 import { emailDepsFromEnv } from "./consumer";

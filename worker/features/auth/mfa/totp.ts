@@ -2,6 +2,7 @@ import { and, count, eq, isNotNull, isNull, lt } from "drizzle-orm";
 import { Secret, TOTP } from "otpauth";
 import { recoveryCodes, totpFactors } from "../../../../db/schema";
 import { writeAudit } from "../../../platform/audit";
+import { assertRecentProof } from "../../../platform/auth-guard";
 import type { Config } from "../../../platform/config";
 import { sha256Hex } from "../../../platform/crypto";
 import type { Db } from "../../../platform/db";
@@ -10,7 +11,6 @@ import type { AuthUser } from "../../../platform/hono";
 import { enforceAccountLimit } from "../../../platform/rate-limit";
 import { formatWait } from "../throttle-messages";
 import { MFA_MESSAGES } from "./messages";
-import { assertRecentProof } from "./recent-proof";
 import { openSecret, sealSecret } from "./secret-box";
 import { proveSecondFactor } from "./session-factor";
 

@@ -8,11 +8,11 @@ import { decodeClientDataJSON, isoBase64URL, isoUint8Array } from "@simplewebaut
 import { and, count, eq } from "drizzle-orm";
 import { passkeys, profiles, users } from "../../../../db/schema";
 import { writeAudit } from "../../../platform/audit";
+import { assertRecentProof } from "../../../platform/auth-guard";
 import type { Config } from "../../../platform/config";
 import type { Db } from "../../../platform/db";
 import { badRequest, unauthorized } from "../../../platform/errors";
 import type { AuthUser } from "../../../platform/hono";
-import { assertRecentProof } from "../mfa/recent-proof";
 import { totpState } from "../mfa/totp";
 import { createSession } from "../sessions";
 import { consumeChallenge, storeChallenge } from "./challenges";
