@@ -58,6 +58,8 @@ test("a member adds a passkey, signs in with it without an email, renames and re
 });
 
 test("an admin's passkey sign-in is the second factor: the admin screens open without a code", async ({ page }) => {
+  // Three sign-ins (link, code, passkey) and admin:grant's wrangler run: more than the default minute.
+  test.slow();
   await virtualAuthenticator(page);
   const email = uniqueEmail("passkey-admin");
   grantAdmin(email);
