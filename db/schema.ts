@@ -5,3 +5,4 @@ export * from "./schema/content";
 export * from "./schema/email";
 export * from "./schema/events";
 export * from "./schema/ops";
+export * from "./schema/second-factor";

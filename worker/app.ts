@@ -3,6 +3,8 @@ import { HTTPException } from "hono/http-exception";
 import { actionsAdminRoutes } from "./features/actions/admin-routes";
 import { actionsRoutes } from "./features/actions/routes";
 import { meRoutes } from "./features/auth/me-routes";
+import { mfaRoutes } from "./features/auth/mfa/routes";
+import { myPasskeyRoutes, passkeySignInRoutes } from "./features/auth/passkeys/routes";
 import { authRoutes } from "./features/auth/routes";
 import { sharedNotesAdminRoutes, siteImpactRoutes } from "./features/completions/impact-routes";
 import { completionsRoutes } from "./features/completions/routes";
@@ -97,8 +99,11 @@ export function createApp() {
 
   const routes = app
     .route("/api/health", healthRoutes)
+    .route("/api/auth/mfa", mfaRoutes)
+    .route("/api/auth/passkeys", passkeySignInRoutes)
     .route("/api/auth", authRoutes)
     .route("/api/me/completions", completionsRoutes)
+    .route("/api/me/passkeys", myPasskeyRoutes)
     .route("/api/me/stats", completionStatsRoutes)
     .route("/api/me", meRoutes)
     .route("/api/actions", actionsRoutes)

@@ -5,8 +5,10 @@ export const PASSWORD_MIN_LENGTH = 10;
 // scrypt's cost does not depend on length, but a bound keeps request bodies and hashing inputs sane.
 export const PASSWORD_MAX_LENGTH = 256;
 
-/** A password may be set without knowing the old one only this soon after a sign-in (decision 066). */
-export const REAUTH_WINDOW_MINUTES = 10;
+import { RECENT_PROOF_MINUTES } from "../platform/recent-proof";
+
+/** A password may be set without knowing the old one only this soon after a sign-in (decisions 066, 195). */
+export const REAUTH_WINDOW_MINUTES = RECENT_PROOF_MINUTES;
 
 export const AUTH_MESSAGES = {
   emailRequired: "Email is required",

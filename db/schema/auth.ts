@@ -39,12 +39,15 @@ export const sessions = sqliteTable(
     createdAt: createdAt(),
     revokedAt: text("revoked_at"),
     revokedReason: text("revoked_reason"),
-    /** 'password' | 'magic_link': a fresh magic-link session may reset a forgotten password. */
-    authMethod: text("auth_method", { enum: ["password", "magic_link"] }),
+    /** How the person signed in: a fresh magic-link session may reset a forgotten password. */
+    authMethod: text("auth_method", { enum: ["password", "magic_link", "passkey"] }),
     /** Last refresh, written at most every few minutes; an idle session ends (decision 191). */
     lastUsedAt: text("last_used_at"),
     /** The browser family from the User-Agent ("Firefox"), shown in the member's session list. */
     browser: text("browser"),
+    /** The session's second factor and when it was last proved (decision 194); a passkey sign-in is one. */
+    mfaMethod: text("mfa_method", { enum: ["otp", "recovery_code", "passkey"] }),
+    mfaAt: text("mfa_at"),
   },
   (t) => [index("sessions_user_idx").on(t.userId), index("sessions_created_idx").on(t.createdAt)],
 );

@@ -2,12 +2,13 @@ import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { signInWithMagicLink } from "./actions-helpers";
 import { expect, test } from "./fixtures";
-import { grantAdmin, uniqueEmail } from "./support";
+import { completeSecondFactor, grantAdmin, uniqueEmail } from "./support";
 
 async function signInAsAdmin(page: Page) {
   const email = uniqueEmail("admin");
   grantAdmin(email);
   await signInWithMagicLink(page, page.request, email, "/admin/actions");
+  await completeSecondFactor(page);
   await expect(page.getByRole("heading", { level: 1, name: "Weekly Actions" })).toBeVisible({ timeout: 15_000 });
 }
 

@@ -1,7 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { APIRequestContext, Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
-import { collectConsoleErrors, grantAdmin, latestMailTo, uniqueEmail } from "./support";
+import { collectConsoleErrors, completeSecondFactor, grantAdmin, latestMailTo, uniqueEmail } from "./support";
 
 const ACCESS_DENIED = "Access denied. You need admin privileges to access this page.";
 
@@ -203,6 +203,7 @@ test("/admin: visitors go to /auth, members are refused, admins see the dashboar
 
   grantAdmin(email);
   await page.reload();
+  await completeSecondFactor(page);
   await expect(page.getByRole("heading", { level: 1, name: "Admin Dashboard" })).toBeVisible();
   for (const name of ["Weekly Actions", "Petitions", "Content Export", "Security Dashboard", "Email Settings"]) {
     await expect(
@@ -217,6 +218,7 @@ test("the security dashboard loads and shows the admin's own sign-in", async ({ 
   await signInWithMagicLink(page, request, email);
   grantAdmin(email);
   await page.goto("/admin/security");
+  await completeSecondFactor(page);
   await expect(page.getByRole("heading", { level: 1, name: "Security Dashboard" })).toBeVisible();
   const logs = page.getByRole("region", { name: "Access logs" });
   await expect(logs.getByRole("row").filter({ hasText: "auth_success" }).filter({ hasText: email })).toHaveCount(1);

@@ -3,7 +3,7 @@ import type { APIRequestContext, Page } from "@playwright/test";
 import { currentAction, signInWithMagicLink } from "./actions-helpers";
 import { toasts } from "./events-admin-support";
 import { expect, test } from "./fixtures";
-import { grantAdmin, uniqueEmail } from "./support";
+import { completeSecondFactor, grantAdmin, uniqueEmail } from "./support";
 
 // Each test signs in through the mailbox and runs several round trips: a loaded machine needs room.
 test.describe.configure({ timeout: 240_000 });
@@ -26,6 +26,7 @@ async function signInAsAdmin(page: Page) {
   const email = uniqueEmail("impact-admin");
   grantAdmin(email);
   await signInWithMagicLink(page, page.request, email, "/admin");
+  await completeSecondFactor(page);
   await expect(page.getByRole("heading", { level: 1, name: "Admin Dashboard" })).toBeVisible({ timeout: 30_000 });
 }
 

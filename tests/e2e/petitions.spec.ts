@@ -1,7 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { APIRequestContext, BrowserContext, Locator, Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
-import { grantAdmin, latestMailTo, uniqueEmail } from "./support";
+import { completeSecondFactor, grantAdmin, latestMailTo, uniqueEmail } from "./support";
 
 // Everything that reads or changes the one petitions list runs in this file, in order, so parallel
 // workers never see each other's half-finished edits.
@@ -123,6 +123,8 @@ async function signInAsAdmin(page: Page) {
   if (!link) throw new Error("no sign-in link in the magic-link email");
   await page.goto(link);
   await expect(page.getByRole("button", { name: "Sign Out" }).first()).toBeAttached();
+  await page.goto("/admin");
+  await completeSecondFactor(page);
 }
 
 const rows = (page: Page) => page.getByTestId("admin-petition");

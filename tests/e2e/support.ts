@@ -1,5 +1,6 @@
 import { execFileSync } from "node:child_process";
 import { type APIRequestContext, expect, type Page } from "@playwright/test";
+import { Secret, TOTP } from "otpauth";
 
 function persistDir(): string {
   const dir = process.env.E2E_PERSIST_DIR;
@@ -7,9 +8,33 @@ function persistDir(): string {
   return dir;
 }
 
-/** Makes a local user an admin in the e2e server's database (the same script as `npm run admin:grant`). */
+/** The authenticator-app secret every e2e admin gets (admin work needs a second factor, decision 194). */
+export const E2E_TOTP_SECRET = "JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP";
+const totpCode = () =>
+  new TOTP({ secret: Secret.fromBase32(E2E_TOTP_SECRET), algorithm: "SHA1", digits: 6, period: 30 }).generate();
+
+/**
+ * Makes a local user an admin in the e2e server's database (the same script as `npm run admin:grant`),
+ * with E2E_TOTP_SECRET as their authenticator app.
+ */
 export function grantAdmin(email: string) {
-  execFileSync("npx", ["node", "scripts/admin-grant.mjs", email, "--persist-to", persistDir()], { stdio: "pipe" });
+  execFileSync(
+    "npx",
+    ["node", "scripts/admin-grant.mjs", email, "--totp-secret", E2E_TOTP_SECRET, "--persist-to", persistDir()],
+    { stdio: "pipe" },
+  );
+}
+
+/**
+ * Answers the second-factor prompt the admin screens show an admin session without one, with the
+ * current code of E2E_TOTP_SECRET; the screen asked for then renders in its place.
+ */
+export async function completeSecondFactor(page: Page) {
+  const prompt = page.getByRole("heading", { level: 1, name: "Confirm it's you" });
+  await expect(prompt).toBeVisible({ timeout: 15_000 });
+  await page.getByLabel("Authentication code").fill(totpCode());
+  await page.getByRole("button", { name: "Verify" }).click();
+  await expect(prompt).toBeHidden();
 }
 
 /**
@@ -98,7 +123,7 @@ export async function signInLinkPath(request: APIRequestContext, email: string):
 /**
  * Signs a fresh admin in through the real magic-link flow (the /auth page and the local mailbox) and
  * returns the address. The role is granted once the link is sent (the account exists then); it is
- * read fresh on every admin request.
+ * read fresh on every admin request. The second factor is proved on /admin, so the session has it.
  */
 export async function signInAsAdmin(page: Page, request: APIRequestContext, prefix = "admin"): Promise<string> {
   const email = uniqueEmail(prefix);
@@ -109,6 +134,8 @@ export async function signInAsAdmin(page: Page, request: APIRequestContext, pref
   grantAdmin(email);
   await page.goto(await signInLinkPath(request, email));
   await expect(page).toHaveURL(/\/my-progress$/);
+  await page.goto("/admin");
+  await completeSecondFactor(page);
   return email;
 }
 

@@ -4,7 +4,11 @@ import type { Config } from "./config";
 export const ACCESS_TOKEN_TTL_SECONDS = 15 * 60;
 const AUDIENCE = "earthkind:api";
 
-export type AuthMethod = "password" | "magic_link";
+export type AuthMethod = "password" | "magic_link" | "passkey";
+/** How a session proved a second factor (decision 194); a passkey sign-in is one by itself. */
+export type SecondFactor = "otp" | "recovery_code" | "passkey";
+const AUTH_METHODS: readonly AuthMethod[] = ["password", "magic_link", "passkey"];
+const SECOND_FACTORS: readonly SecondFactor[] = ["otp", "recovery_code", "passkey"];
 
 /**
  * `auth_time` (Unix seconds, as in OpenID Connect) is when the person signed in, carried unchanged
@@ -17,6 +21,9 @@ export type AccessClaims = {
   email: string;
   authTime: number;
   authMethod: AuthMethod | null;
+  /** When the session last proved a second factor (Unix seconds, `mfa_time`), 0 if never. */
+  mfaTime: number;
+  mfaMethod: SecondFactor | null;
 };
 
 function key(config: Config): Uint8Array {
@@ -26,7 +33,11 @@ function key(config: Config): Uint8Array {
   return new TextEncoder().encode(secret);
 }
 
-export async function signAccessToken(config: Config, claims: AccessClaims, now = new Date()) {
+/** What a token is signed from; a session without a second factor may leave those claims out. */
+export type ClaimsToSign = Omit<AccessClaims, "mfaTime" | "mfaMethod"> &
+  Partial<Pick<AccessClaims, "mfaTime" | "mfaMethod">>;
+
+export async function signAccessToken(config: Config, claims: ClaimsToSign, now = new Date()) {
   const iat = Math.floor(now.getTime() / 1000);
   const exp = iat + ACCESS_TOKEN_TTL_SECONDS;
   const token = await new SignJWT({
@@ -34,7 +45,8 @@ export async function signAccessToken(config: Config, claims: AccessClaims, now 
     sid: claims.sid,
     email: claims.email,
     auth_time: claims.authTime,
-    amr: claims.authMethod ? [claims.authMethod] : [],
+    amr: [claims.authMethod, claims.mfaMethod].filter((m, i, all) => m && all.indexOf(m) === i),
+    mfa_time: claims.mfaTime ?? 0,
   })
     .setProtectedHeader({ alg: "HS256", typ: "JWT" })
     .setSubject(claims.sub)
@@ -55,6 +67,7 @@ export async function verifyAccessToken(config: Config, token: string): Promise<
       audience: AUDIENCE,
     });
     if (typeof payload.sub !== "string" || typeof payload.sid !== "string") return null;
+    const amr = Array.isArray(payload.amr) ? payload.amr.filter((m): m is string => typeof m === "string") : [];
     return {
       sub: payload.sub,
       sid: payload.sid,
@@ -62,12 +75,10 @@ export async function verifyAccessToken(config: Config, token: string): Promise<
       email: typeof payload.email === "string" ? payload.email : "",
       // A token without auth_time counts as an old sign-in: it can never pass a recency check.
       authTime: typeof payload.auth_time === "number" ? payload.auth_time : 0,
-      authMethod:
-        Array.isArray(payload.amr) && payload.amr.includes("magic_link")
-          ? "magic_link"
-          : Array.isArray(payload.amr) && payload.amr.includes("password")
-            ? "password"
-            : null,
+      authMethod: amr.find((m): m is AuthMethod => AUTH_METHODS.includes(m as AuthMethod)) ?? null,
+      mfaTime: typeof payload.mfa_time === "number" ? payload.mfa_time : 0,
+      // amr lists the sign-in first: the second factor is the last entry that is one.
+      mfaMethod: amr.findLast((m): m is SecondFactor => SECOND_FACTORS.includes(m as SecondFactor)) ?? null,
     };
   } catch {
     return null;

@@ -1,9 +1,15 @@
 import { eq } from "drizzle-orm";
 import { createMiddleware } from "hono/factory";
+import {
+  type Proofs,
+  provedRecently,
+  RECENT_PROOF_MESSAGE,
+  RECENT_PROOF_MINUTES,
+} from "#contract/platform/recent-proof";
 import { profiles, sessions, users } from "../../db/schema";
 import { verifyAccessToken } from "./access-token";
 import { documents, errorAnswer } from "./api-docs";
-import { forbidden, unauthorized } from "./errors";
+import { AppError, forbidden, unauthorized } from "./errors";
 import type { AppBindings, AuthUser } from "./hono";
 
 async function authenticate(c: Parameters<Parameters<typeof createMiddleware<AppBindings>>[0]>[0]): Promise<AuthUser> {
@@ -30,6 +36,8 @@ async function authenticate(c: Parameters<Parameters<typeof createMiddleware<App
     sessionId: claims.sid,
     authTime: claims.authTime,
     authMethod: claims.authMethod,
+    mfaTime: claims.mfaTime,
+    mfaMethod: claims.mfaMethod,
   };
 }
 
@@ -50,16 +58,51 @@ export const requireUser = documents(
   { security: [{ bearer: [] }], responses: { 401: signedOut } },
 );
 
-/** Admin routes: 401 signed out, 403 for anyone whose profile role is not admin. */
+export const MFA_REQUIRED_MESSAGE =
+  "Admin work needs a second factor: enter a code from your authenticator app, or sign in with a passkey.";
+
+/**
+ * Admin routes: 401 signed out, 403 for anyone whose profile role is not admin, and 403 `mfa_required`
+ * for an admin session that has not proved a second factor (decision 194).
+ */
 export const requireAdmin = documents(
   createMiddleware<AppBindings>(async (c, next) => {
     const user = await authenticate(c);
     if (user.role !== "admin") throw forbidden("Access denied. You need admin privileges to access this page.");
+    if (user.mfaTime <= 0) throw new AppError(403, "mfa_required", MFA_REQUIRED_MESSAGE);
     c.set("user", user);
     await next();
   }),
   {
     security: [{ bearer: [] }],
-    responses: { 401: signedOut, 403: errorAnswer("The signed-in member is not an admin") },
+    responses: {
+      401: signedOut,
+      403: errorAnswer(
+        "The signed-in member is not an admin (code forbidden), or the session has no second factor yet (code mfa_required)",
+      ),
+    },
+  },
+);
+
+/** 403 reauth_required unless the user signed in or proved a second factor in the last minutes (decision 195). */
+export function assertRecentProof(user: Proofs, now = new Date()) {
+  if (!provedRecently(user, now)) throw new AppError(403, "reauth_required", RECENT_PROOF_MESSAGE);
+}
+
+/**
+ * The most sensitive operations (decision 195), after requireUser or requireAdmin: 403
+ * `reauth_required` unless the session signed in or proved a second factor in the last minutes.
+ */
+export const requireRecentProof = documents(
+  createMiddleware<AppBindings>(async (c, next) => {
+    assertRecentProof(c.var.user);
+    await next();
+  }),
+  {
+    responses: {
+      403: errorAnswer(
+        `No sign-in or second-factor proof in the last ${RECENT_PROOF_MINUTES} minutes (code reauth_required): sign in again or enter a code`,
+      ),
+    },
   },
 );

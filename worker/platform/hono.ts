@@ -1,5 +1,6 @@
 import { Hono } from "hono";
 import type { RequestIdVariables } from "hono/request-id";
+import type { AuthMethod, SecondFactor } from "./access-token";
 import type { Config } from "./config";
 import type { Db } from "./db";
 import type { AppEnv } from "./env";
@@ -12,7 +13,10 @@ export type AuthUser = {
   sessionId: string;
   /** When this session signed in (Unix seconds, the token's auth_time) and how. */
   authTime: number;
-  authMethod: "password" | "magic_link" | null;
+  authMethod: AuthMethod | null;
+  /** When the session last proved a second factor (Unix seconds, 0 if never) and how (decision 194). */
+  mfaTime: number;
+  mfaMethod: SecondFactor | null;
 };
 
 /** What an admin mutation affected, set by its handler for the one audit row (worker/features/security/admin-audit.ts). */

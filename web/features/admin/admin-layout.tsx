@@ -7,6 +7,7 @@ import { useAuth } from "../../lib/auth/auth-provider";
 import { meQuery } from "../../lib/auth/me-query";
 import { cn } from "../../lib/cn";
 import { usePageTitle } from "../../lib/use-page-title";
+import { AdminSecondFactor, hasSecondFactor } from "./mfa-gate";
 
 const ADMIN_LINKS = [
   { label: "Dashboard", to: routePath("admin"), end: true },
@@ -36,7 +37,7 @@ export const ACCESS_DENIED_MESSAGE = "Access denied. You need admin privileges t
  * warning) and `linkBadges` decorates nav links (the unread-messages count); the router composes both in.
  */
 export function AdminLayout({ banner, linkBadges = {} }: { banner?: ReactNode; linkBadges?: AdminLinkBadges }) {
-  const { user, loading } = useAuth();
+  const { user, loading, session } = useAuth();
   const location = useLocation();
   const profile = useQuery({ ...meQuery(), enabled: Boolean(user), retry: false });
 
@@ -52,6 +53,7 @@ export function AdminLayout({ banner, linkBadges = {} }: { banner?: ReactNode; l
     return <Navigate to={`${routePath("auth")}?next=${encodeURIComponent(next)}`} replace />;
   }
   if (profile.isError || profile.data?.profile.role !== "admin") return <AccessDenied />;
+  if (!hasSecondFactor(session)) return <AdminSecondFactor />;
 
   return (
     <div className="bg-sand-100/50">

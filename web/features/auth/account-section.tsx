@@ -14,6 +14,7 @@ import { useAuth } from "../../lib/auth/auth-provider";
 import { meQuery } from "../../lib/auth/me-query";
 import { errorText } from "../../lib/error-text";
 import { MyDataSection } from "./my-data-section";
+import { PasskeysPanel } from "./passkeys-panel";
 import { SessionsSection } from "./sessions-section";
 
 type FormValues = { current: string; password: string; confirm: string };
@@ -47,6 +48,7 @@ export function AccountSection() {
           <PasswordForm email={user.email} hasPassword={hasPassword} onSubmit={updatePassword} />
         )}
         <SessionsSection />
+        <PasskeysPanel />
         <MyDataSection email={user.email} />
       </CardContent>
     </Card>

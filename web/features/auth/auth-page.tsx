@@ -17,6 +17,7 @@ import { errorText } from "../../lib/error-text";
 import { usePageTitle } from "../../lib/use-page-title";
 import { CheckEmail } from "./check-email";
 import { SIGN_IN_TOASTS } from "./messages";
+import { PasskeySignIn } from "./passkeys-sign-in";
 
 type Mode = "magic" | "password";
 
@@ -54,7 +55,10 @@ export function AuthPage() {
           ) : sentTo ? (
             <CheckEmail email={sentTo} onUseDifferentEmail={() => setSentTo(null)} />
           ) : (
-            <SignInForm next={next} onSent={setSentTo} />
+            <>
+              <SignInForm next={next} onSent={setSentTo} />
+              <PasskeySignIn />
+            </>
           )}
         </CardContent>
       </Card>

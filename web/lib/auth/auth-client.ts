@@ -140,6 +140,14 @@ export class AuthClient {
     this.post({ type: "signed_out" });
   }
 
+  /**
+   * Takes a session the server issued outside the sign-in calls (a second factor proved, a passkey
+   * sign-in); other tabs refresh and get the same session's state from the server.
+   */
+  adoptSession(session: Session): void {
+    this.signedIn(session);
+  }
+
   async signOut(): Promise<void> {
     const token = this.state.session?.access_token;
     try {

@@ -1,5 +1,6 @@
 import { eq } from "drizzle-orm";
 import { AUTH_MESSAGES, type MeBody, passwordEqualsEmail, REAUTH_WINDOW_MINUTES } from "#contract/auth/schemas";
+import { provedRecently } from "#contract/platform/recent-proof";
 import { profiles, users } from "../../../db/schema";
 import { auditStatement, writeAudit } from "../../platform/audit";
 import type { Config } from "../../platform/config";
@@ -68,7 +69,7 @@ export async function setPassword({ db, config, kv }: Deps, user: AuthUser, inpu
     } else {
       await checkCurrentPassword(db, kv, user, input, current.passwordHash, now);
     }
-  } else if (!signedInRecently(user, now)) {
+  } else if (!provedRecently(user, now)) {
     throw new AppError(403, "reauth_required", AUTH_MESSAGES.reauthRequired);
   }
 

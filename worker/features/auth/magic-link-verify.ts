@@ -104,7 +104,7 @@ export async function verifyMagicLink(
     .where(eq(users.email, link.email))
     .limit(1);
   if (!user) throw new Error("account creation failed");
-  const issued = await signSession(config, user, session, refreshToken, refreshExpiry, now);
+  const issued = await signSession(db, config, user, session, refreshToken, refreshExpiry, now);
   return { ...issued, redirectTo: link.redirectTo };
 }
 

@@ -11,7 +11,7 @@ import {
 } from "#contract/auth/responses";
 import { setPasswordSchema } from "#contract/auth/schemas";
 import { answer, errorAnswer, jsonAnswer } from "../../platform/api-docs";
-import { requireUser } from "../../platform/auth-guard";
+import { requireRecentProof, requireUser } from "../../platform/auth-guard";
 import { type AppBindings, createRouter } from "../../platform/hono";
 import { enforceAccountLimit } from "../../platform/rate-limit";
 import { clientIp } from "../../platform/request";
@@ -94,6 +94,7 @@ export const meRoutes = createRouter()
       },
     }),
     requireUser,
+    requireRecentProof,
     async (c) => {
       const data = await exportMyData(c.var.db, c.var.user.id);
       c.header("Content-Disposition", `attachment; filename="earthkind-my-data-${data.exported_at.slice(0, 10)}.json"`);
@@ -154,6 +155,7 @@ export const meRoutes = createRouter()
       },
     }),
     requireUser,
+    requireRecentProof,
     validate("json", deleteAccountSchema),
     async (c) => {
       await deleteAccount(c.var.db, c.var.config, c.var.user, c.req.valid("json").confirm_email, clientIp(c));

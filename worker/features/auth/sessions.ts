@@ -7,6 +7,7 @@ import type { Config } from "../../platform/config";
 import { base64url, randomToken, sha256Hex } from "../../platform/crypto";
 import type { Db } from "../../platform/db";
 import { unauthorized } from "../../platform/errors";
+import { sessionSecondFactor } from "./mfa/session-factor";
 
 export type { SessionBody };
 
@@ -71,11 +72,12 @@ async function issue(
       expiresAt: new Date(expiresAtMs).toISOString(),
     })
     .onConflictDoNothing({ target: refreshTokens.tokenHash });
-  return signSession(config, user, session, refreshToken, expiresAtMs, now);
+  return signSession(db, config, user, session, refreshToken, expiresAtMs, now);
 }
 
 /** The answer of a sign-in or refresh, for a refresh token already stored. */
 export async function signSession(
+  db: Db,
   config: Config,
   user: SessionUser,
   session: SessionRow,
@@ -92,6 +94,7 @@ export async function signSession(
       email: user.email,
       authTime: Math.floor(Date.parse(session.createdAt) / 1000),
       authMethod: session.authMethod,
+      ...(await sessionSecondFactor(db, session)),
     },
     now,
   );

@@ -20,6 +20,7 @@ import {
   welcomeTestSchema,
 } from "#contract/email/schemas";
 import { answer, errorAnswer, jsonAnswer } from "../../platform/api-docs";
+import { requireRecentProof } from "../../platform/auth-guard";
 import { AppError, badRequest, notFound } from "../../platform/errors";
 import type { AppBindings } from "../../platform/hono";
 import { createRouter } from "../../platform/hono";
@@ -169,6 +170,7 @@ export const emailAdminRoutes = createRouter()
         409: errorAnswer("The action is not published, its weekly email was sent, or it is going out in waves"),
       },
     }),
+    requireRecentProof,
     validate("json", weeklySendSchema),
     async (c) => {
       const started = await startWeeklyCampaign(deps(c), {

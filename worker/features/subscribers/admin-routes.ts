@@ -12,6 +12,7 @@ import {
 import { subscribers } from "../../../db/schema";
 import { answer, errorAnswer, fileAnswer, jsonAnswer } from "../../platform/api-docs";
 import { writeAudit } from "../../platform/audit";
+import { assertRecentProof, requireRecentProof } from "../../platform/auth-guard";
 import { conflict, notFound } from "../../platform/errors";
 import { createRouter } from "../../platform/hono";
 import { clientIp } from "../../platform/request";
@@ -48,6 +49,9 @@ export const subscribersAdminRoutes = createRouter()
       responses: {
         200: jsonAnswer(subscriberListAnswer, "One page of subscribers (next_cursor reads the next), and the totals"),
         400: errorAnswer("Invalid query: the first rule broken, or a cursor this list did not give"),
+        403: errorAnswer(
+          "Not an admin, no second factor (mfa_required), or whole addresses asked without a proof in the last 10 minutes (reauth_required)",
+        ),
       },
     }),
     validate("query", subscriberListQuerySchema),
@@ -55,6 +59,7 @@ export const subscribersAdminRoutes = createRouter()
       const query = c.req.valid("query");
       const { db } = c.var;
       if (query.full_emails) {
+        assertRecentProof(c.var.user);
         await writeAudit(db, {
           action: "sensitive_data_access",
           userId: c.var.user.id,
@@ -91,6 +96,7 @@ export const subscribersAdminRoutes = createRouter()
       summary: "Download the filtered subscribers as CSV (an audited read)",
       responses: { 200: fileAnswer("text/csv", "The subscribers matching the filters, as an attachment") },
     }),
+    requireRecentProof,
     validate("query", subscriberListQuerySchema),
     async (c) => {
       const query = c.req.valid("query");
@@ -120,6 +126,7 @@ export const subscribersAdminRoutes = createRouter()
         404: noSubscriber,
       },
     }),
+    requireRecentProof,
     async (c) => {
       const id = c.req.param("id");
       if (!UUID.test(id)) throw notFound(NOT_FOUND);

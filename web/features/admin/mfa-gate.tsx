@@ -1,0 +1,224 @@
+import { useQuery } from "@tanstack/react-query";
+import { type FormEvent, useState } from "react";
+import { MFA_MESSAGES } from "#contract/auth/mfa-messages";
+import { routePath } from "#contract/spa/route-table";
+import { Button } from "../../components/ui/button";
+import { FormField } from "../../components/ui/form-field";
+import { Input } from "../../components/ui/input";
+import { Spinner } from "../../components/ui/spinner";
+import { read, signedInApi } from "../../lib/api";
+import type { Session } from "../../lib/auth/auth-client";
+import { errorText } from "../../lib/error-text";
+import { usePageTitle } from "../../lib/use-page-title";
+
+/** Whether the session's access token carries a second factor (`mfa_time`, decision 194). */
+export function hasSecondFactor(session: Session | null): boolean {
+  try {
+    const payload = session?.access_token.split(".")[1] ?? "";
+    const claims = JSON.parse(atob(payload.replace(/-/g, "+").replace(/_/g, "/"))) as { mfa_time?: unknown };
+    return typeof claims.mfa_time === "number" && claims.mfa_time > 0;
+  } catch {
+    return false;
+  }
+}
+
+/** The session store is already loaded on any signed-in page; importing it here costs no download. */
+async function adopt(session: Session) {
+  const { authClient } = await import("../../lib/auth/auth-client");
+  authClient.adoptSession(session);
+}
+
+const mfaStatus = () => ({
+  queryKey: ["me", "mfa"] as const,
+  queryFn: () => read(signedInApi.api.auth.mfa.$get()),
+  retry: false,
+});
+
+/**
+ * Shown instead of the admin screens until the session has a second factor: the code prompt when an
+ * authenticator app is set up, its set-up otherwise (the server answers 403 mfa_required meanwhile).
+ */
+export function AdminSecondFactor() {
+  usePageTitle("Confirm it's you");
+  const status = useQuery(mfaStatus());
+  return (
+    <div className="mx-auto max-w-xl px-4 py-16 sm:px-6 lg:px-8">
+      <div className="rounded-[var(--radius-card)] border border-border bg-card p-8">
+        {status.isPending ? (
+          <Spinner label="Checking your second factor…" />
+        ) : status.data?.totp === "confirmed" || (status.data?.passkeys ?? 0) > 0 ? (
+          <ProofPrompt withCode={status.data?.totp === "confirmed"} />
+        ) : (
+          <TotpSetup />
+        )}
+      </div>
+    </div>
+  );
+}
+
+/**
+ * The code form when an authenticator app is set up; a passkey is used by signing in with it on /auth
+ * (that session has the factor). The passkey button is not repeated here: a component shared by the
+ * /auth and admin chunks would add a chunk name to the entry's preload table, and the public pages'
+ * critical bundle has no room left (README's figures).
+ */
+function ProofPrompt({ withCode }: { withCode: boolean }) {
+  return (
+    <div className="grid gap-4">
+      <h1 className="text-2xl font-semibold text-forest-900">Confirm it's you</h1>
+      {withCode && <CodePrompt />}
+      <p className="text-sm text-muted-foreground">
+        Have a passkey? Sign out, then choose “Sign in with a passkey”: that sign-in counts as the second factor.
+      </p>
+    </div>
+  );
+}
+
+function CodePrompt() {
+  const [code, setCode] = useState("");
+  const [error, setError] = useState<string | undefined>();
+  const [busy, setBusy] = useState(false);
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    if (code.trim().length < 6) return setError(MFA_MESSAGES.codeRequired);
+    setBusy(true);
+    setError(undefined);
+    try {
+      const { session } = await read(signedInApi.api.auth.mfa.totp.$post({ json: { code } }));
+      await adopt(session);
+    } catch (err) {
+      setError(errorText(err));
+      setBusy(false);
+    }
+  };
+  return (
+    <form onSubmit={submit} noValidate className="grid gap-4">
+      <p className="text-muted-foreground">
+        Admin work needs a second factor. Enter the code your authenticator app shows, or one of your recovery codes.
+      </p>
+      <FormField label="Authentication code" hint="6 digits, or a recovery code like abcde-fghjk" error={error}>
+        <Input
+          autoComplete="one-time-code"
+          inputMode="text"
+          value={code}
+          onChange={(e) => setCode(e.target.value)}
+          autoFocus
+        />
+      </FormField>
+      <div>
+        <Button type="submit" disabled={busy}>
+          {busy ? "Checking…" : "Verify"}
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+type Enrolment = { secret: string; otpauth_uri: string };
+
+function TotpSetup() {
+  const [enrolment, setEnrolment] = useState<Enrolment | null>(null);
+  const [confirmed, setConfirmed] = useState<{ session: Session; codes: string[] } | null>(null);
+  const [code, setCode] = useState("");
+  const [error, setError] = useState<string | undefined>();
+  const [busy, setBusy] = useState(false);
+
+  const start = async () => {
+    setBusy(true);
+    setError(undefined);
+    try {
+      setEnrolment(await read(signedInApi.api.auth.mfa.totp.enroll.$post()));
+    } catch (err) {
+      setError(errorText(err));
+    } finally {
+      setBusy(false);
+    }
+  };
+  const confirm = async (e: FormEvent) => {
+    e.preventDefault();
+    if (code.trim().length < 6) return setError(MFA_MESSAGES.codeRequired);
+    setBusy(true);
+    setError(undefined);
+    try {
+      const result = await read(signedInApi.api.auth.mfa.totp.confirm.$post({ json: { code } }));
+      setConfirmed({ session: result.session, codes: result.recovery_codes });
+    } catch (err) {
+      setError(errorText(err));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  if (confirmed) {
+    return (
+      <div className="grid gap-4">
+        <h1 className="text-2xl font-semibold text-forest-900">Save your recovery codes</h1>
+        <p className="text-muted-foreground">
+          Each code works once, if you lose your authenticator app. They are shown only now: keep them somewhere safe.
+        </p>
+        <ul aria-label="Recovery codes" className="grid grid-cols-2 gap-2 font-mono text-sm">
+          {confirmed.codes.map((c) => (
+            <li key={c}>{c}</li>
+          ))}
+        </ul>
+        <div>
+          <Button onClick={() => void adopt(confirmed.session)}>I have saved them, continue</Button>
+        </div>
+      </div>
+    );
+  }
+
+  return (
+    <div className="grid gap-4">
+      <h1 className="text-2xl font-semibold text-forest-900">Set up two-step sign-in</h1>
+      <p className="text-muted-foreground">
+        Admin work needs a second factor: an authenticator app (such as 1Password, Google Authenticator or Aegis), or a
+        passkey added in your account on My Progress.
+      </p>
+      {!enrolment ? (
+        <>
+          {error && (
+            <p role="alert" className="text-sm text-destructive">
+              {error}{" "}
+              <a className="font-semibold underline" href={`${routePath("auth")}?next=${routePath("admin")}`}>
+                Sign in again
+              </a>
+            </p>
+          )}
+          <div>
+            <Button onClick={() => void start()} disabled={busy}>
+              Set up an authenticator app
+            </Button>
+          </div>
+        </>
+      ) : (
+        <form onSubmit={confirm} noValidate className="grid gap-4">
+          <p>
+            Add this key to your app (or open the link on the device that has the app), then enter the code it shows.
+          </p>
+          <p>
+            Key: <code className="font-mono break-all">{enrolment.secret}</code>
+          </p>
+          <p className="text-sm break-all">
+            <a className="underline" href={enrolment.otpauth_uri}>
+              {enrolment.otpauth_uri}
+            </a>
+          </p>
+          <FormField label="Code from the app" error={error}>
+            <Input
+              autoComplete="one-time-code"
+              inputMode="numeric"
+              value={code}
+              onChange={(e) => setCode(e.target.value)}
+            />
+          </FormField>
+          <div>
+            <Button type="submit" disabled={busy}>
+              {busy ? "Checking…" : "Turn on"}
+            </Button>
+          </div>
+        </form>
+      )}
+    </div>
+  );
+}
