@@ -82,6 +82,13 @@ export const adminSubmissionSchema = z.object({
 
 export const submissionsAnswer = z.object({ submissions: z.array(adminSubmissionSchema) });
 
-export const approvedSubmissionAnswer = z.object({ submission: adminSubmissionSchema, event_id: z.string() });
+export const approvedSubmissionAnswer = z.object({
+  submission: adminSubmissionSchema,
+  event_id: z.string(),
+  merged_into: z
+    .string()
+    .nullable()
+    .describe("The listing this event duplicated, which now shows it as one of its sources (decision 199); else null"),
+});
 
 export const rejectedSubmissionAnswer = z.object({ submission: adminSubmissionSchema });
