@@ -223,6 +223,7 @@ describe("failures", () => {
       registrationUrl: null,
       imageUrl: null,
       isVirtual: false,
+      cancelled: false,
     });
     // A row breaking a NOT NULL constraint, as a corrupt source item would.
     const bad = { ...good(99), externalId: "bad", startAtUtc: null as unknown as string };

@@ -1,5 +1,6 @@
 import type { Db } from "../../platform/db";
 import { type CalendarEvent, eventsToIcs } from "./calendar-file";
+import { type ListingState, listingStates } from "./listed";
 import type { FeedQuery } from "./schemas";
 import { type Hit, searchHits } from "./search";
 
@@ -8,7 +9,7 @@ export const FEED_LIMIT = 100;
 /** Calendar apps are told to refresh hourly, and caches may keep the feed that long. */
 export const FEED_TTL_SECONDS = 3600;
 
-const toCalendarEvent = ({ row }: Hit): CalendarEvent => ({
+const toCalendarEvent = ({ row }: Hit, states: Map<string, ListingState>): CalendarEvent => ({
   id: row.id,
   title: row.title,
   description: row.description,
@@ -22,6 +23,7 @@ const toCalendarEvent = ({ row }: Hit): CalendarEvent => ({
   timeZone: row.timeZone,
   registrationUrl: row.registrationUrl,
   isVirtual: row.isVirtual,
+  cancelled: states.get(row.id)?.cancelled ?? false,
 });
 
 /**
@@ -40,8 +42,18 @@ export async function eventsFeed(
     { now: opts.now, siteTimeZone: opts.siteTimeZone },
   );
   const name = `Earthkind events within ${q.radius} miles of ${q.zip}${q.include_online ? " and online" : ""}`;
-  return eventsToIcs(hits.filter((h) => !h.fallback).map(toCalendarEvent), opts.siteHost, opts.now, {
-    name,
-    refreshSeconds: FEED_TTL_SECONDS,
-  });
+  const near = hits.filter((h) => !h.fallback);
+  const states = await listingStates(
+    db,
+    near.map((h) => h.row.id),
+  );
+  return eventsToIcs(
+    near.map((h) => toCalendarEvent(h, states)),
+    opts.siteHost,
+    opts.now,
+    {
+      name,
+      refreshSeconds: FEED_TTL_SECONDS,
+    },
+  );
 }

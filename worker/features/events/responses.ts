@@ -34,9 +34,20 @@ export const eventResultSchema = z.object({
     .describe("A statewide result: nothing was within the radius, so events elsewhere in the ZIP's state"),
 });
 
+/** An event as the API lists it (decision 200). */
+export const listedEventSchema = eventResultSchema.extend({
+  cancelled: z
+    .boolean()
+    .describe("Its source cancelled it or no longer lists it: shown with a Cancelled badge, not removed"),
+  last_confirmed_at: z
+    .string()
+    .nullable()
+    .describe("When its source last listed it (a submission: when it was approved); null if never recorded"),
+});
+
 /** What the events search answers: a page of events, where the next one starts, and how many there are. */
 export const searchAnswer = z.object({
-  events: z.array(eventResultSchema),
+  events: z.array(listedEventSchema),
   next_cursor: z.string().nullable().describe("Pass as `cursor` for the next page; null on the last page"),
   total: z
     .number()
