@@ -6,6 +6,8 @@ CREATE INDEX `events_merged_into_idx` ON `events` (`merged_into`) WHERE `merged_
 -- 200: when its source last listed the event; a complete read that no longer lists an upcoming one cancels it.
 -- Existing rows were last confirmed at their last write at the latest.
 ALTER TABLE `events` ADD `last_confirmed_at` text;--> statement-breakpoint
+-- 'source' when its source cancelled or dropped it (it comes back if listed again); NULL for anyone else's.
+ALTER TABLE `events` ADD `cancelled_by` text;--> statement-breakpoint
 UPDATE `events` SET `last_confirmed_at` = `updated_at`;--> statement-breakpoint
 -- 201: `image_url` is now our origin's copy (/media/events/…); the remote picture a source or organiser gave is
 -- `image_source_url`, fetched once (`image_checked_url`: the address last fetched, stored or refused).

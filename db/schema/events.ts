@@ -68,6 +68,8 @@ export const events = sqliteTable(
     mergedInto: text("merged_into"),
     /** When its source last listed it (ingestion), or when it was approved (submissions). */
     lastConfirmedAt: text("last_confirmed_at"),
+    /** 'source': cancelled by its source, and back if listed again; null: a moderator's, which a run keeps. */
+    cancelledBy: text("cancelled_by", { enum: ["source"] }),
     contentHash: text("content_hash"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),

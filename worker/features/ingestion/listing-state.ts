@@ -27,7 +27,7 @@ export async function confirmListed(db: Db, sourceKey: string, externalIds: stri
 export async function cancelDropped(db: Db, sourceKey: string, now: Date, until: Date): Promise<number> {
   const result = await db.$client
     .prepare(
-      `UPDATE events SET status = 'cancelled', updated_at = ?2
+      `UPDATE events SET status = 'cancelled', cancelled_by = 'source', updated_at = ?2
        WHERE source_key = ?1 AND status = 'approved' AND start_at_utc > ?2 AND start_at_utc <= ?3
          AND (last_confirmed_at IS NULL OR last_confirmed_at < ?2)
          AND NOT EXISTS (

@@ -61,7 +61,8 @@ const LOOKUP_CHUNK = 90;
 const WRITE_CHUNK_ROWS = 200;
 const WRITE_CHUNK_BYTES = 400_000;
 
-const COLUMNS: [column: string, key: keyof EventRow | "id" | "contentHash" | "updatedAt" | "status"][] = [
+type Derived = "id" | "contentHash" | "updatedAt" | "status" | "cancelledBy";
+const COLUMNS: [column: string, key: keyof EventRow | Derived][] = [
   ["id", "id"],
   ["external_id", "externalId"],
   ["title", "title"],
@@ -85,14 +86,18 @@ const COLUMNS: [column: string, key: keyof EventRow | "id" | "contentHash" | "up
   ["content_hash", "contentHash"],
   ["updated_at", "updatedAt"],
   ["status", "status"],
+  ["cancelled_by", "cancelledBy"],
 ];
 
 /**
- * What a write does to a stored row's status: a listing ('approved' or 'cancelled') takes the source's word
- * again, so a cancelled event the source lists again is back; a hidden copy stays 'merged' (decision 199).
+ * The rows whose status the source decides (decision 200): listed ones, and those it cancelled itself, which are
+ * back when it lists them again. A moderator's cancellation and a hidden copy ('merged', decision 199) stay.
  */
-const STATUS_UPDATE =
-  "status = CASE WHEN events.status IN ('approved', 'cancelled') THEN excluded.status ELSE events.status END";
+const SOURCE_OWNS_STATUS =
+  "(events.status = 'approved' OR (events.status = 'cancelled' AND events.cancelled_by = 'source'))";
+const STATUS_UPDATE = ["status", "cancelled_by"].map(
+  (c) => `${c} = CASE WHEN ${SOURCE_OWNS_STATUS} THEN excluded.${c} ELSE events.${c} END`,
+);
 
 /**
  * Insert-or-update from a JSON array: many rows per statement without hitting the parameter
@@ -101,7 +106,7 @@ const STATUS_UPDATE =
 const UPSERT_SQL = `INSERT INTO events (source_key, ${COLUMNS.map(([c]) => c).join(", ")})
 SELECT ?1, ${COLUMNS.map(([c]) => `json_extract(value, '$.${c}')`).join(", ")} FROM json_each(?2) WHERE true
 ON CONFLICT (source_key, external_id) DO UPDATE SET
-${COLUMNS.filter(([c]) => c !== "id" && c !== "external_id" && c !== "status")
+${COLUMNS.filter(([c]) => !["id", "external_id", "status", "cancelled_by"].includes(c))
   .map(([c]) => `${c} = excluded.${c}`)
   .concat(STATUS_UPDATE)
   .join(",\n")}`;
@@ -115,6 +120,7 @@ function toJsonRow(r: EventRow, hash: string, updatedAt: string): Prepared {
     contentHash: hash,
     updatedAt,
     status: r.cancelled ? "cancelled" : "approved",
+    cancelledBy: r.cancelled ? "source" : null,
   };
   return Object.fromEntries(
     COLUMNS.map(([column, key]) => {
@@ -160,7 +166,7 @@ export type WriteOutcome = {
  */
 export async function writeEvents(db: Db, sourceKey: string, rows: EventRow[]): Promise<WriteOutcome> {
   const d1 = db.$client;
-  const existing = new Map<string, { hash: string | null; status: string }>();
+  const existing = new Map<string, { hash: string | null; sourceCancelled: boolean }>();
   const ids = rows.map((r) => r.externalId);
   const lookups = [];
   for (let i = 0; i < ids.length; i += LOOKUP_CHUNK) {
@@ -168,15 +174,16 @@ export async function writeEvents(db: Db, sourceKey: string, rows: EventRow[]): 
     lookups.push(
       d1
         .prepare(
-          `SELECT external_id, content_hash, status FROM events WHERE source_key = ? AND external_id IN (${slice.map(() => "?").join(",")})`,
+          `SELECT external_id, content_hash, status = 'cancelled' AND cancelled_by = 'source' AS source_cancelled FROM events WHERE source_key = ? AND external_id IN (${slice.map(() => "?").join(",")})`,
         )
         .bind(sourceKey, ...slice),
     );
   }
   if (lookups.length) {
-    type Stored = { external_id: string; content_hash: string | null; status: string };
+    type Stored = { external_id: string; content_hash: string | null; source_cancelled: number };
     for (const result of await d1.batch<Stored>(lookups)) {
-      for (const r of result.results) existing.set(r.external_id, { hash: r.content_hash, status: r.status });
+      for (const r of result.results)
+        existing.set(r.external_id, { hash: r.content_hash, sourceCancelled: r.source_cancelled === 1 });
     }
   }
 
@@ -188,7 +195,7 @@ export async function writeEvents(db: Db, sourceKey: string, rows: EventRow[]): 
     const stored = existing.get(r.externalId);
     if (!stored) toWrite.push({ row: toJsonRow(r, hash, now), isNew: true, externalId: r.externalId });
     // A row cancelled because its source had dropped it is written again when listed again, unchanged or not.
-    else if (stored.hash !== hash || (stored.status === "cancelled" && !r.cancelled))
+    else if (stored.hash !== hash || (stored.sourceCancelled && !r.cancelled))
       toWrite.push({ row: toJsonRow(r, hash, now), isNew: false, externalId: r.externalId });
     else unchanged++;
   }
