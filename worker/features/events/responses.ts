@@ -34,14 +34,20 @@ export const eventResultSchema = z.object({
     .describe("A statewide result: nothing was within the radius, so events elsewhere in the ZIP's state"),
 });
 
-/** An event as the API lists it (decision 200). */
+/**
+ * An event as the API lists it (decision 200). The two fields are read after the search (listed.ts), so the
+ * server-rendered teaser's events, which come straight from the search, do not carry them yet: optional until
+ * the search selects them itself.
+ */
 export const listedEventSchema = eventResultSchema.extend({
   cancelled: z
     .boolean()
+    .optional()
     .describe("Its source cancelled it or no longer lists it: shown with a Cancelled badge, not removed"),
   last_confirmed_at: z
     .string()
     .nullable()
+    .optional()
     .describe("When its source last listed it (a submission: when it was approved); null if never recorded"),
 });
 
