@@ -125,7 +125,7 @@ export function createApp() {
     .route("/media", mediaRoutes)
     .route("/dev/mailbox", devMailboxRoutes)
     .route("/dev/fixtures", devFixtureRoutes)
-    .route("/did-it", didItFormRoutes)
+    .route("/did-it", didItFormRoutes(servePage))
     .route("/", seoRoutes)
     .route("/", pagesRoutes);
 

@@ -34,9 +34,26 @@ export const eventResultSchema = z.object({
     .describe("A statewide result: nothing was within the radius, so events elsewhere in the ZIP's state"),
 });
 
+/**
+ * An event as the API lists it (decision 200). The two fields are read after the search (listed.ts), so the
+ * server-rendered teaser's events, which come straight from the search, do not carry them yet: optional until
+ * the search selects them itself.
+ */
+export const listedEventSchema = eventResultSchema.extend({
+  cancelled: z
+    .boolean()
+    .optional()
+    .describe("Its source cancelled it or no longer lists it: shown with a Cancelled badge, not removed"),
+  last_confirmed_at: z
+    .string()
+    .nullable()
+    .optional()
+    .describe("When its source last listed it (a submission: when it was approved); null if never recorded"),
+});
+
 /** What the events search answers: a page of events, where the next one starts, and how many there are. */
 export const searchAnswer = z.object({
-  events: z.array(eventResultSchema),
+  events: z.array(listedEventSchema),
   next_cursor: z.string().nullable().describe("Pass as `cursor` for the next page; null on the last page"),
   total: z
     .number()
@@ -82,6 +99,13 @@ export const adminSubmissionSchema = z.object({
 
 export const submissionsAnswer = z.object({ submissions: z.array(adminSubmissionSchema) });
 
-export const approvedSubmissionAnswer = z.object({ submission: adminSubmissionSchema, event_id: z.string() });
+export const approvedSubmissionAnswer = z.object({
+  submission: adminSubmissionSchema,
+  event_id: z.string(),
+  merged_into: z
+    .string()
+    .nullable()
+    .describe("The listing this event duplicated, which now shows it as one of its sources (decision 199); else null"),
+});
 
 export const rejectedSubmissionAnswer = z.object({ submission: adminSubmissionSchema });

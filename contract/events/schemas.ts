@@ -11,7 +11,13 @@ import {
   zip5,
 } from "../platform/field-rules";
 // Types only: responses.ts is server-only, and these aliases are erased from the web bundle.
-import type { adminSubmissionSchema, eventResultSchema, searchAnswer, submissionStatusSchema } from "./responses";
+import type {
+  adminSubmissionSchema,
+  eventResultSchema,
+  listedEventSchema,
+  searchAnswer,
+  submissionStatusSchema,
+} from "./responses";
 
 // The constants the pages need live apart from zod, so a page showing events does not load it.
 export * from "./constants";
@@ -154,10 +160,14 @@ export const feedQuerySchema = z
 export type FeedQuery = z.infer<typeof feedQuerySchema>;
 
 /** What the events search answers (its schema, with each field's meaning, is in responses.ts). */
-export type SearchResponse = z.output<typeof searchAnswer>;
+export type SearchAnswer = z.output<typeof searchAnswer>;
+/** The search's page, before each event's listing state is added (listed.ts). */
+export type SearchResponse = Omit<SearchAnswer, "events"> & { events: EventResult[] };
 
 /** The spec's Event (search response) fields. */
 export type EventResult = z.output<typeof eventResultSchema>;
+/** An event as the API lists it: with whether it is cancelled and when its source last confirmed it. */
+export type ListedEvent = z.output<typeof listedEventSchema>;
 
 export const nearestZipQuerySchema = z.object({
   lat: z.coerce

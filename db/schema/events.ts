@@ -51,17 +51,37 @@ export const events = sqliteTable(
     /** IANA zone of an in-person event's place (its clock); null online or unknown (decision 165). */
     timeZone: text("time_zone"),
     registrationUrl: text("registration_url"),
+    /** Our origin's copy of the picture (/media/events/…), null until stored or when refused (decision 201). */
     imageUrl: text("image_url"),
+    /** The picture's address as the source or organiser gave it (https only); fetched once. */
+    imageSourceUrl: text("image_source_url"),
+    /** The address last fetched for `imageUrl`, stored or refused: a new `imageSourceUrl` is fetched again. */
+    imageCheckedUrl: text("image_checked_url"),
     isVirtual: bool("is_virtual").notNull().default(false),
-    status: text("status", { enum: ["approved", "pending", "rejected", "cancelled"] })
+    /**
+     * 'cancelled': its source cancelled it or stopped listing it (decision 200). 'merged': a copy of a listing
+     * from another source, hidden, its source kept on the listing `mergedInto` (decision 199).
+     */
+    status: text("status", { enum: ["approved", "pending", "rejected", "cancelled", "merged"] })
       .notNull()
       .default("approved"),
+    mergedInto: text("merged_into"),
+    /** When its source last listed it (ingestion), or when it was approved (submissions). */
+    lastConfirmedAt: text("last_confirmed_at"),
+    /** 'source': cancelled by its source, and back if listed again; null: a moderator's, which a run keeps. */
+    cancelledBy: text("cancelled_by", { enum: ["source"] }),
     contentHash: text("content_hash"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     uniqueIndex("events_source_external_idx").on(t.sourceKey, t.externalId),
+    index("events_merged_into_idx").on(t.mergedInto).where(sql`${t.mergedInto} IS NOT NULL`),
+    index("events_pictures_due_idx")
+      .on(t.id)
+      .where(
+        sql`${t.imageSourceUrl} IS NOT NULL AND (${t.imageCheckedUrl} IS NULL OR ${t.imageCheckedUrl} <> ${t.imageSourceUrl})`,
+      ),
     index("events_status_start_idx").on(t.status, t.startAtUtc),
     // Covering indexes of the search, with the keyword text as an indexed expression (migration 0010,
     // decision 162): filters, sort, keyword and counts read no table row. The geo ones lead with the

@@ -1,9 +1,9 @@
-import { readFileSync } from "node:fs";
+import { randomBytes } from "node:crypto";
 import AxeBuilder from "@axe-core/playwright";
 import type { APIRequestContext, Page } from "@playwright/test";
 import type { EventResult } from "#contract/events/schemas";
 import { expect, test } from "./fixtures";
-import { collectConsoleErrors, localD1 } from "./support";
+import { collectConsoleErrors, localD1, localR2Put } from "./support";
 
 // The seed (db/seed/events.ts) puts 9 upcoming events within 25 miles of 97201 (Portland), two of
 // them cleanups, one "Forest Park Ivy Pull", and 6 online events; other specs may add more. Crown Point, IN (46307) is 28
@@ -177,37 +177,37 @@ test("filters by category past the first page and shows more events", async ({ p
   expect(errors).toEqual([]);
 });
 
-test("event cards show the event's image, sized and lazy, and keep its box when it fails", async ({ page }) => {
+test("event cards show the event's image from our origin, sized and lazy, and keep its box when it fails", async ({
+  page,
+}) => {
   const zip = "83201"; // Pocatello, ID: no seeded events
+  // Pictures the server fetched and stored (decision 201): R2 keys events/<64 hex>.<ext>, served at /media/events/.
+  const stored = `events/${randomBytes(32).toString("hex")}.png`;
+  const missing = `events/${randomBytes(32).toString("hex")}.png`;
+  localR2Put(stored, "public/images/social-preview.png", "image/png");
   insertEventsNear(zip, [
+    { title: "Portneuf River Cleanup", category: "cleanup", hoursFromNow: 5, imageUrl: `/media/${stored}` },
+    { title: "Ross Park Bird Walk", category: "wildlife", hoursFromNow: 6, imageUrl: `/media/${missing}` },
+    { title: "City Creek Trail Day", category: "forest_restoration", hoursFromNow: 7 },
+    // A third-party address (a row from before pictures were stored) is never shown.
     {
-      title: "Portneuf River Cleanup",
+      title: "Old Remote Picture",
       category: "cleanup",
-      hoursFromNow: 5,
+      hoursFromNow: 8,
       imageUrl: "https://images.example.test/river.png",
     },
-    {
-      title: "Ross Park Bird Walk",
-      category: "wildlife",
-      hoursFromNow: 6,
-      imageUrl: "https://images.example.test/gone.png",
-    },
-    { title: "City Creek Trail Day", category: "forest_restoration", hoursFromNow: 7 },
   ]);
-  // The image host is remote: its answers are faked at the network boundary.
-  const png = readFileSync("public/images/social-preview.png");
-  await page.route("https://images.example.test/**", (route) =>
-    route.request().url().endsWith("/river.png")
-      ? route.fulfill({ status: 200, contentType: "image/png", body: png })
-      : route.fulfill({ status: 404, body: "" }),
-  );
+  const images: string[] = [];
+  page.on("request", (request) => {
+    if (request.resourceType() === "image") images.push(request.url());
+  });
   await page.goto(`/events?zip=${zip}`);
-  await expect(cards(page)).toHaveCount(3);
+  await expect(cards(page)).toHaveCount(4);
 
   const river = cards(page)
     .filter({ hasText: "Portneuf River Cleanup" })
     .getByRole("img", { name: "Portneuf River Cleanup" });
-  await expect(river).toHaveAttribute("src", "https://images.example.test/river.png");
+  await expect(river).toHaveAttribute("src", `/media/${stored}`);
   for (const [name, value] of [
     ["width", "640"],
     ["height", "360"],
@@ -229,6 +229,10 @@ test("event cards show the event's image, sized and lazy, and keep its box when 
   expect(Math.round(((emptyBox?.width ?? 0) / (emptyBox?.height ?? 1)) * 9)).toBe(16);
   // Without an image the card is as it was.
   await expect(cards(page).filter({ hasText: "City Creek Trail Day" }).getByTestId("event-image")).toHaveCount(0);
+  await expect(cards(page).filter({ hasText: "Old Remote Picture" }).getByTestId("event-image")).toHaveCount(0);
+  // The visitor's browser asked no other host for a picture.
+  const origin = new URL(page.url()).origin;
+  expect(images.filter((url) => new URL(url).origin !== origin && !url.startsWith("data:"))).toEqual([]);
   await expectNoAxeViolations(page);
 });
 

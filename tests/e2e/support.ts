@@ -37,6 +37,28 @@ export async function completeSecondFactor(page: Page) {
   await expect(prompt).toBeHidden();
 }
 
+/** Stores a file in the e2e server's local R2 bucket (MEDIA), as the server's own writes do. */
+export function localR2Put(key: string, file: string, contentType: string) {
+  execFileSync(
+    "npx",
+    [
+      "wrangler",
+      "r2",
+      "object",
+      "put",
+      `earthkind-media/${key}`,
+      "--file",
+      file,
+      "--content-type",
+      contentType,
+      "--local",
+      "--persist-to",
+      persistDir(),
+    ],
+    { stdio: "pipe", env: { ...process.env, CI: "true" } },
+  );
+}
+
 /**
  * Runs SQL on the e2e server's local D1 database, for set-up and failure diagnostics; returns the rows.
  * The running server holds the same SQLite file: a statement that meets its write lock is tried again.

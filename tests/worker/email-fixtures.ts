@@ -2,6 +2,7 @@ import { createExecutionContext, createMessageBatch, getQueueResult } from "clou
 import { env } from "cloudflare:workers";
 import { and, eq, like, sql } from "drizzle-orm";
 import { emailCampaigns, emailDeliveries, outboxMessages } from "../../db/schema";
+import { didItUrlFor } from "../../worker/features/did-it/links";
 import { emailDepsFromEnv, handleEmailBatch } from "../../worker/features/email/consumer";
 import type { EmailDeps, EmailJob } from "../../worker/features/email/jobs";
 import { emailDeadLetters, otherEmailJobs } from "../../worker/jobs/queue";
@@ -36,7 +37,11 @@ export async function runConsumer(jobs: EmailJob[], deps: EmailDeps, opts: { att
   return { ...(await getQueueResult(batch, ctx)), retryDelays: delays };
 }
 
-export const testDeps = (overrides: Partial<EmailDeps> = {}) => emailDepsFromEnv(env, overrides);
+/** The sending dependencies as the queue consumer wires them (the "I did it" link included). */
+export const testDeps = (overrides: Partial<EmailDeps> = {}) => {
+  const deps = emailDepsFromEnv(env, overrides);
+  return { ...deps, didItUrl: overrides.didItUrl ?? didItUrlFor(deps.config) };
+};
 
 export async function deliveriesOf(campaignId: string) {
   return db().select().from(emailDeliveries).where(eq(emailDeliveries.campaignId, campaignId));

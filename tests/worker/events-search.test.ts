@@ -100,6 +100,9 @@ describe("GET /api/events — radius", () => {
         "is_virtual",
         "distance_miles",
         "is_fallback",
+        // Decision 200: whether its source cancelled it, and when it last confirmed it.
+        "cancelled",
+        "last_confirmed_at",
       ].sort(),
     );
     expect(body.events[0]).toMatchObject({

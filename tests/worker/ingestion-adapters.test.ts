@@ -80,7 +80,7 @@ describe("ics adapter (recorded Sierra Club chapter feed)", () => {
     expect(byId(candidates, "webinar-utc@sfbay.sierraclub.example").isVirtual).toBe(true);
   });
 
-  it("expands an endless series only up to the horizon and skips its past occurrences and cancelled events", async () => {
+  it("expands an endless series only up to the horizon, skips its past occurrences and marks cancelled events", async () => {
     const { candidates, found, pages } = await read();
     const monthly = candidates.filter((c) => c.externalId.startsWith("monthly-cleanup@"));
     expect(monthly.map((c) => (c.start?.kind === "local" ? c.start.date : null))).toEqual([
@@ -91,10 +91,11 @@ describe("ics adapter (recorded Sierra Club chapter feed)", () => {
       "2030-07-01",
       "2030-08-01",
     ]);
-    expect(candidates.some((c) => c.externalId.startsWith("cancelled@"))).toBe(false);
-    // 5 series + 6 monthly + fair, outlook, webinar, floating, past, no-summary.
-    expect(found).toBe(17);
-    expect(candidates).toHaveLength(17);
+    // STATUS:CANCELLED is kept, marked, so a listed event becomes cancelled rather than vanishing (decision 200).
+    expect(candidates.filter((c) => c.externalId.startsWith("cancelled@")).map((c) => c.cancelled)).toEqual([true]);
+    // 5 series + 6 monthly + fair, outlook, webinar, floating, past, no-summary, cancelled.
+    expect(found).toBe(18);
+    expect(candidates).toHaveLength(18);
     expect(pages).toBe(1);
   });
 

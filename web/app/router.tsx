@@ -36,7 +36,7 @@ const pages: Record<SpaRouteName, PageRoute> = {
   confirmSubscription: lazyPage(() =>
     import("../features/subscribers/confirm-subscription-page").then((m) => m.ConfirmSubscriptionPage),
   ),
-  didIt: lazyPage(() => import("../features/did-it/did-it-page").then((m) => m.DidItPage)),
+  didIt: lazyPage(() => import("./did-it/did-it-page").then((m) => m.DidItPage)),
   auth: lazyPage(() => import("../features/auth/auth-page").then((m) => m.AuthPage)),
   authVerify: lazyPage(() => import("../features/auth/auth-verify-page").then((m) => m.AuthVerifyPage)),
   myProgress: lazyPage(() => import("./my-progress").then((m) => m.MyProgress)),

@@ -1,4 +1,5 @@
 import { deliverContactNotification } from "../features/contact/service";
+import { didItUrlFor } from "../features/did-it/links";
 import {
   emailDepsFromEnv,
   handleEmailBatch,
@@ -41,7 +42,7 @@ const consumers: Record<string, (batch: MessageBatch<unknown>, env: AppEnv) => P
     if (batch.queue.endsWith("-dlq")) return emailDeadLetters(batch, deps);
     // The weekly email's "events near you" section comes from the events search.
     const eventsNear = eventsNearFromSearch(deps.db, { now: deps.now, siteTimeZone: deps.config.SITE_TIMEZONE });
-    return handleEmailBatch(batch, { ...deps, eventsNear }, otherEmailJobs);
+    return handleEmailBatch(batch, { ...deps, eventsNear, didItUrl: didItUrlFor(deps.config) }, otherEmailJobs);
   },
   [INGEST_QUEUE_NAME]: (batch, env) => consumeIngestBatch(batch, env, ingestHooks),
 };

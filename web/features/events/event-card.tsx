@@ -6,7 +6,7 @@ import { Card } from "../../components/ui/card";
 import { cn } from "../../lib/cn";
 import { useHydrated, useSiteTimeZone } from "../../lib/site";
 import { type EventResult, eventCalendarUrl } from "./api";
-import { formatEventWhen, formatMiles } from "./format";
+import { formatEventWhen, formatMiles, lastConfirmedText } from "./format";
 
 const categoryLabel = (c: string | null) => (c && c in CATEGORY_LABELS ? CATEGORY_LABELS[c as CategoryFilter] : null);
 
@@ -41,11 +41,13 @@ export function EventCard({
     ? "Online"
     : [event.venue_name, [event.city, event.state].filter(Boolean).join(", ")].filter(Boolean).join(" · ");
   const category = categoryLabel(event.category);
+  const confirmed = lastConfirmedText(event.last_confirmed_at, siteZone);
   return (
     <Card className="flex h-full flex-col p-5 sm:p-6">
       <article className="flex h-full flex-col" aria-labelledby={`event-${event.id}-title`}>
         {media}
         <div className="flex flex-wrap items-center gap-2">
+          {event.cancelled ? <Badge variant="destructive">Cancelled</Badge> : null}
           {category ? <Badge variant="success">{category}</Badge> : null}
           {event.is_virtual ? <Badge variant="secondary">Online</Badge> : null}
           {event.is_fallback ? <Badge variant="warning">Statewide</Badge> : null}
@@ -70,11 +72,13 @@ export function EventCard({
             </li>
           ) : null}
         </ul>
+        {confirmed ? <p className="mt-2 text-xs text-muted-foreground">{confirmed}</p> : null}
         {event.description && !compact ? (
           <p className="mt-3 line-clamp-3 text-sm leading-relaxed text-muted-foreground">{event.description}</p>
         ) : null}
         <div className={cn("mt-auto flex flex-wrap gap-2 pt-4")}>
-          {event.registration_url ? (
+          {/* A cancelled event has nothing to register for. */}
+          {event.registration_url && !event.cancelled ? (
             <a
               href={event.registration_url}
               target="_blank"

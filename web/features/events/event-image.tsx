@@ -2,10 +2,10 @@ import { cn } from "../../lib/cn";
 import { useImageFallback } from "../../lib/use-image-fallback";
 
 /**
- * Only https images are shown: the site's CSP allows `img-src https:`, so an http one would be blocked
- * (the sources may give either; ingestion and submissions accept only http(s) URLs).
+ * Only pictures from our origin are shown (decision 201): the server fetched, checked and stored them, so a
+ * visitor's browser never asks a third-party host for one.
  */
-export const shownImageUrl = (url: string | null): string | null => (url?.startsWith("https://") ? url : null);
+export const shownImageUrl = (url: string | null): string | null => (url?.startsWith("/media/events/") ? url : null);
 
 /**
  * An event's picture in a 16:9 tinted box, so nothing moves while it loads; lazy, decoded off the main

@@ -54,6 +54,17 @@ export function formatEventWhen(e: WhenFields, siteZone: string, viewerZone?: st
 }
 
 /** Whole miles, as the spec shows distance. */
+/**
+ * "Last confirmed Mar 5, 2030": the day its source last listed the event (decision 200), in the site's zone so
+ * the server's and the browser's render agree.
+ */
+export function lastConfirmedText(iso: string | null | undefined, siteZone: string): string | null {
+  const at = iso ? new Date(iso) : null;
+  if (!at || Number.isNaN(at.getTime())) return null;
+  const day = new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", year: "numeric", timeZone: siteZone });
+  return `Last confirmed ${day.format(at)}`;
+}
+
 export const formatMiles = (miles: number) => `${Math.round(miles)} ${Math.round(miles) === 1 ? "mile" : "miles"} away`;
 
 /** The spec's three error texts: the server's message, the HTTP status line, or a generic one. */

@@ -16,3 +16,6 @@ export async function didItUrl(config: Config, claims: DidItClaims, now = new Da
     return null;
   }
 }
+
+/** `didItUrl` bound to a deployment's config: the email's `EmailDeps.didItUrl`. */
+export const didItUrlFor = (config: Config) => (claims: DidItClaims, now: Date) => didItUrl(config, claims, now);

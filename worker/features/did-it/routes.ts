@@ -11,7 +11,6 @@ import { clientIp } from "../../platform/request";
 import { validate } from "../../platform/validate";
 import { enforceIpWindow } from "../auth/ip-window";
 import { requestMagicLink } from "../auth/magic-link";
-import { servePage } from "../pages/routes";
 import { DID_IT_INVALID_MESSAGE, readDidIt, readDidItLink, recordDidIt } from "./service";
 
 /** Where "See your progress" lands after the sign-in link is opened. */
@@ -51,9 +50,15 @@ const pageUrl = (c: Context<AppBindings>, token: string, params: Record<string, 
 /** Post/redirect/get: the page is read again, so a reload never posts twice. */
 const seeOther = (c: Context<AppBindings>, url: URL) => c.redirect(`${url.pathname}${url.search}`, 303);
 
-/** A refused form: the page itself, with the reason, under the error's status. */
-const refused = (c: Context<AppBindings>, token: string, status: FormStatus, params: Record<string, string>) =>
-  servePage(c, "didIt", { url: pageUrl(c, token, params).toString(), status });
+/**
+ * Renders the "I did it" page for `url` under `status`: the pages feature's `servePage`, passed in by the app
+ * (worker/app.ts) because the pages feature reads this one's data.
+ */
+export type ServeDidItPage = (
+  c: Context<AppBindings>,
+  route: "didIt",
+  override: { url: string; status: FormStatus },
+) => Promise<Response>;
 
 async function formFields(c: Context<AppBindings>) {
   const body = await c.req.parseBody().catch(() => ({}) as Record<string, unknown>);
@@ -76,31 +81,36 @@ function linkRefusal(error: unknown): { status: FormStatus; link: LinkOutcome } 
  * whole authority (a CSRF token would add nothing: whoever can post it holds the link), and no bot
  * check is asked (decision 196): only a mailed link can make a token.
  */
-export const didItFormRoutes = createRouter()
-  .post("/", async (c) => {
-    const { token, notes, share } = await formFields(c);
-    const input = completionInputSchema.safeParse({ notes, share_note: share === "on" || share === "true" });
-    if (!input.success) return refused(c, token, 400, { error: "notes" });
-    const recorded = await recordDidIt(c.var.db, c.var.config, token, input.data);
-    if (!recorded) return refused(c, token, 404, {});
-    return seeOther(c, pageUrl(c, token));
-  })
-  .post("/progress-link", async (c) => {
-    const { token } = await formFields(c);
-    const link = await readDidItLink(c.var.db, c.var.config, token);
-    if (!link) return refused(c, token, 404, {});
-    try {
-      // The sign-in link's own path, limits included: per client and per address (60 s, 5 an hour).
-      await enforceIpWindow(c, "magic-link");
-      await requestMagicLink(c.var.db, c.var.config, c.env.KV, {
-        email: link.email,
-        redirectTo: PROGRESS_PATH,
-        ip: clientIp(c),
-      });
-    } catch (error) {
-      const refusal = linkRefusal(error);
-      if (!refusal) throw error;
-      return refused(c, token, refusal.status, { link: refusal.link });
-    }
-    return seeOther(c, pageUrl(c, token, { link: "sent" }));
-  });
+export const didItFormRoutes = (servePage: ServeDidItPage) => {
+  /** A refused form: the page itself, with the reason, under the error's status. */
+  const refused = (c: Context<AppBindings>, token: string, status: FormStatus, params: Record<string, string>) =>
+    servePage(c, "didIt", { url: pageUrl(c, token, params).toString(), status });
+  return createRouter()
+    .post("/", async (c) => {
+      const { token, notes, share } = await formFields(c);
+      const input = completionInputSchema.safeParse({ notes, share_note: share === "on" || share === "true" });
+      if (!input.success) return refused(c, token, 400, { error: "notes" });
+      const recorded = await recordDidIt(c.var.db, c.var.config, token, input.data);
+      if (!recorded) return refused(c, token, 404, {});
+      return seeOther(c, pageUrl(c, token));
+    })
+    .post("/progress-link", async (c) => {
+      const { token } = await formFields(c);
+      const link = await readDidItLink(c.var.db, c.var.config, token);
+      if (!link) return refused(c, token, 404, {});
+      try {
+        // The sign-in link's own path, limits included: per client and per address (60 s, 5 an hour).
+        await enforceIpWindow(c, "magic-link");
+        await requestMagicLink(c.var.db, c.var.config, c.env.KV, {
+          email: link.email,
+          redirectTo: PROGRESS_PATH,
+          ip: clientIp(c),
+        });
+      } catch (error) {
+        const refusal = linkRefusal(error);
+        if (!refusal) throw error;
+        return refused(c, token, refusal.status, { link: refusal.link });
+      }
+      return seeOther(c, pageUrl(c, token, { link: "sent" }));
+    });
+};

@@ -15,7 +15,7 @@ import { ledger } from "./ledger-sql";
 import { deliverReconfirm } from "./reconfirm-email";
 import { deliverWelcome } from "./welcome";
 
-/** The sending dependencies from the Worker's bindings; `eventsNear` is wired in by the app. */
+/** The sending dependencies from the Worker's bindings; `eventsNear` and `didItUrl` are wired in by the app. */
 export function emailDepsFromEnv(env: AppEnv, overrides: Partial<EmailDeps> = {}): EmailDeps {
   const config = overrides.config ?? getConfig(env);
   const db = overrides.db ?? createDb(env.DB);
@@ -26,6 +26,7 @@ export function emailDepsFromEnv(env: AppEnv, overrides: Partial<EmailDeps> = {}
     queue: env.EMAIL_QUEUE as Queue<EmailJob>,
     provider: overrides.provider ?? providerOrError(() => createMailProvider(config, db)),
     eventsNear: noEvents,
+    didItUrl: async () => null,
     now: () => new Date(),
     ...overrides,
   };

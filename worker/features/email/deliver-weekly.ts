@@ -1,7 +1,6 @@
 import { eq, sql } from "drizzle-orm";
 import { emailCampaigns } from "../../../db/schema";
 import type { MailMessage, SendResult } from "../../platform/mail/types";
-import { didItUrl } from "../did-it/links";
 import { loadActionRow, loadEmailPetitions, loadWeeklyExtras, siteFromConfig, toEmailAction } from "./content";
 import type { EmailAction, EmailEvent, EmailLastWeek, EmailPetition, EmailTip } from "./content-types";
 import { backoffSeconds, type EmailDeps, type EmailJob } from "./jobs";
@@ -137,7 +136,7 @@ export async function deliverWeeklyBatch(
         firstName: r.first_name,
         zipCode: r.zip_code,
         links: manageLinks(site, r.manage_token),
-        didItUrl: await didItUrl(deps.config, { subscriberId: r.id, actionId: loaded.action.id, campaignId: cid }, now),
+        didItUrl: await deps.didItUrl({ subscriberId: r.id, actionId: loaded.action.id, campaignId: cid }, now),
       },
     });
     const row = rowBySubscriber.get(r.id) as ClaimedRow;

@@ -1,6 +1,7 @@
 import { searchQuerySchema } from "#contract/events/schemas";
 import type { Db } from "../../platform/db";
 import { AppError } from "../../platform/errors";
+import { listingStates } from "../events/listed";
 import { searchEvents, toEventResult } from "../events/search";
 import { type EmailEvent, type EventsNear, MAX_EMAIL_EVENTS } from "./content-types";
 
@@ -32,6 +33,12 @@ export function eventsNearFromSearch(db: Db, opts: { now: () => Date; siteTimeZo
         throw err;
       },
     );
-    return hits.filter((h) => !h.row.isVirtual).map(toEventResult);
+    // Search lists cancelled events with their badge (decision 200); an email has no badge: leave them out.
+    const inPerson = hits.filter((h) => !h.row.isVirtual);
+    const states = await listingStates(
+      db,
+      inPerson.map((h) => h.row.id),
+    );
+    return inPerson.filter((h) => !states.get(h.row.id)?.cancelled).map(toEventResult);
   };
 }

@@ -29,6 +29,11 @@ export type EmailDeps = {
   queue: Queue<EmailJob>;
   provider: MailProvider;
   eventsNear: EventsNear;
+  /**
+   * The recipient's "I did it" link for the weekly email (decision 196), or null for none. Wired in by the app
+   * (worker/jobs/queue.ts), so the email feature does not import the feature that signs it.
+   */
+  didItUrl: (to: { subscriberId: string; actionId: string; campaignId: string }, now: Date) => Promise<string | null>;
   now: () => Date;
 };
 

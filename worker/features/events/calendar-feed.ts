@@ -1,6 +1,7 @@
 import type { FeedQuery } from "#contract/events/schemas";
 import type { Db } from "../../platform/db";
 import { type CalendarEvent, eventsToIcs } from "./calendar-file";
+import { type ListingState, listingStates } from "./listed";
 import { type Hit, searchEvents } from "./search";
 
 /** How many upcoming events a feed holds: the soonest, as the search orders them. */
@@ -8,7 +9,7 @@ export const FEED_LIMIT = 100;
 /** Calendar apps are told to refresh hourly, and caches may keep the feed that long. */
 export const FEED_TTL_SECONDS = 3600;
 
-const toCalendarEvent = ({ row }: Hit): CalendarEvent => ({
+const toCalendarEvent = ({ row }: Hit, states: Map<string, ListingState>): CalendarEvent => ({
   id: row.id,
   title: row.title,
   description: row.description,
@@ -22,6 +23,7 @@ const toCalendarEvent = ({ row }: Hit): CalendarEvent => ({
   timeZone: row.timeZone,
   registrationUrl: row.registrationUrl,
   isVirtual: row.isVirtual,
+  cancelled: states.get(row.id)?.cancelled ?? false,
 });
 
 /**
@@ -40,8 +42,17 @@ export async function eventsFeed(
     { now: opts.now, siteTimeZone: opts.siteTimeZone, count: false, fallback: false },
   );
   const name = `Earthkind events within ${q.radius} miles of ${q.zip}${q.include_online ? " and online" : ""}`;
-  return eventsToIcs(hits.map(toCalendarEvent), opts.siteHost, opts.now, {
-    name,
-    refreshSeconds: FEED_TTL_SECONDS,
-  });
+  const states = await listingStates(
+    db,
+    hits.map((h) => h.row.id),
+  );
+  return eventsToIcs(
+    hits.map((h) => toCalendarEvent(h, states)),
+    opts.siteHost,
+    opts.now,
+    {
+      name,
+      refreshSeconds: FEED_TTL_SECONDS,
+    },
+  );
 }

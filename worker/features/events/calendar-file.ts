@@ -17,6 +17,8 @@ export type CalendarEvent = {
   timeZone: string | null;
   registrationUrl: string | null;
   isVirtual: boolean;
+  /** Cancelled by its source (decision 200): written STATUS:CANCELLED, so subscribed calendars strike it. */
+  cancelled?: boolean;
 };
 
 /**
@@ -105,6 +107,7 @@ function eventLines(e: CalendarEvent, siteHost: string, stamp: string): string[]
     if (e.endAtUtc) lines.push(`DTEND:${utcValue(e.endAtUtc)}`);
   }
   lines.push(`SUMMARY:${escapeText(e.title)}`);
+  if (e.cancelled) lines.push("STATUS:CANCELLED");
   const url = safeUrl(e.registrationUrl);
   const description = [e.description, url ? `Details and registration: ${url}` : null].filter(Boolean).join("\n\n");
   if (description) lines.push(`DESCRIPTION:${escapeText(description)}`);

@@ -1,10 +1,11 @@
 import { and, eq } from "drizzle-orm";
 import type { AdminSubmission, SubmissionStatus } from "#contract/events/schemas";
-import { eventSubmissions, events } from "../../../db/schema";
+import { eventSubmissions } from "../../../db/schema";
 import { writeAudit } from "../../platform/audit";
 import { type Db, newestFirst } from "../../platform/db";
 import { badRequest, conflict, notFound } from "../../platform/errors";
 import type { AuthUser } from "../../platform/hono";
+import { findListings } from "./duplicates";
 import { geocodeOne } from "./geocode";
 
 /** Submissions are stored as events under this source key, with the submission id as external id. */
@@ -80,14 +81,16 @@ async function pendingSubmission(db: Db, id: string): Promise<SubmissionRow> {
 
 /**
  * Approves a submission: a geocoded, approved event (so it is searchable at once) in its ZIP's time zone, and the
- * submission marked approved, in one batch. The insert is keyed by the submission id, so a
- * double click or two moderators approving together create one event.
+ * submission marked approved, in one batch (one transaction). The submission's update is conditional on its
+ * being pending and the event is copied from the row that update wrote, so a reject that lands first leaves
+ * nothing to copy: a rejected submission is never published, and two approvals create one event. An event
+ * already listed from another source takes it as a copy, its source kept on that listing (decision 199).
  */
 export async function approveSubmission(
   db: Db,
   id: string,
   opts: { admin: AuthUser; postalCode?: string },
-): Promise<{ submission: AdminSubmission; eventId: string }> {
+): Promise<{ submission: AdminSubmission; eventId: string; mergedInto: string | null }> {
   const s = await pendingSubmission(db, id);
   const postalCode = opts.postalCode ?? s.postalCode;
   const place = await geocodeOne(db, { postalCode, city: s.city, state: s.state });
@@ -102,43 +105,79 @@ export async function approveSubmission(
   const addressLine = [s.address, `${s.city}, ${s.state}${postalCode ? ` ${postalCode}` : ""}`]
     .filter(Boolean)
     .join(", ");
-  await db.batch([
-    db
-      .insert(events)
-      .values({
-        id: eventId,
-        sourceKey: SUBMISSION_SOURCE_KEY,
-        externalId: s.id,
-        title: s.title,
-        description: s.description,
-        venueName: s.address,
-        address: addressLine,
-        category: s.category,
-        city: s.city,
-        state: s.state,
-        postalCode: postalCode ?? place.zip,
-        lat: place.lat,
-        lon: place.lon,
-        startAtUtc: s.startTime,
-        endAtUtc: s.endTime,
-        allDay: false,
-        endTimeUnknown: s.endTime === null,
-        // The clock of the place it was geocoded to: its ZIP's zone (decision 165).
-        timeZone: place.timeZone,
-        registrationUrl: s.registrationUrl,
-        imageUrl: s.imageUrl,
-        isVirtual: false,
-        status: "approved",
-      })
-      .onConflictDoNothing({ target: [events.sourceKey, events.externalId] }),
-    db
-      .update(eventSubmissions)
-      .set({ status: "approved", reviewedBy: opts.admin.id, reviewedAt, eventId, postalCode })
-      .where(and(eq(eventSubmissions.id, id), eq(eventSubmissions.status, "pending"))),
+  const listed = await findListings(db, [
+    {
+      id: eventId,
+      sourceKey: SUBMISSION_SOURCE_KEY,
+      title: s.title,
+      startAtUtc: s.startTime,
+      lat: place.lat,
+      lon: place.lon,
+      venueName: s.address,
+      state: s.state,
+      isVirtual: false,
+    },
   ]);
+  const mergedInto = listed.get(eventId) ?? null;
+  const event = {
+    id: eventId,
+    source_key: SUBMISSION_SOURCE_KEY,
+    title: s.title,
+    description: s.description,
+    venue_name: s.address,
+    address: addressLine,
+    category: s.category,
+    city: s.city,
+    state: s.state,
+    postal_code: postalCode ?? place.zip,
+    lat: place.lat,
+    lon: place.lon,
+    start_at_utc: s.startTime,
+    end_at_utc: s.endTime,
+    end_time_unknown: s.endTime === null ? 1 : 0,
+    // The clock of the place it was geocoded to: its ZIP's zone (decision 165).
+    time_zone: place.timeZone,
+    registration_url: s.registrationUrl,
+    // Fetched, checked and stored by the pictures step; until then the card has none (decision 201).
+    image_source_url: s.imageUrl,
+    status: mergedInto ? "merged" : "approved",
+    merged_into: mergedInto,
+    last_confirmed_at: reviewedAt,
+  };
+  const columns = Object.keys(event);
+  const d1 = db.$client;
+  const [claimed] = await d1.batch<{ id: string }>([
+    d1
+      .prepare(
+        `UPDATE event_submissions SET status = 'approved', reviewed_by = ?2, reviewed_at = ?3, event_id = ?4, postal_code = ?5
+         WHERE id = ?1 AND status = 'pending' RETURNING id`,
+      )
+      .bind(id, opts.admin.id, reviewedAt, eventId, postalCode),
+    // Only when the update above claimed it: the submission is then approved with this event's id.
+    d1
+      .prepare(
+        `INSERT INTO events (external_id, all_day, is_virtual, ${columns.join(", ")})
+         SELECT s.id, 0, 0, ${columns.map((c) => `json_extract(?2, '$.${c}')`).join(", ")}
+         FROM event_submissions s WHERE s.id = ?1 AND s.status = 'approved' AND s.event_id = json_extract(?2, '$.id')
+         ON CONFLICT (source_key, external_id) DO NOTHING`,
+      )
+      .bind(id, JSON.stringify(event)),
+  ]);
+  if (!claimed?.results.length) throw await reviewedMeanwhile(db, id);
   const [after] = await db.select().from(eventSubmissions).where(eq(eventSubmissions.id, id)).limit(1);
   if (!after) throw notFound("Submission not found");
-  return { submission: toAdminSubmission(after), eventId: after.eventId ?? eventId };
+  return { submission: toAdminSubmission(after), eventId, mergedInto };
+}
+
+/** The 409 of a review that lost a race: the submission's state as the other review left it. */
+async function reviewedMeanwhile(db: Db, id: string): Promise<Error> {
+  const [row] = await db
+    .select({ status: eventSubmissions.status })
+    .from(eventSubmissions)
+    .where(eq(eventSubmissions.id, id))
+    .limit(1);
+  if (!row) return notFound("Submission not found");
+  return conflict(`This submission was already ${row.status} by another moderator.`, "already_reviewed");
 }
 
 export async function rejectSubmission(
@@ -157,6 +196,6 @@ export async function rejectSubmission(
     })
     .where(and(eq(eventSubmissions.id, id), eq(eventSubmissions.status, "pending")))
     .returning();
-  if (!row) throw conflict("This submission was already reviewed.", "already_reviewed");
+  if (!row) throw await reviewedMeanwhile(db, id);
   return toAdminSubmission(row);
 }

@@ -1,4 +1,4 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, inArray } from "drizzle-orm";
 import { describeRoute } from "hono-openapi";
 import { nearestZipAnswer, searchAnswer } from "#contract/events/responses";
 import { feedQuerySchema, nearestZipQuerySchema, searchQuerySchema } from "#contract/events/schemas";
@@ -9,6 +9,7 @@ import { createRouter } from "../../platform/hono";
 import { validate } from "../../platform/validate";
 import { eventsFeed, FEED_TTL_SECONDS } from "./calendar-feed";
 import { eventToIcs, icsFileName } from "./calendar-file";
+import { withListingState } from "./listed";
 import { nearestZip } from "./nearest-zip";
 import { searchEvents, toSearchResponse } from "./search";
 
@@ -38,7 +39,8 @@ export const eventsRoutes = createRouter()
         count: true,
         fallback: true,
       });
-      return c.json(answer(searchAnswer, toSearchResponse(page)));
+      const body = toSearchResponse(page);
+      return c.json(answer(searchAnswer, { ...body, events: await withListingState(c.var.db, body.events) }));
     },
   )
   .get(
@@ -86,7 +88,7 @@ export const eventsRoutes = createRouter()
   .get(
     "/:file{.+\\.ics}",
     describeRoute({
-      summary: "Download one approved event as an .ics file",
+      summary: "Download one listed event (approved, or cancelled: STATUS:CANCELLED) as an .ics file",
       parameters: [
         {
           name: "file",
@@ -98,7 +100,7 @@ export const eventsRoutes = createRouter()
       ],
       responses: {
         200: fileAnswer("text/calendar", "The event as an iCalendar file (an attachment)"),
-        404: errorAnswer("No approved event has this id"),
+        404: errorAnswer("No listed event has this id"),
       },
     }),
     async (c) => {
@@ -106,10 +108,14 @@ export const eventsRoutes = createRouter()
       const [event] = await c.var.db
         .select()
         .from(events)
-        .where(and(eq(events.id, id), eq(events.status, "approved")))
+        .where(and(eq(events.id, id), inArray(events.status, ["approved", "cancelled"])))
         .limit(1);
       if (!event) throw notFound("Event not found");
-      const body = eventToIcs(event, new URL(c.var.config.siteOrigin).host, new Date());
+      const body = eventToIcs(
+        { ...event, cancelled: event.status === "cancelled" },
+        new URL(c.var.config.siteOrigin).host,
+        new Date(),
+      );
       return c.body(body, 200, {
         "Content-Type": "text/calendar; charset=utf-8",
         "Content-Disposition": `attachment; filename="${icsFileName(event.title)}"`,

@@ -58,7 +58,13 @@ export const eventSubmissionsAdminRoutes = createRouter()
         admin: c.var.user,
         postalCode: postal_code,
       });
-      return c.json(answer(approvedSubmissionAnswer, { submission: result.submission, event_id: result.eventId }));
+      return c.json(
+        answer(approvedSubmissionAnswer, {
+          submission: result.submission,
+          event_id: result.eventId,
+          merged_into: result.mergedInto,
+        }),
+      );
     },
   )
   .post(

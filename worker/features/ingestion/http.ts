@@ -54,6 +54,16 @@ export function publicOnly(fetchFn: SourceFetch): SourceFetch {
  * Windows-1252 as well as UTF-8.
  */
 export async function fetchSourceText(fetchFn: SourceFetch, url: string, req: SourceRequest): Promise<string> {
+  const { bytes, contentType } = await fetchSourceBytes(fetchFn, url, req);
+  return decodeBody(bytes, contentType);
+}
+
+/** `fetchSourceText`'s request, bounded the same way, as bytes and the answer's declared type (pictures). */
+export async function fetchSourceBytes(
+  fetchFn: SourceFetch,
+  url: string,
+  req: SourceRequest,
+): Promise<{ bytes: Uint8Array; contentType: string | null }> {
   const controller = new AbortController();
   let timedOut = false;
   let phase = "waiting for";
@@ -77,7 +87,7 @@ export async function fetchSourceText(fetchFn: SourceFetch, url: string, req: So
     );
     phase = "reading";
     const bytes = await bounded(readCapped(res, req.maxBytes, host, controller.signal));
-    return decodeBody(bytes, res.headers.get("Content-Type"));
+    return { bytes, contentType: res.headers.get("Content-Type") };
   } catch (err) {
     if (timedOut) throw new SourceError(`Timed out after ${duration(req.timeoutMs)} ${phase} ${host}`);
     if (err instanceof SourceError) throw err;

@@ -108,7 +108,7 @@ export async function consumeIngestBatch(
         continue;
       }
       await runIntoRecord(
-        { db, config, fetch: sourceFetch(env, source), now: new Date(), fixtures: usesFixtures(env) },
+        { db, config, fetch: sourceFetch(env, source), now: new Date(), fixtures: usesFixtures(env), media: env.MEDIA },
         job.run_id,
         source,
         { startPage: job.start_page, pages: job.pages },

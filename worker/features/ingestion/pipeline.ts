@@ -1,7 +1,9 @@
 import { addDays, localToUtc } from "#contract/platform/zoned-time";
 import type { Db } from "../../platform/db";
+import { mergeNewcomers } from "../events/duplicates";
 import { cityKey, placesByCity, placesByZip, zip5 } from "../events/geocode";
 import { type NearestZipPlace, nearestZipPlace } from "../events/nearest-zip";
+import { confirmListed } from "./listing-state";
 import { STATE_TIME_ZONES } from "./state-time-zones";
 import type { Candidate, Counters, SourceConfig, When } from "./types";
 import { emptyCounters } from "./types";
@@ -109,7 +111,8 @@ function eventZone(c: Located, source: Pick<SourceConfig, "timeZone">): string |
 /**
  * Validates, geocodes and stores one run's candidates, and counts every outcome: each mapped
  * candidate ends in exactly one of skipped_missing_required, skipped_invalid_datetime,
- * skipped_past, inserted, updated, duplicate_unchanged or failed_db_error.
+ * skipped_past, inserted, updated, duplicate_unchanged or failed_db_error. Every stored one is confirmed as
+ * listed now (decision 200), and a new one that duplicates another source's listing merged into it (decision 199).
  */
 export async function processCandidates(
   db: Db,
@@ -173,6 +176,7 @@ export async function processCandidates(
       registrationUrl: c.registrationUrl,
       imageUrl: c.imageUrl,
       isVirtual: c.isVirtual,
+      cancelled: c.cancelled ?? false,
       geocoded: c.geocoded,
     });
   }
@@ -183,6 +187,14 @@ export async function processCandidates(
   counters.duplicate_unchanged += outcome.unchanged;
   counters.failed_db_error = outcome.failed;
   const stored = rows.filter((r) => !outcome.failedIds.has(r.externalId));
+  await confirmListed(
+    db,
+    source.key,
+    stored.map((r) => r.externalId),
+    now,
+  );
+  // A newcomer that another source already lists becomes a hidden copy of that listing (decision 199).
+  await mergeNewcomers(db, source.key, outcome.insertedIds);
   counters.geocoded_count = stored.filter((r) => r.geocoded).length;
   counters.all_day_events = stored.filter((r) => r.allDay).length;
   return counters;

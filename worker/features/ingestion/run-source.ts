@@ -1,8 +1,11 @@
 import type { Config } from "../../platform/config";
 import type { Db } from "../../platform/db";
 import { ADAPTERS } from "./adapters";
+import { ICS_HORIZON_DAYS } from "./adapters/ics";
 import { SourceError } from "./http";
 import { TIMEOUT_MS } from "./limits";
+import { cancelDropped } from "./listing-state";
+import { storeDuePictures } from "./pictures";
 import { processCandidates } from "./pipeline";
 import { finishRun } from "./runs";
 import { type Counters, emptyCounters, type SourceConfig, type SourceFetch } from "./types";
@@ -24,6 +27,8 @@ export type RunDeps = {
   fixtures: boolean;
   /** Overrides the per-request time limit of the source's type (tests use a short one). */
   timeoutMs?: number;
+  /** Where event pictures are stored; without it (benchmarks) pictures wait for a run that has it. */
+  media?: R2Bucket;
 };
 
 export type SourceRunOutcome = {
@@ -61,6 +66,15 @@ export async function ingestSource(
     return { status: "failed", error: message, pages: 0, counters: emptyCounters() };
   }
   const counters = { ...(await processCandidates(deps.db, source, read.candidates, deps.now)), found: read.found };
+  // Only a whole, readable answer that lists something says what the source dropped: an empty feed is more
+  // likely broken than emptied, and a partial read proves nothing (decision 200).
+  if (read.complete && !read.error && read.candidates.length > 0) {
+    const until = new Date(deps.now.getTime() + ICS_HORIZON_DAYS * 86_400_000);
+    const cancelled = await cancelDropped(deps.db, source.key, deps.now, until);
+    if (cancelled) console.info(`ingestion ${source.key}: ${cancelled} upcoming events no longer listed, cancelled`);
+  }
+  // Pictures are fetched by the server, through the same bounded, public-only fetch (decision 201).
+  if (deps.media) await storeDuePictures(deps.db, deps.media, deps.fetch);
   return {
     status: read.error ? "failed" : "completed",
     error: read.error ?? null,

@@ -31,6 +31,8 @@ export type Candidate = {
   imageUrl: string | null;
   isVirtual: boolean;
   category: string | null;
+  /** The source marks it cancelled (an iCalendar STATUS:CANCELLED); absent: listed as planned. */
+  cancelled?: boolean;
 };
 
 export type HtmlField = { selector: string; attr?: string };
@@ -89,6 +91,11 @@ export type AdapterResult = {
   candidates: Candidate[];
   /** The first page-level failure, when some pages were read before it. */
   error?: string;
+  /**
+   * The read covered everything the source lists (a whole iCalendar feed), so an upcoming event of the
+   * source missing from it was dropped (decision 200). Paged listings read in windows leave it unset.
+   */
+  complete?: boolean;
 };
 
 export const COUNTER_KEYS = [

@@ -22,8 +22,11 @@ export type EventRow = {
   /** The IANA zone of the event's place; null online or unknown. */
   timeZone: string | null;
   registrationUrl: string | null;
+  /** The picture as the source gave it (stored as image_source_url; decision 201). */
   imageUrl: string | null;
   isVirtual: boolean;
+  /** The source marks it cancelled (decision 200). */
+  cancelled: boolean;
 };
 
 /** Fields whose change makes an update (everything the site shows or searches on). */
@@ -48,7 +51,9 @@ const HASHED: (keyof EventRow)[] = [
   "isVirtual",
 ];
 
-export const contentHash = (r: EventRow) => sha256Hex(JSON.stringify(HASHED.map((k) => r[k] ?? null)));
+/** Only a cancelled row hashes its status, so the hashes of rows stored before cancellation existed still match. */
+export const contentHash = (r: EventRow) =>
+  sha256Hex(JSON.stringify([...HASHED.map((k) => r[k] ?? null), ...(r.cancelled ? ["cancelled"] : [])]));
 
 /** D1 binds at most 100 parameters; external ids are looked up 90 at a time. */
 const LOOKUP_CHUNK = 90;
@@ -56,7 +61,8 @@ const LOOKUP_CHUNK = 90;
 const WRITE_CHUNK_ROWS = 200;
 const WRITE_CHUNK_BYTES = 400_000;
 
-const COLUMNS: [column: string, key: keyof EventRow | "id" | "contentHash" | "updatedAt"][] = [
+type Derived = "id" | "contentHash" | "updatedAt" | "status" | "cancelledBy";
+const COLUMNS: [column: string, key: keyof EventRow | Derived][] = [
   ["id", "id"],
   ["external_id", "externalId"],
   ["title", "title"],
@@ -75,27 +81,47 @@ const COLUMNS: [column: string, key: keyof EventRow | "id" | "contentHash" | "up
   ["end_time_unknown", "endTimeUnknown"],
   ["time_zone", "timeZone"],
   ["registration_url", "registrationUrl"],
-  ["image_url", "imageUrl"],
+  ["image_source_url", "imageUrl"],
   ["is_virtual", "isVirtual"],
   ["content_hash", "contentHash"],
   ["updated_at", "updatedAt"],
+  ["status", "status"],
+  ["cancelled_by", "cancelledBy"],
 ];
 
 /**
+ * The rows whose status the source decides (decision 200): listed ones, and those it cancelled itself, which are
+ * back when it lists them again. A moderator's cancellation and a hidden copy ('merged', decision 199) stay.
+ */
+const SOURCE_OWNS_STATUS =
+  "(events.status = 'approved' OR (events.status = 'cancelled' AND events.cancelled_by = 'source'))";
+const STATUS_UPDATE = ["status", "cancelled_by"].map(
+  (c) => `${c} = CASE WHEN ${SOURCE_OWNS_STATUS} THEN excluded.${c} ELSE events.${c} END`,
+);
+
+/**
  * Insert-or-update from a JSON array: many rows per statement without hitting the parameter
- * limit. Existing rows keep their id, status (a cancelled event stays cancelled) and created_at.
+ * limit. Existing rows keep their id and created_at; their status follows STATUS_UPDATE.
  */
 const UPSERT_SQL = `INSERT INTO events (source_key, ${COLUMNS.map(([c]) => c).join(", ")})
 SELECT ?1, ${COLUMNS.map(([c]) => `json_extract(value, '$.${c}')`).join(", ")} FROM json_each(?2) WHERE true
 ON CONFLICT (source_key, external_id) DO UPDATE SET
-${COLUMNS.filter(([c]) => c !== "id" && c !== "external_id")
+${COLUMNS.filter(([c]) => !["id", "external_id", "status", "cancelled_by"].includes(c))
   .map(([c]) => `${c} = excluded.${c}`)
+  .concat(STATUS_UPDATE)
   .join(",\n")}`;
 
 type Prepared = Record<string, unknown>;
 
 function toJsonRow(r: EventRow, hash: string, updatedAt: string): Prepared {
-  const values: Record<string, unknown> = { ...r, id: crypto.randomUUID(), contentHash: hash, updatedAt };
+  const values: Record<string, unknown> = {
+    ...r,
+    id: crypto.randomUUID(),
+    contentHash: hash,
+    updatedAt,
+    status: r.cancelled ? "cancelled" : "approved",
+    cancelledBy: r.cancelled ? "source" : null,
+  };
   return Object.fromEntries(
     COLUMNS.map(([column, key]) => {
       const v = values[key];
@@ -128,6 +154,8 @@ export type WriteOutcome = {
   unchanged: number;
   failed: number;
   failedIds: Set<string>;
+  /** External ids of the rows this write created (the newcomers the duplicate check looks at). */
+  insertedIds: string[];
 };
 
 /**
@@ -138,7 +166,7 @@ export type WriteOutcome = {
  */
 export async function writeEvents(db: Db, sourceKey: string, rows: EventRow[]): Promise<WriteOutcome> {
   const d1 = db.$client;
-  const existing = new Map<string, string | null>();
+  const existing = new Map<string, { hash: string | null; sourceCancelled: boolean }>();
   const ids = rows.map((r) => r.externalId);
   const lookups = [];
   for (let i = 0; i < ids.length; i += LOOKUP_CHUNK) {
@@ -146,14 +174,16 @@ export async function writeEvents(db: Db, sourceKey: string, rows: EventRow[]): 
     lookups.push(
       d1
         .prepare(
-          `SELECT external_id, content_hash FROM events WHERE source_key = ? AND external_id IN (${slice.map(() => "?").join(",")})`,
+          `SELECT external_id, content_hash, status = 'cancelled' AND cancelled_by = 'source' AS source_cancelled FROM events WHERE source_key = ? AND external_id IN (${slice.map(() => "?").join(",")})`,
         )
         .bind(sourceKey, ...slice),
     );
   }
   if (lookups.length) {
-    for (const result of await d1.batch<{ external_id: string; content_hash: string | null }>(lookups)) {
-      for (const r of result.results) existing.set(r.external_id, r.content_hash);
+    type Stored = { external_id: string; content_hash: string | null; source_cancelled: number };
+    for (const result of await d1.batch<Stored>(lookups)) {
+      for (const r of result.results)
+        existing.set(r.external_id, { hash: r.content_hash, sourceCancelled: r.source_cancelled === 1 });
     }
   }
 
@@ -162,15 +192,27 @@ export async function writeEvents(db: Db, sourceKey: string, rows: EventRow[]): 
   let unchanged = 0;
   for (const r of rows) {
     const hash = await contentHash(r);
-    if (!existing.has(r.externalId))
-      toWrite.push({ row: toJsonRow(r, hash, now), isNew: true, externalId: r.externalId });
-    else if (existing.get(r.externalId) !== hash)
+    const stored = existing.get(r.externalId);
+    if (!stored) toWrite.push({ row: toJsonRow(r, hash, now), isNew: true, externalId: r.externalId });
+    // A row cancelled because its source had dropped it is written again when listed again, unchanged or not.
+    else if (stored.hash !== hash || (stored.sourceCancelled && !r.cancelled))
       toWrite.push({ row: toJsonRow(r, hash, now), isNew: false, externalId: r.externalId });
     else unchanged++;
   }
 
-  const outcome: WriteOutcome = { inserted: 0, updated: 0, unchanged, failed: 0, failedIds: new Set() };
-  const count = (w: { isNew: boolean }) => (w.isNew ? outcome.inserted++ : outcome.updated++);
+  const outcome: WriteOutcome = {
+    inserted: 0,
+    updated: 0,
+    unchanged,
+    failed: 0,
+    failedIds: new Set(),
+    insertedIds: [],
+  };
+  const count = (w: { isNew: boolean; externalId: string }) => {
+    if (!w.isNew) return outcome.updated++;
+    outcome.insertedIds.push(w.externalId);
+    return outcome.inserted++;
+  };
   if (!toWrite.length) return outcome;
   const statement = (rowsJson: Prepared[]) => d1.prepare(UPSERT_SQL).bind(sourceKey, JSON.stringify(rowsJson));
   try {

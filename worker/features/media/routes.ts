@@ -1,8 +1,12 @@
 import { notFound } from "../../platform/errors";
 import { createRouter } from "../../platform/hono";
 
-/** Keys we write: uploads/YYYY-MM/<uuid>.<ext>. Anything else is not ours to serve. */
-const KEY_RE = /^uploads\/\d{4}-\d{2}\/[0-9a-f-]{36}\.(png|jpg|webp|gif|avif)$/;
+/**
+ * Keys we write: uploads/YYYY-MM/<uuid>.<ext> (admin uploads) and events/<sha-256 of its address>.<ext> (event
+ * pictures, decision 201). Anything else is not ours to serve.
+ */
+const KEY_RE =
+  /^(uploads\/\d{4}-\d{2}\/[0-9a-f-]{36}\.(png|jpg|webp|gif|avif)|events\/[0-9a-f]{64}\.(png|jpg|webp|gif))$/;
 
 /** GET /media/* — uploaded images from R2. Keys are never reused, so responses are immutable. */
 export const mediaRoutes = createRouter().get("/*", async (c) => {

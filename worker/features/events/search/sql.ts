@@ -94,7 +94,7 @@ export function keywordWords(q: string | undefined): string[] {
 const startTerm = (indexed: boolean) => (indexed ? sql`${events.startAtUtc}` : sql`+${events.startAtUtc}`);
 
 /**
- * Approved, overlapping the window. `indexedStart` lets the start bound select an index (statewide
+ * Listed (approved, or cancelled: shown with its badge, decision 200), overlapping the window. `indexedStart` lets the start bound select an index (statewide
  * and online walk (state | is_virtual, start)); the radius query keeps it, like `status`, out of index
  * selection with a unary `+`, so the planner ranges over the geo index (decision 041).
  */
@@ -104,7 +104,7 @@ export function liveInWindow(
 ): SQL[] {
   const start = startTerm(indexedStart);
   const conditions = [
-    sql`+${events.status} = 'approved'`,
+    sql`+${events.status} in ('approved', 'cancelled')`,
     sql`${start} >= ${w.earliestStart}`,
     sql`coalesce(${events.endAtUtc}, ${events.startAtUtc}) >= ${w.from}`,
   ];

@@ -1,6 +1,7 @@
 import ICAL from "ical.js";
 import { classifyCategory, clean, cleanMultiline, htmlToText, looksVirtual, parseUsAddress, webUrl } from "../classify";
 import { fetchSourceText, SourceError } from "../http";
+import { normaliseAllDaySeries } from "../ics-all-day";
 import { parseLenient } from "../ics-lenient";
 import { feedZones, resolveTzid } from "../ics-zones";
 import { MAX_BODY_BYTES, TEXT_MAX } from "../limits";
@@ -135,6 +136,8 @@ function toCandidate(source: SourceConfig, zones: Zones, externalId: string, o: 
     imageUrl: imageOf(v),
     isVirtual: looksVirtual(location, text),
     category: classifyCategory(title, rest, source.defaultCategory),
+    // STATUS:CANCELLED on the event, or on the override of this one occurrence (decision 200).
+    cancelled: isCancelled(v),
   };
 }
 
@@ -235,7 +238,7 @@ function iterationStart(event: InstanceType<typeof ICAL.Event>, from: number): I
 }
 
 /**
- * Every event of a feed as candidates. A series becomes one candidate per occurrence between now
+ * Every event of a feed as candidates, cancelled ones (STATUS:CANCELLED) marked so. A series becomes one candidate per occurrence between now
  * and the horizon (RRULE/RDATE minus EXDATE, with RECURRENCE-ID overrides applied), identified
  * by UID + recurrence id; its earlier occurrences are history, not items. The feed is read
  * leniently (decision 100) and its TZIDs resolved per feed (decision 101).
@@ -269,6 +272,7 @@ export function parseIcsFeed(
     try {
       dropUnreadableDates(v);
       dropAbsurdDuration(v);
+      normaliseAllDaySeries(v, exceptions.get(uid) ?? [], source.timeZone);
       const event = new ICAL.Event(v, { exceptions: exceptions.get(uid) ?? [] });
       const single = () =>
         toCandidate(source, zones, uid, {
@@ -279,7 +283,6 @@ export function parseIcsFeed(
           item: event,
         });
       if (!event.isRecurring()) {
-        if (isCancelled(v)) continue;
         found++;
         candidates.push(single());
         continue;
@@ -289,7 +292,7 @@ export function parseIcsFeed(
         it = event.iterator(iterationStart(event, now.getTime()));
       } catch {
         // A recurrence ical.js cannot expand (RDATE;VALUE=TIME, a broken RRULE) still has its first date.
-        if (isCancelled(v) || !event.startDate) throw new Error("unreadable recurrence");
+        if (!event.startDate) throw new Error("unreadable recurrence");
         found++;
         candidates.push(single());
         continue;
@@ -305,7 +308,6 @@ export function parseIcsFeed(
         const own = details.item.component;
         const end = hasEnd(own) || hasEnd(v) ? details.endDate : details.startDate;
         if (end.toUnixTime() * 1000 < now.getTime() - 86_400_000) continue;
-        if (isCancelled(own)) continue;
         found++;
         produced++;
         const overridden = own !== v;
@@ -329,7 +331,6 @@ export function parseIcsFeed(
   for (const [uid, list] of exceptions) {
     if (masterUids.has(uid)) continue;
     for (const v of list) {
-      if (isCancelled(v)) continue;
       found++;
       try {
         dropUnreadableDates(v);
@@ -358,5 +359,6 @@ export async function readIcsSource(source: SourceConfig, ctx: AdapterContext): 
     maxBytes: MAX_BODY_BYTES.ics,
     accept: "text/calendar, */*;q=0.5",
   });
-  return { pages: 1, ...parseIcsFeed(text, source, ctx.now) };
+  // A feed is the whole calendar: an upcoming event it no longer lists was dropped (decision 200).
+  return { pages: 1, complete: true, ...parseIcsFeed(text, source, ctx.now) };
 }

@@ -11,10 +11,10 @@ import { FormField } from "../../components/ui/form-field";
 import { Label } from "../../components/ui/label";
 import { Spinner } from "../../components/ui/spinner";
 import { Textarea } from "../../components/ui/textarea";
+import { DID_IT_PETITIONS_CAMPAIGN, didItQuery } from "../../features/did-it/api";
+import { QuickWinsPetitions } from "../../features/petitions/quick-wins-petitions";
+import { EmailLinkPage, LinkProblem } from "../../features/subscribers/email-link-page";
 import { useNoIndex } from "../../lib/use-no-index";
-import { QuickWinsPetitions } from "../petitions/quick-wins-petitions";
-import { EmailLinkPage, LinkProblem } from "../subscribers/email-link-page";
-import { DID_IT_PETITIONS_CAMPAIGN, didItQuery } from "./api";
 
 /**
  * /did-it?token= — the weekly email's "I did it" link (decision 196). Rendered by the Worker and
