@@ -1,10 +1,11 @@
 import type { QueryClient } from "@tanstack/react-query";
 import { DEFAULT_RADIUS, TEASER_LIMIT } from "../../worker/features/events/constants";
+import { eventIdFromPathParam } from "../../worker/features/events/event-path";
 import type { PageData, ServerRenderedRoute } from "../../worker/features/pages/contract";
 import { actionBySlugQuery, currentActionQuery } from "../features/actions/api";
 import { archiveQuery } from "../features/actions/archive-query";
 import { siteImpactQuery } from "../features/completions/api";
-import { eventsSearchQuery, type SearchParams } from "../features/events/api";
+import { eventPageQuery, eventsSearchQuery, type SearchParams } from "../features/events/api";
 import { type PublicPetitionsParams, publicPetitionsQuery } from "../features/petitions/api";
 import { currentTipQuery } from "../features/tips/api";
 
@@ -63,5 +64,12 @@ export const PAGE_DATA: Partial<Record<ServerRenderedRoute, Prefetch>> = {
       petitions(qc, data, { campaign: "petitions_action", limit: 3 }),
     ]);
     return qc.getQueryData(query.queryKey)?.action === null ? NOT_FOUND : undefined;
+  },
+  event: async (qc, data, { event: param = "" }) => {
+    const id = eventIdFromPathParam(param);
+    if (id === null) return NOT_FOUND;
+    const query = eventPageQuery(id);
+    await qc.prefetchQuery({ ...query, queryFn: () => data.eventPage(id) });
+    return qc.getQueryData(query.queryKey)?.event === null ? NOT_FOUND : undefined;
   },
 };

@@ -1,5 +1,6 @@
 import type { Db } from "../../platform/db";
 import { type CalendarEvent, eventsToIcs } from "./calendar-file";
+import { eventPath } from "./event-path";
 import type { FeedQuery } from "./schemas";
 import { type Hit, searchHits } from "./search";
 
@@ -8,7 +9,7 @@ export const FEED_LIMIT = 100;
 /** Calendar apps are told to refresh hourly, and caches may keep the feed that long. */
 export const FEED_TTL_SECONDS = 3600;
 
-const toCalendarEvent = ({ row }: Hit): CalendarEvent => ({
+const toCalendarEvent = ({ row }: Hit, siteOrigin: string): CalendarEvent => ({
   id: row.id,
   title: row.title,
   description: row.description,
@@ -22,6 +23,7 @@ const toCalendarEvent = ({ row }: Hit): CalendarEvent => ({
   timeZone: row.timeZone,
   registrationUrl: row.registrationUrl,
   isVirtual: row.isVirtual,
+  pageUrl: new URL(eventPath(row), siteOrigin).toString(),
 });
 
 /**
@@ -32,7 +34,7 @@ const toCalendarEvent = ({ row }: Hit): CalendarEvent => ({
 export async function eventsFeed(
   db: Db,
   q: FeedQuery,
-  opts: { now: Date; siteTimeZone: string; siteHost: string },
+  opts: { now: Date; siteTimeZone: string; siteOrigin: string },
 ): Promise<string> {
   const hits = await searchHits(
     db,
@@ -40,7 +42,8 @@ export async function eventsFeed(
     { now: opts.now, siteTimeZone: opts.siteTimeZone },
   );
   const name = `Earthkind events within ${q.radius} miles of ${q.zip}${q.include_online ? " and online" : ""}`;
-  return eventsToIcs(hits.filter((h) => !h.fallback).map(toCalendarEvent), opts.siteHost, opts.now, {
+  const list = hits.filter((h) => !h.fallback).map((h) => toCalendarEvent(h, opts.siteOrigin));
+  return eventsToIcs(list, new URL(opts.siteOrigin).host, opts.now, {
     name,
     refreshSeconds: FEED_TTL_SECONDS,
   });

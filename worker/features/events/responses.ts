@@ -34,9 +34,14 @@ export const eventResultSchema = z.object({
     .describe("A statewide result: nothing was within the radius, so events elsewhere in the ZIP's state"),
 });
 
+/** A listed event: the search's fields and the address of its own page (decision 202). */
+export const listedEventSchema = eventResultSchema.extend({
+  url: z.string().describe("The event's own page on this site, absolute: /events/{id}-{slug}"),
+});
+
 /** What the events search answers: a page of events, where the next one starts, and how many there are. */
 export const searchAnswer = z.object({
-  events: z.array(eventResultSchema),
+  events: z.array(listedEventSchema),
   next_cursor: z.string().nullable().describe("Pass as `cursor` for the next page; null on the last page"),
   total: z
     .number()
@@ -44,6 +49,26 @@ export const searchAnswer = z.object({
     .describe("Every event matching the search, counted exactly up to 1,000 (then 1,000 and `total_capped`)"),
   total_capped: z.boolean().describe("More than `total` events match"),
 });
+
+/** Who runs an event, and where the listing came from (a feed, an organizer's submission, the seed). */
+const namedLinkSchema = z.object({ name: z.string(), url: z.string().nullable() });
+
+/** Everything the event's page shows (decision 202). */
+export const eventPageSchema = listedEventSchema.extend({
+  address: z.string().nullable(),
+  postal_code: z.string().nullable(),
+  lat: z.number().nullable(),
+  lon: z.number().nullable(),
+  cancelled: z.boolean().describe("The event is listed as cancelled"),
+  organizer: namedLinkSchema.nullable(),
+  source: namedLinkSchema,
+  last_confirmed: z.string().describe("When the listing was last written from its source (ISO 8601, UTC)"),
+  nearby: z
+    .array(listedEventSchema)
+    .describe("Other upcoming in-person events within 25 miles, soonest first (at most four)"),
+});
+
+export const eventPageAnswer = z.object({ event: eventPageSchema });
 
 export const nearestZipAnswer = z.object({
   zip: z.string(),

@@ -7,10 +7,12 @@ import { createRouter } from "../../platform/hono";
 import { validate } from "../../platform/validate";
 import { eventsFeed, FEED_TTL_SECONDS } from "./calendar-feed";
 import { eventToIcs, icsFileName } from "./calendar-file";
+import { findEventPage } from "./event-page";
+import { eventPath } from "./event-path";
+import { listedEventsPage } from "./listing";
 import { nearestZip } from "./nearest-zip";
-import { nearestZipAnswer, searchAnswer } from "./responses";
+import { eventPageAnswer, nearestZipAnswer, searchAnswer } from "./responses";
 import { feedQuerySchema, nearestZipQuerySchema, searchQuerySchema } from "./schemas";
-import { searchEventsPage } from "./search";
 
 /** Public events API: search, nearest ZIP for the page's geolocation, the calendar feed and .ics downloads. */
 export const eventsRoutes = createRouter()
@@ -22,7 +24,7 @@ export const eventsRoutes = createRouter()
         "Answers { events, next_cursor, total, total_capped }: events sorted by start time, distance, id; " +
         "next_cursor (null on the last page) is sent back as `cursor` for the next page, which starts right " +
         "after it even if events were added meanwhile; total counts every match exactly up to 1,000 " +
-        "(total_capped: more than that). Decisions 040 and 162.",
+        "(total_capped: more than that); each event's `url` is its own page. Decisions 040, 162 and 202.",
       responses: {
         200: jsonAnswer(searchAnswer, "A page of events, where the next one starts, and how many match"),
         400: errorAnswer(
@@ -32,9 +34,10 @@ export const eventsRoutes = createRouter()
     }),
     validate("query", searchQuerySchema),
     async (c) => {
-      const page = await searchEventsPage(c.var.db, c.req.valid("query"), {
+      const page = await listedEventsPage(c.var.db, c.req.valid("query"), {
         now: new Date(),
         siteTimeZone: c.var.config.SITE_TIMEZONE,
+        siteOrigin: c.var.config.siteOrigin,
       });
       return c.json(answer(searchAnswer, page));
     },
@@ -71,7 +74,7 @@ export const eventsRoutes = createRouter()
       const body = await eventsFeed(c.var.db, c.req.valid("query"), {
         now: new Date(),
         siteTimeZone: c.var.config.SITE_TIMEZONE,
-        siteHost: new URL(c.var.config.siteOrigin).host,
+        siteOrigin: c.var.config.siteOrigin,
       });
       return c.body(body, 200, {
         "Content-Type": "text/calendar; charset=utf-8",
@@ -107,11 +110,37 @@ export const eventsRoutes = createRouter()
         .where(and(eq(events.id, id), eq(events.status, "approved")))
         .limit(1);
       if (!event) throw notFound("Event not found");
-      const body = eventToIcs(event, new URL(c.var.config.siteOrigin).host, new Date());
+      const { siteOrigin } = c.var.config;
+      const pageUrl = new URL(eventPath(event), siteOrigin).toString();
+      const body = eventToIcs({ ...event, pageUrl }, new URL(siteOrigin).host, new Date());
       return c.body(body, 200, {
         "Content-Type": "text/calendar; charset=utf-8",
         "Content-Disposition": `attachment; filename="${icsFileName(event.title)}"`,
         "Cache-Control": "no-store",
       });
+    },
+  )
+  .get(
+    "/:id/page",
+    describeRoute({
+      summary: "Everything one listed event's page shows",
+      description:
+        "The event (its search fields and page `url`), its address, organizer, source, when it was last " +
+        "confirmed, and up to four upcoming in-person events within 25 miles. Decision 202.",
+      responses: {
+        200: jsonAnswer(eventPageAnswer, "The event's page data"),
+        404: errorAnswer("No listed event has this id"),
+      },
+    }),
+    async (c) => {
+      const { config } = c.var;
+      const event = await findEventPage(c.var.db, c.req.param("id"), {
+        now: new Date(),
+        siteTimeZone: config.SITE_TIMEZONE,
+        siteOrigin: config.siteOrigin,
+        siteName: config.SITE_NAME,
+      });
+      if (!event) throw notFound("Event not found");
+      return c.json(answer(eventPageAnswer, { event }));
     },
   );

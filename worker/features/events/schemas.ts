@@ -11,7 +11,14 @@ import {
   zip5,
 } from "../../platform/field-rules";
 // Types only: responses.ts is server-only, and these aliases are erased from the web bundle.
-import type { adminSubmissionSchema, eventResultSchema, searchAnswer, submissionStatusSchema } from "./responses";
+import type {
+  adminSubmissionSchema,
+  eventPageSchema,
+  eventResultSchema,
+  listedEventSchema,
+  searchAnswer,
+  submissionStatusSchema,
+} from "./responses";
 
 // The constants the pages need live apart from zod, so a page showing events does not load it.
 export * from "./constants";
@@ -153,11 +160,20 @@ export const feedQuerySchema = z
   .transform((q) => ({ ...q, radius: q.radius as Radius }));
 export type FeedQuery = z.infer<typeof feedQuerySchema>;
 
-/** What the events search answers (its schema, with each field's meaning, is in responses.ts). */
-export type SearchResponse = z.output<typeof searchAnswer>;
+/** What GET /api/events answers (its schema, with each field's meaning, is in responses.ts). */
+export type EventsAnswer = z.output<typeof searchAnswer>;
+
+/** The search module's page: the answer before each event gets its page's `url` (events/listing.ts adds it). */
+export type SearchResponse = Omit<EventsAnswer, "events"> & { events: EventResult[] };
 
 /** The spec's Event (search response) fields. */
 export type EventResult = z.output<typeof eventResultSchema>;
+
+/** An event as lists show it: the spec's fields and its page's URL. */
+export type ListedEvent = z.output<typeof listedEventSchema>;
+
+/** What the event's page shows. */
+export type EventPage = z.output<typeof eventPageSchema>;
 
 export const nearestZipQuerySchema = z.object({
   lat: z.coerce

@@ -1,6 +1,6 @@
 import type { PublicAction, PublicActionWithImpact } from "../actions/schemas";
 import type { SiteImpact } from "../completions/schemas";
-import type { SearchResponse } from "../events/schemas";
+import type { EventPage, EventsAnswer } from "../events/schemas";
 import type { PetitionTopic, PublicPetition } from "../petitions/schemas";
 import type { SpaRouteName } from "../spa/route-table";
 import type { PublicTip } from "../tips/schemas";
@@ -16,6 +16,7 @@ export const SERVER_RENDERED_ROUTES = [
   "home",
   "howItWorks",
   "events",
+  "event",
   "actions",
   "action",
   "about",
@@ -40,7 +41,9 @@ export interface PageData {
     petitions: PublicPetition[];
   }>;
   /** GET /api/events?… with the query string's values. */
-  events(params: Record<string, string | number | undefined>): Promise<SearchResponse>;
+  events(params: Record<string, string | number | undefined>): Promise<EventsAnswer>;
+  /** GET /api/events/:id/page, with `{ event: null }` where the API answers 404. */
+  eventPage(id: string): Promise<{ event: EventPage | null }>;
   /** GET /api/tips/current */
   currentTip(): Promise<{ tip: PublicTip | null }>;
   /** GET /api/impact */

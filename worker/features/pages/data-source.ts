@@ -2,8 +2,9 @@ import type { Context } from "hono";
 import type { AppBindings } from "../../platform/hono";
 import { findCurrentAction, findPublishedBySlug, listPastActionsPage } from "../actions/service";
 import { siteImpact } from "../completions/impact";
+import { findEventPage } from "../events/event-page";
+import { listedEventsPage } from "../events/listing";
 import { searchQuerySchema } from "../events/schemas";
-import { searchEventsPage } from "../events/search";
 import { publicPetitionsQuerySchema } from "../petitions/schemas";
 import { selectPublicPetitions } from "../petitions/selection";
 import { readPetitions } from "../petitions/service";
@@ -39,8 +40,21 @@ export function pageData(c: Context<AppBindings>): PageData {
       }),
     events: (params) =>
       once(`events:${JSON.stringify(params)}`, () =>
-        searchEventsPage(db, searchQuerySchema.parse(params), { now, siteTimeZone: config.SITE_TIMEZONE }),
+        listedEventsPage(db, searchQuerySchema.parse(params), {
+          now,
+          siteTimeZone: config.SITE_TIMEZONE,
+          siteOrigin: config.siteOrigin,
+        }),
       ),
+    eventPage: (id) =>
+      once(`event:${id}`, async () => ({
+        event: await findEventPage(db, id, {
+          now,
+          siteTimeZone: config.SITE_TIMEZONE,
+          siteOrigin: config.siteOrigin,
+          siteName: config.SITE_NAME,
+        }),
+      })),
     currentTip: () => once("tip", async () => ({ tip: await currentTip(db) })),
     siteImpact: () => once("impact", async () => ({ impact: await siteImpact(db) })),
   };

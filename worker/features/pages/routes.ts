@@ -4,6 +4,8 @@ import { botCheckKeys, type Config } from "../../platform/config";
 import { type AppBindings, createRouter } from "../../platform/hono";
 import { scriptSafeJson } from "../../platform/script-safe-json";
 import { actionMetaTags, withActionMeta } from "../actions/page-meta";
+import { withEventMarkup } from "../events/event-markup";
+import { eventIdFromPathParam, eventPath } from "../events/event-path";
 import { PAGE_META } from "../seo/page-meta";
 import { withPageMeta } from "../seo/routes";
 import { SPA_ROUTES } from "../spa/route-table";
@@ -39,6 +41,13 @@ export async function servePage(c: Context<AppBindings>, route: ServerRenderedRo
   if (route === "action") {
     const { action } = await data.actionBySlug(c.req.param("slug") ?? "");
     if (action) shell = withActionMeta(asset, actionMetaTags(action, config.siteOrigin, config.SITE_NAME));
+  } else if (route === "event") {
+    const id = eventIdFromPathParam(c.req.param("event") ?? "");
+    const { event } = id ? await data.eventPage(id) : { event: null };
+    // One address per event: an old or mistyped slug moves to the current one.
+    const url = new URL(c.req.url);
+    if (event && url.pathname !== eventPath(event)) return c.redirect(`${eventPath(event)}${url.search}`, 301);
+    if (event) shell = withEventMarkup(asset, event, config.siteOrigin);
   } else if (route && route in PAGE_META) {
     shell = withPageMeta(asset, PAGE_META[route as keyof typeof PAGE_META], config.siteOrigin);
   }
