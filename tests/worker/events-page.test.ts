@@ -8,7 +8,14 @@ import { api, config, db } from "./helpers";
 
 type Row = typeof events.$inferInsert;
 
-const ZIP = { zip: "97212", lat: 45.544, lon: -122.644, city: "Portland", state: "OR", timeZone: "America/Los_Angeles" };
+const ZIP = {
+  zip: "97212",
+  lat: 45.544,
+  lon: -122.644,
+  city: "Portland",
+  state: "OR",
+  timeZone: "America/Los_Angeles",
+};
 /** Far enough ahead that no other test's events share its window. */
 const day = (n: number) => new Date(Date.UTC(2031, 6, 1 + n, 16, 0)).toISOString();
 
