@@ -176,3 +176,50 @@ describe("GET /api/events and GET /api/events/:id/page", () => {
     expect(page.event.last_confirmed).toBe(event.updatedAt);
   });
 });
+
+describe("/events with a search in its query string (decision 203)", () => {
+  it("arrives with the results, and the browser's cache holds the API's first page under the page's key", async () => {
+    const title = `Tryon Creek trail day ${crypto.randomUUID().slice(0, 8)}`;
+    const event = await insertEvent({ title, startAtUtc: new Date(Date.now() + 2 * 86_400_000).toISOString() });
+    const res = await api("/events?zip=97212&when=month&category=cleanup");
+    expect(res.status).toBe(200);
+    const html = await res.text();
+    // The result is in the rendered page, linked to its own page: no second request needed to see it.
+    const root = html.slice(html.indexOf('<div id="root">'), html.indexOf('id="ek-state"'));
+    expect(root).toContain(title);
+    expect(root).toContain(`href="${eventPath(event)}"`);
+    // The same title and description the page sets after load (PAGE_META.events).
+    expect(html).toContain("<title>Local Conservation Events · Earthkind</title>");
+    const state = JSON.parse(/id="ek-state">(.*?)<\/script>/s.exec(html)?.[1] ?? "null");
+    const key = [
+      "events",
+      "search-pages",
+      { zip: "97212", radius: 25, frame: "month", category: "cleanup", limit: 20 },
+    ];
+    const cached = state.queries.queries.find(
+      (q: { queryKey: unknown[] }) => JSON.stringify(q.queryKey) === JSON.stringify(key),
+    )?.state.data as { pages: EventsAnswer[] };
+    expect(cached.pages).toHaveLength(1);
+    expect(cached.pages[0]?.events.map((e) => e.id)).toContain(event.id);
+  });
+
+  it("is cached per search, one entry however the query string is spelled", async () => {
+    await insertEvent({ startAtUtc: new Date(Date.now() + 86_400_000).toISOString() });
+    expect((await api("/events?zip=97212&radius=50")).headers.get("X-Page-Cache")).toBe("miss");
+    await vi.waitFor(
+      async () =>
+        expect((await api("/events?radius=50&utm_source=x&zip=97212")).headers.get("X-Page-Cache")).toBe("hit"),
+      { timeout: 1_000, interval: 20 },
+    );
+    expect((await api("/events?zip=97212&radius=10")).headers.get("X-Page-Cache")).toBe("miss");
+  });
+
+  it("shows the prompt without a ZIP, and leaves an unknown ZIP's error to the browser", async () => {
+    const prompt = await (await api("/events")).text();
+    expect(prompt).toContain("Enter your location");
+    const unknown = await api("/events?zip=00000");
+    expect(unknown.status).toBe(200);
+    const state = JSON.parse(/id="ek-state">(.*?)<\/script>/s.exec(await unknown.text())?.[1] ?? "null");
+    expect(state.queries.queries.filter((q: { queryKey: unknown[] }) => q.queryKey[1] === "search-pages")).toEqual([]);
+  });
+});

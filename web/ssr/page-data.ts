@@ -1,11 +1,13 @@
 import type { QueryClient } from "@tanstack/react-query";
 import { DEFAULT_RADIUS, TEASER_LIMIT } from "../../worker/features/events/constants";
 import { eventIdFromPathParam } from "../../worker/features/events/event-path";
+import { readEventsUrl } from "../../worker/features/events/search-url";
 import type { PageData, ServerRenderedRoute } from "../../worker/features/pages/contract";
 import { actionBySlugQuery, currentActionQuery } from "../features/actions/api";
 import { archiveQuery } from "../features/actions/archive-query";
 import { siteImpactQuery } from "../features/completions/api";
 import { eventPageQuery, eventsSearchQuery, type SearchParams } from "../features/events/api";
+import { pageSearch, searchPagesQuery, searchParamsAt } from "../features/events/use-paged-search";
 import { type PublicPetitionsParams, publicPetitionsQuery } from "../features/petitions/api";
 import { currentTipQuery } from "../features/tips/api";
 
@@ -18,6 +20,7 @@ type Prefetch = (
   qc: QueryClient,
   data: PageData,
   params: Record<string, string | undefined>,
+  query: URLSearchParams,
 ) => Promise<typeof NOT_FOUND | unknown>;
 
 /** Returned by a page whose subject does not exist: the Worker answers 404 with the page's not-found content. */
@@ -55,6 +58,15 @@ export const PAGE_DATA: Partial<Record<ServerRenderedRoute, Prefetch>> = {
       qc.prefetchQuery({ ...archiveQuery(10), queryFn: async () => ({ pages: [await data.archive(10)] }) }),
       qc.prefetchQuery({ ...currentTipQuery(), queryFn: () => data.currentTip() }),
     ]),
+  // The search in the query string with its first page of results (decision 203); without a ZIP, the prompt.
+  events: async (qc, data, _params, query) => {
+    const search = pageSearch(readEventsUrl(query));
+    if (!search) return;
+    await qc.prefetchQuery({
+      ...searchPagesQuery(search),
+      queryFn: async () => ({ pages: [await data.events(searchParamsAt(search, new Date()))] }),
+    });
+  },
   howItWorks: siteImpact,
   about: siteImpact,
   action: async (qc, data, { slug = "" }) => {

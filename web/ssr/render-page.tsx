@@ -23,7 +23,8 @@ export const renderPage: RenderPage = async ({ url, site, data }) => {
 
   const queryClient = createQueryClient();
   const prefetch = leaf?.route.id ? PAGE_DATA[leaf.route.id as ServerRenderedRoute] : undefined;
-  if (prefetch && (await prefetch(queryClient, data, leaf?.params ?? {})) === NOT_FOUND) status = 404;
+  const query = new URLSearchParams(search);
+  if (prefetch && (await prefetch(queryClient, data, leaf?.params ?? {}, query)) === NOT_FOUND) status = 404;
   // A read that failed is left for the browser to retry: both then render the same loading state first.
   queryClient.removeQueries({ predicate: (q) => q.state.status !== "success" });
 

@@ -6,7 +6,7 @@ import { ApiError, type ApiResponse, api, read, signedInApi, toQuery, withSignal
 export const eventsKeys = {
   all: ["events"] as const,
   search: (params: SearchParams | null) => ["events", "search", params] as const,
-  searchPages: (params: SearchParams | null) => ["events", "search-pages", params] as const,
+  searchPages: (search: EventsPageSearch | null) => ["events", "search-pages", search] as const,
   nearestZip: (lat: number, lon: number) => ["events", "nearest-zip", lat, lon] as const,
   page: (id: string) => ["events", "page", id] as const,
   submissions: (status: SubmissionStatus) => ["events", "admin", "submissions", status] as const,
@@ -26,6 +26,9 @@ export type SearchParams = {
   q?: string;
   limit: number;
 };
+
+/** The events page's search as its cache key: the time frame by name, turned into bounds when it is read. */
+export type EventsPageSearch = Omit<SearchParams, "start" | "end"> & { frame: "week" | "month" | "all" };
 
 /**
  * The search. react-query hands the fetch an AbortSignal and aborts it when the parameters

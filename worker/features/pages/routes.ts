@@ -6,6 +6,7 @@ import { scriptSafeJson } from "../../platform/script-safe-json";
 import { actionMetaTags, withActionMeta } from "../actions/page-meta";
 import { withEventMarkup } from "../events/event-markup";
 import { eventIdFromPathParam, eventPath } from "../events/event-path";
+import { eventsUrlSearch, readEventsUrl } from "../events/search-url";
 import { PAGE_META } from "../seo/page-meta";
 import { withPageMeta } from "../seo/routes";
 import { SPA_ROUTES } from "../spa/route-table";
@@ -29,7 +30,9 @@ export const siteState = (config: Config): SiteState => ({
  */
 export async function servePage(c: Context<AppBindings>, route: ServerRenderedRoute | null): Promise<Response> {
   const signedIn = isSignedInRequest(c);
-  const key = signedIn ? null : await pageCacheKey(c);
+  // The events search is one cache entry per search, however its query string is spelled (decision 203).
+  const search = route === "events" ? eventsUrlSearch(readEventsUrl(new URL(c.req.url).searchParams)) : undefined;
+  const key = signedIn ? null : await pageCacheKey(c, search);
   const hit = key ? await cachedPage(key) : null;
   if (hit) return hit;
 
