@@ -100,6 +100,8 @@ describe("GET /api/events — radius", () => {
         "is_virtual",
         "distance_miles",
         "is_fallback",
+        // The event's own page (decision 202).
+        "url",
       ].sort(),
     );
     expect(body.events[0]).toMatchObject({

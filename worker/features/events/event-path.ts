@@ -1,8 +1,11 @@
 // An event's page address, shared by the Worker (API answers, sitemap, feeds, email) and the web
 // pages. Pure: the web bundle imports it.
 
-/** Event ids are random UUIDs (db/schema/columns.ts); the page path starts with one. */
-const ID_AT_START = /^([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})(?:-|$)/i;
+/**
+ * Event ids are random UUIDs (db/schema/columns.ts); rows written straight in SQL may hold 32 hex digits
+ * without the dashes. The page path starts with one of those two forms.
+ */
+const ID_AT_START = /^([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}|[0-9a-f]{32})(?:-|$)/i;
 
 /** Letters, digits and dashes from the title: readable, and never anything a URL must escape. */
 export function eventSlug(title: string): string {
