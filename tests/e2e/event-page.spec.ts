@@ -12,7 +12,7 @@ test("a card opens the event's own page: title, when, where, calendar file, mark
   const card = page.getByRole("article").first();
   const title = (await card.getByRole("heading", { level: 3 }).textContent())?.trim() ?? "";
   expect(title).not.toBe("");
-  await card.getByRole("link", { name: title }).click();
+  await card.getByRole("link", { name: title, exact: true }).click();
 
   await expect(page).toHaveURL(/\/events\/[0-9a-f-]{32,36}-[a-z0-9-]+$/);
   await expect(page.getByRole("heading", { level: 1, name: title })).toBeVisible();
