@@ -22,6 +22,7 @@ import { eventSubmissionsRoutes } from "./features/events/submission-routes";
 import { healthRoutes } from "./features/health/routes";
 import { ingestionAdminRoutes } from "./features/ingestion/admin-routes";
 import { devFixtureRoutes } from "./features/ingestion/dev-fixtures/routes";
+import { findSource } from "./features/ingestion/sources";
 import { mediaAdminRoutes } from "./features/media/admin-routes";
 import { mediaRoutes } from "./features/media/routes";
 import { openApiRoutes } from "./features/openapi/routes";
@@ -111,7 +112,7 @@ export function createApp() {
     .route("/api/subscription", subscriptionRoutes)
     .route("/api/contact", contactRoutes)
     .route("/api/webhooks/mail", mailWebhookRoutes)
-    .route("/api/events", eventsRoutes)
+    .route("/api/events", eventsRoutes(findSource))
     .route("/api/event-submissions", eventSubmissionsRoutes)
     .route("/api/petitions", petitionsRoutes)
     .route("/api/impact", siteImpactRoutes)

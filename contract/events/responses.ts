@@ -35,11 +35,12 @@ export const eventResultSchema = z.object({
 });
 
 /**
- * An event as the API lists it (decision 200). The two fields are read after the search (listed.ts), so the
- * server-rendered teaser's events, which come straight from the search, do not carry them yet: optional until
- * the search selects them itself.
+ * A listed event: the search's fields, the address of its own page (decision 202) and its listing state
+ * (decision 200). The state is read after the search (listed.ts); the server-rendered teaser's events come
+ * straight from the search and do not carry it yet: optional until the search selects it itself.
  */
 export const listedEventSchema = eventResultSchema.extend({
+  url: z.string().describe("The event's own page on this site, absolute: /events/{id}-{slug}"),
   cancelled: z
     .boolean()
     .optional()
@@ -61,6 +62,26 @@ export const searchAnswer = z.object({
     .describe("Every event matching the search, counted exactly up to 1,000 (then 1,000 and `total_capped`)"),
   total_capped: z.boolean().describe("More than `total` events match"),
 });
+
+/** Who runs an event, and where the listing came from (a feed, an organizer's submission, the seed). */
+const namedLinkSchema = z.object({ name: z.string(), url: z.string().nullable() });
+
+/** Everything the event's page shows (decision 202). */
+export const eventPageSchema = listedEventSchema.extend({
+  address: z.string().nullable(),
+  postal_code: z.string().nullable(),
+  lat: z.number().nullable(),
+  lon: z.number().nullable(),
+  cancelled: z.boolean().describe("The event is listed as cancelled"),
+  organizer: namedLinkSchema.nullable(),
+  source: namedLinkSchema,
+  last_confirmed: z.string().describe("When the listing was last written from its source (ISO 8601, UTC)"),
+  nearby: z
+    .array(listedEventSchema)
+    .describe("Other upcoming in-person events within 25 miles, soonest first (at most four)"),
+});
+
+export const eventPageAnswer = z.object({ event: eventPageSchema });
 
 export const nearestZipAnswer = z.object({
   zip: z.string(),

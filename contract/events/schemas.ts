@@ -13,6 +13,7 @@ import {
 // Types only: responses.ts is server-only, and these aliases are erased from the web bundle.
 import type {
   adminSubmissionSchema,
+  eventPageSchema,
   eventResultSchema,
   listedEventSchema,
   searchAnswer,
@@ -159,15 +160,20 @@ export const feedQuerySchema = z
   .transform((q) => ({ ...q, radius: q.radius as Radius }));
 export type FeedQuery = z.infer<typeof feedQuerySchema>;
 
-/** What the events search answers (its schema, with each field's meaning, is in responses.ts). */
-export type SearchAnswer = z.output<typeof searchAnswer>;
-/** The search's page, before each event's listing state is added (listed.ts). */
-export type SearchResponse = Omit<SearchAnswer, "events"> & { events: EventResult[] };
+/** What GET /api/events answers (its schema, with each field's meaning, is in responses.ts). */
+export type EventsAnswer = z.output<typeof searchAnswer>;
+export type SearchAnswer = EventsAnswer;
+
+/** The search module's page, before each event gets its page's `url` (listing.ts) and listing state (listed.ts). */
+export type SearchResponse = Omit<EventsAnswer, "events"> & { events: EventResult[] };
 
 /** The spec's Event (search response) fields. */
 export type EventResult = z.output<typeof eventResultSchema>;
-/** An event as the API lists it: with whether it is cancelled and when its source last confirmed it. */
+/** An event as lists show it: the spec's fields, its page's URL and its listing state. */
 export type ListedEvent = z.output<typeof listedEventSchema>;
+
+/** What the event's page shows. */
+export type EventPage = z.output<typeof eventPageSchema>;
 
 export const nearestZipQuerySchema = z.object({
   lat: z.coerce

@@ -1,7 +1,7 @@
 import type { PublicAction, PublicActionWithImpact } from "../actions/schemas";
 import type { SiteImpact } from "../completions/schemas";
 import type { DidItView } from "../did-it/responses";
-import type { SearchResponse } from "../events/schemas";
+import type { EventPage, EventsAnswer } from "../events/schemas";
 import type { PetitionTopic, PublicPetition } from "../petitions/schemas";
 import type { SpaRouteName } from "../spa/route-table";
 import type { PublicTip } from "../tips/schemas";
@@ -17,6 +17,7 @@ export const SERVER_RENDERED_ROUTES = [
   "home",
   "howItWorks",
   "events",
+  "event",
   "actions",
   "action",
   "about",
@@ -42,7 +43,9 @@ export interface PageData {
     petitions: PublicPetition[];
   }>;
   /** GET /api/events?… with the query string's values. */
-  events(params: Record<string, string | number | undefined>): Promise<SearchResponse>;
+  events(params: Record<string, string | number | undefined>): Promise<EventsAnswer>;
+  /** GET /api/events/:id/page, with `{ event: null }` where the API answers 404. */
+  eventPage(id: string): Promise<{ event: EventPage | null }>;
   /** GET /api/tips/current */
   currentTip(): Promise<{ tip: PublicTip | null }>;
   /** GET /api/impact */

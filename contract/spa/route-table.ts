@@ -7,6 +7,7 @@ export const SPA_ROUTES = {
   home: "/",
   howItWorks: "/how-it-works",
   events: "/events",
+  event: "/events/:event",
   actions: "/actions",
   actionPreview: "/actions/preview/:id",
   action: "/actions/:slug",

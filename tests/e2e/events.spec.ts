@@ -45,6 +45,7 @@ test("searches by ZIP with every filter", async ({ page, request }) => {
   // Default: 25 miles, this week.
   await searchZip(page, "97201");
   await expect(page).toHaveURL(/\?zip=97201$/);
+  // Each filter goes into the address (decision 203), so a search can be shared and arrives with its results.
   await expect(cards(page).first()).toBeVisible();
   const all = await apiEvents(request, "zip=97201&radius=25&limit=20");
   expect(all.length).toBeGreaterThanOrEqual(9);

@@ -7,6 +7,8 @@ const PUBLIC_PAGES = [
   "/",
   "/actions",
   "/events",
+  // A search arrives with its results (decision 203); the browser does not read them again.
+  "/events?zip=97201&when=all",
   "/how-it-works",
   "/about",
   "/support",
@@ -20,6 +22,14 @@ const PUBLIC_PAGES = [
 async function currentAction(page: Page): Promise<PublicAction> {
   const res = await page.request.get("/api/actions/current");
   return ((await res.json()) as { action: PublicAction }).action;
+}
+
+/** The soonest listed event near a seeded ZIP, with its page's url (decision 202). */
+async function firstEventNear(page: Page, zip: string): Promise<{ title: string; url: string }> {
+  const res = await page.request.get(`/api/events?zip=${zip}&limit=1`);
+  const [event] = ((await res.json()) as { events: { title: string; url: string }[] }).events;
+  if (!event) throw new Error(`no event near ${zip}`);
+  return event;
 }
 
 /** Console errors and warnings (React reports hydration mismatches as either), and the API reads made. */
@@ -42,7 +52,8 @@ test("public pages hydrate without warnings or errors and fetch none of the data
   page,
 }) => {
   const action = await currentAction(page);
-  for (const path of [...PUBLIC_PAGES, `/actions/${action.slug}`]) {
+  const event = await firstEventNear(page, "97201");
+  for (const path of [...PUBLIC_PAGES, `/actions/${action.slug}`, new URL(event.url).pathname]) {
     const seen = watch(page);
     // What the server wrote, read before any script runs: the browser must keep it (issue 29).
     const served = await (await page.request.get(path)).text();
@@ -87,6 +98,18 @@ test.describe("with JavaScript disabled", () => {
     await expect(card.getByRole("link", { name: "Sign Up for Weekly Actions" })).toBeVisible();
     await expect(page.getByRole("heading", { name: "Quick Wins to Protect Nature" })).toBeVisible();
     await expect(page.getByText(/Loading/)).toHaveCount(0);
+  });
+
+  test("/events with a ZIP shows its results, and an event page its title, calendar link and markup", async ({
+    page,
+  }) => {
+    const event = await firstEventNear(page, "97201");
+    await page.goto("/events?zip=97201&when=all");
+    await expect(page.getByRole("link", { name: event.title }).first()).toBeVisible();
+    await page.goto(new URL(event.url).pathname);
+    await expect(page.getByRole("heading", { level: 1, name: event.title })).toBeVisible();
+    await expect(page.getByRole("link", { name: /Add to calendar/ })).toHaveAttribute("href", /\.ics$/);
+    expect(await page.locator('script[type="application/ld+json"]').count()).toBe(1);
   });
 
   test("an action page shows the title, Why It Matters and the steps", async ({ page }) => {

@@ -23,6 +23,7 @@ const event = (overrides: Partial<EventResult> = {}): EventResult => ({
   is_virtual: false,
   distance_miles: 2,
   is_fallback: false,
+  url: "https://earthkind.test/events/e1-saturday-tree-planting",
   cancelled: false,
   last_confirmed_at: "2030-03-05T18:00:00.000Z",
   ...overrides,

@@ -83,7 +83,9 @@ describe("events in the weekly email", () => {
     const zipMail = mails.find((m) => m.to === withZip.email);
     expect(zipMail?.text).toContain("Events near 97201:");
     expect(zipMail?.text).toContain("Forest Park ivy pull");
-    expect(zipMail?.html).toContain('href="https://events.example/ivy"');
+    // Each event links to its own page on the site (decision 202), not straight to registration.
+    expect(zipMail?.html).toMatch(/href="[^"]*\/events\/[0-9a-f-]{36}-forest-park-ivy-pull\?utm_source=email&amp;/);
+    expect(zipMail?.html).not.toContain("https://events.example/ivy");
     expect(zipMail?.text).not.toContain("Bend trail day");
     // A ZIP the table does not know: the email goes out without the section.
     expect(mails.find((m) => m.to === unknownZip.email)?.text).not.toContain("Events near");

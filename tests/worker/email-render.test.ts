@@ -230,7 +230,7 @@ describe("weekly email as sent", () => {
     expect(toZip?.html).toContain("Hi &lt;script&gt;,");
     expect(toZip?.html).not.toContain("<script>");
     expect(toZip?.text).toContain("Events near 97201:");
-    expect(toZip?.html).toContain("https://events.example/creek");
+    expect(toZip?.html).toContain(`/events/${event.id}-creek-cleanup?utm_source=email`);
     expect(toOther?.text).not.toContain("Events near");
     const site = config().SITE_URL.replace(/\/$/, "");
     expect(toZip?.headers).toMatchObject({

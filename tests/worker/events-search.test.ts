@@ -103,6 +103,8 @@ describe("GET /api/events — radius", () => {
         // Decision 200: whether its source cancelled it, and when it last confirmed it.
         "cancelled",
         "last_confirmed_at",
+        // The event's own page (decision 202).
+        "url",
       ].sort(),
     );
     expect(body.events[0]).toMatchObject({

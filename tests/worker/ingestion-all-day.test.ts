@@ -114,7 +114,7 @@ describe("all-day series from real calendar programs", () => {
     const moved = byId.get("20300309");
     if (!moved) throw new Error("no moved occurrence");
     expect(moved.externalId).toBe(`${EXCHANGE_UID}#20300309`);
-    const file = eventToIcs(moved, "earthkind.test", FIXTURE_NOW);
+    const file = eventToIcs({ ...moved, pageUrl: "https://earthkind.test/events/x" }, "earthkind.test", FIXTURE_NOW);
     expect(file).toContain("DTSTART;VALUE=DATE:20300310\r\n");
     expect(file).toContain("DTEND;VALUE=DATE:20300311\r\n");
   });

@@ -432,6 +432,7 @@ describe(".ics download: escaping and folding", () => {
     timeZone: "America/Los_Angeles",
     registrationUrl: "https://example.org/register?a=1\r\nATTENDEE:mailto:evil@example.com",
     isVirtual: false,
+    pageUrl: "https://earthkind.test/events/0b7f5b8e-1c1a-4a77-9f6a-3f0a0c3c9e11-beach-cleanup",
   };
   const body = eventToIcs(event, "earthkind.test", new Date("2030-03-01T00:00:00Z"));
 
@@ -460,9 +461,8 @@ describe(".ics download: escaping and folding", () => {
       "Details and registration: https://example.org/register?a=1ATTENDEE:mailto:evil@example.com",
     );
     expect(vevent?.getFirstPropertyValue("location")).toBe("Ocean Beach, Great Hwy, San Francisco, CA");
-    expect(vevent?.getFirstPropertyValue("url")).toBe(
-      "https://example.org/register?a=1ATTENDEE:mailto:evil@example.com",
-    );
+    // URL is the event's page here (decision 202); registration is in the description.
+    expect(vevent?.getFirstPropertyValue("url")).toBe(event.pageUrl);
     expect(vevent?.getAllProperties().map((p) => p.name)).not.toContain("attendee");
   });
 });

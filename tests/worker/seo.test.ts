@@ -1,6 +1,9 @@
 import { describe, expect, it } from "vitest";
+import { eventPath } from "#contract/events/event-path";
 import { PAGE_META } from "#contract/seo/page-meta";
-import { api, config } from "./helpers";
+import { events } from "../../db/schema";
+import { type SitemapEntry, sitemapXml, splitSitemap } from "../../worker/features/seo/documents";
+import { api, config, db } from "./helpers";
 import { createAction } from "./support/factories";
 
 /** A dated action's slug; its status decides whether the sitemap lists it. */
@@ -46,6 +49,45 @@ describe("robots.txt and sitemap.xml", () => {
       expect(locs).not.toContain(origin + path);
     }
     expect(xml).toMatch(new RegExp(`<loc>${origin}/actions/${published}</loc><lastmod>\\d{4}-\\d{2}-\\d{2}</lastmod>`));
+  });
+});
+
+describe("events in the sitemap (decision 202)", () => {
+  const locsOf = (xml: string) => [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]);
+
+  it("lists every listed upcoming event's page, and no past, pending or cancelled one", async () => {
+    const at = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString();
+    const base = { sourceKey: "seo-test", city: "Portland", state: "OR", startAtUtc: at(3) };
+    const rows = await db()
+      .insert(events)
+      .values([
+        { ...base, externalId: crypto.randomUUID(), title: "Upcoming & listed", status: "approved" },
+        { ...base, externalId: crypto.randomUUID(), title: "Already over", status: "approved", startAtUtc: at(-3) },
+        { ...base, externalId: crypto.randomUUID(), title: "Waiting for review", status: "pending" },
+        { ...base, externalId: crypto.randomUUID(), title: "Called off", status: "cancelled" },
+      ])
+      .returning();
+    const [listed, ...others] = rows;
+    if (!listed) throw new Error("no rows");
+    const locs = locsOf(await (await api("/sitemap.xml")).text());
+    const origin = config().siteOrigin;
+    expect(locs).toContain(origin + eventPath(listed));
+    expect(eventPath(listed)).toMatch(/-upcoming-listed$/);
+    for (const row of others) expect(locs).not.toContain(origin + eventPath(row));
+  });
+
+  it("splits into an index of files of at most the limit's URLs past it (a small limit here)", () => {
+    const origin = "https://earthkind.test";
+    const entries: SitemapEntry[] = Array.from({ length: 5 }, (_, i) => ({ path: `/p${i}` }));
+    expect(splitSitemap(origin, entries, 5)).toEqual({ index: sitemapXml(origin, entries), files: [] });
+    const split = splitSitemap(origin, entries, 2);
+    expect(split.files.map((f) => f.map((e) => e.path))).toEqual([["/p0", "/p1"], ["/p2", "/p3"], ["/p4"]]);
+    expect(split.index).toContain('<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">');
+    expect(locsOf(split.index)).toEqual([1, 2, 3].map((n) => `${origin}/sitemaps/${n}.xml`));
+  });
+
+  it("has no sitemap files while one sitemap holds every URL", async () => {
+    expect((await api("/sitemaps/1.xml")).status).toBe(404);
   });
 });
 

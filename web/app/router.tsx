@@ -25,6 +25,7 @@ const pages: Record<SpaRouteName, PageRoute> = {
   home: { Component: HomePage },
   howItWorks: lazyPage(() => import("./how-it-works").then((m) => m.HowItWorks)),
   events: lazyPage(() => import("../features/events/events-page").then((m) => m.EventsPage)),
+  event: lazyPage(() => import("../features/events/event-page").then((m) => m.EventPage)),
   actions: lazyPage(() => import("./actions").then((m) => m.Actions)),
   actionPreview: lazyPage(() => import("../features/actions/action-preview-page").then((m) => m.ActionPreviewPage)),
   action: lazyPage(() => import("./action-detail-page").then((m) => m.ActionDetailPage)),

@@ -1,11 +1,14 @@
 import type { QueryClient } from "@tanstack/react-query";
 import { DEFAULT_RADIUS, TEASER_LIMIT } from "#contract/events/constants";
+import { eventIdFromPathParam } from "#contract/events/event-path";
+import { readEventsUrl } from "#contract/events/search-url";
 import type { PageData, ServerRenderedRoute } from "#contract/pages/render-contract";
 import { actionBySlugQuery, currentActionQuery } from "../features/actions/api";
 import { archiveQuery } from "../features/actions/archive-query";
 import { siteImpactQuery } from "../features/completions/api";
 import { DID_IT_PETITIONS_CAMPAIGN, didItQuery } from "../features/did-it/api";
-import { eventsSearchQuery, type SearchParams } from "../features/events/api";
+import { eventPageQuery, eventsSearchQuery, type SearchParams } from "../features/events/api";
+import { pageSearch, searchPagesQuery, searchParamsAt } from "../features/events/use-paged-search";
 import { type PublicPetitionsParams, publicPetitionsQuery } from "../features/petitions/api";
 import { currentTipQuery } from "../features/tips/api";
 
@@ -56,6 +59,15 @@ export const PAGE_DATA: Partial<Record<ServerRenderedRoute, Prefetch>> = {
       qc.prefetchQuery({ ...archiveQuery(10), queryFn: async () => ({ pages: [await data.archive(10)] }) }),
       qc.prefetchQuery({ ...currentTipQuery(), queryFn: () => data.currentTip() }),
     ]),
+  // The search in the query string with its first page of results (decision 203); without a ZIP, the prompt.
+  events: async (qc, data, _params, query) => {
+    const search = pageSearch(readEventsUrl(query));
+    if (!search) return;
+    await qc.prefetchQuery({
+      ...searchPagesQuery(search),
+      queryFn: async () => ({ pages: [await data.events(searchParamsAt(search, new Date()))] }),
+    });
+  },
   howItWorks: siteImpact,
   about: siteImpact,
   // The link's token is in the query; petitions are shown once the action is recorded.
@@ -75,5 +87,12 @@ export const PAGE_DATA: Partial<Record<ServerRenderedRoute, Prefetch>> = {
       petitions(qc, data, { campaign: "petitions_action", limit: 3 }),
     ]);
     return qc.getQueryData(query.queryKey)?.action === null ? NOT_FOUND : undefined;
+  },
+  event: async (qc, data, { event: param = "" }) => {
+    const id = eventIdFromPathParam(param);
+    if (id === null) return NOT_FOUND;
+    const query = eventPageQuery(id);
+    await qc.prefetchQuery({ ...query, queryFn: () => data.eventPage(id) });
+    return qc.getQueryData(query.queryKey)?.event === null ? NOT_FOUND : undefined;
   },
 };

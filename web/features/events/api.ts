@@ -1,13 +1,14 @@
 import { queryOptions } from "@tanstack/react-query";
 import type { EventSubmission, SubmissionStatus } from "#contract/events/schemas";
-import { type ApiResponse, api, read, signedInApi, toQuery, withSignal } from "../../lib/api";
+import { ApiError, type ApiResponse, api, read, signedInApi, toQuery, withSignal } from "../../lib/api";
 
 /** Query keys of the events feature (one factory module per feature). */
 export const eventsKeys = {
   all: ["events"] as const,
   search: (params: SearchParams | null) => ["events", "search", params] as const,
-  searchPages: (params: SearchParams | null) => ["events", "search-pages", params] as const,
+  searchPages: (search: EventsPageSearch | null) => ["events", "search-pages", search] as const,
   nearestZip: (lat: number, lon: number) => ["events", "nearest-zip", lat, lon] as const,
+  page: (id: string) => ["events", "page", id] as const,
   submissions: (status: SubmissionStatus) => ["events", "admin", "submissions", status] as const,
 };
 
@@ -26,6 +27,9 @@ export type SearchParams = {
   limit: number;
 };
 
+/** The events page's search as its cache key: the time frame by name, turned into bounds when it is read. */
+export type EventsPageSearch = Omit<SearchParams, "start" | "end"> & { frame: "week" | "month" | "all" };
+
 /**
  * The search. react-query hands the fetch an AbortSignal and aborts it when the parameters
  * change before it answers, so a superseded search is cancelled; aborted requests never reach
@@ -39,6 +43,21 @@ export const eventsSearchQuery = (params: SearchParams | null) =>
     enabled: params !== null,
     staleTime: 60_000,
     retry: false,
+  });
+
+const eventPage = api.api.events[":id"].page;
+export type EventPageData = NonNullable<ApiResponse<typeof eventPage.$get>["event"]>;
+
+/** One event's page (decision 202); `{ event: null }` where the API answers 404, the page's not-found state. */
+export const eventPageQuery = (id: string) =>
+  queryOptions({
+    queryKey: eventsKeys.page(id),
+    queryFn: ({ signal }): Promise<{ event: EventPageData | null }> =>
+      read(eventPage.$get({ param: { id } }, withSignal(signal))).catch((error: unknown) => {
+        if (error instanceof ApiError && error.status === 404) return { event: null };
+        throw error;
+      }),
+    staleTime: 60_000,
   });
 
 const nearestZip = api.api.events["nearest-zip"];

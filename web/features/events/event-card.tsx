@@ -1,5 +1,7 @@
 import type { ReactNode } from "react";
+import { Link } from "react-router-dom";
 import { CATEGORY_LABELS, type CategoryFilter } from "#contract/events/constants";
+import { eventPath } from "#contract/events/event-path";
 import { Badge } from "../../components/ui/badge";
 import { buttonClasses } from "../../components/ui/button";
 import { Card } from "../../components/ui/card";
@@ -53,7 +55,9 @@ export function EventCard({
           {event.is_fallback ? <Badge variant="warning">Statewide</Badge> : null}
         </div>
         <h3 id={`event-${event.id}-title`} className="mt-3 text-lg leading-snug font-semibold text-forest-900">
-          {event.title}
+          <Link to={eventPath(event)} className="hover:underline focus-visible:underline">
+            {event.title}
+          </Link>
         </h3>
         <ul className="mt-3 grid gap-1.5 text-sm text-foreground">
           <li className="flex gap-2">

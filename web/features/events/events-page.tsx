@@ -1,6 +1,7 @@
 import { useEffect, useMemo, useState } from "react";
 import { Link, useSearchParams } from "react-router-dom";
-import { DEFAULT_RADIUS, PAGE_LIMIT, SEARCH_DEBOUNCE_MS } from "#contract/events/constants";
+import { type CategoryFilter, SEARCH_DEBOUNCE_MS } from "#contract/events/constants";
+import { type EventsUrlState, eventsUrlSearch, readEventsUrl } from "#contract/events/search-url";
 import { zip5 } from "#contract/platform/field-rules";
 import { PAGE_META } from "#contract/seo/page-meta";
 import { routePath } from "#contract/spa/route-table";
@@ -8,23 +9,22 @@ import { isRetryable } from "../../components/load-error";
 import { PageHeader } from "../../components/page-header";
 import { useDebouncedValue } from "../../lib/use-debounced-value";
 import { usePageMeta } from "../../lib/use-page-meta";
-import type { SearchParams } from "./api";
 import { CalendarSubscribe } from "./calendar-subscribe";
 import { EventsFilters, type FilterState } from "./events-filters";
 import { EventsResults } from "./events-results";
 import { searchErrorText } from "./format";
 import { loadSavedZip, saveZip } from "./saved-zip";
-import { timeRange } from "./time-frames";
 import { useGeolocatedZip } from "./use-geolocated-zip";
-import { usePagedSearch } from "./use-paged-search";
-
-const zipFromUrl = (params: URLSearchParams) => zip5(params.get("zip")) ?? null;
+import { pageSearch, usePagedSearch } from "./use-paged-search";
 
 /** /events: the full search (spec §2 Events, §4 Events search, §8 event search messages). */
 export function EventsPage() {
+  // The same title and description as the HTML the Worker served (decision 203).
   usePageMeta(PAGE_META.events);
   const [urlParams, setUrlParams] = useSearchParams();
-  const [zip, setZip] = useState<string | null>(() => zipFromUrl(urlParams));
+  // The search in the URL is the first render's, on the server and in the browser alike (decision 203).
+  const [fromUrl] = useState(() => readEventsUrl(urlParams));
+  const [zip, setZip] = useState<string | null>(fromUrl.zip);
   const [zipInput, setZipInput] = useState(zip ?? "");
   // The saved ZIP is this visitor's, so it applies after hydration (the rendered page is everyone's);
   // geolocation waits for it, so a visitor with a saved ZIP is not asked for their position.
@@ -39,17 +39,16 @@ export function EventsPage() {
   }, []);
   const [locationNote, setLocationNote] = useState<string | null>(null);
   const [filters, setFilters] = useState<FilterState>({
-    radius: DEFAULT_RADIUS,
-    frame: "week",
-    includeOnline: false,
-    category: "all",
-    keyword: "",
+    radius: fromUrl.radius,
+    frame: fromUrl.frame,
+    includeOnline: fromUrl.includeOnline,
+    category: fromUrl.category,
+    keyword: fromUrl.keyword,
   });
 
   const chooseZip = (next: string) => {
     setZip(next);
     saveZip(next);
-    setUrlParams({ zip: next }, { replace: true });
   };
 
   useGeolocatedZip(savedZipRead && zip === null, (found) => {
@@ -59,23 +58,19 @@ export function EventsPage() {
   });
 
   // Every filter goes to the server (decision 162); a typed keyword waits for the debounce like the rest.
-  const { radius, frame, includeOnline, category, keyword } = filters;
-  const params = useMemo<SearchParams | null>(
-    () =>
-      zip
-        ? {
-            zip,
-            radius,
-            ...timeRange(frame, new Date()),
-            ...(includeOnline ? { include_online: "true" as const } : {}),
-            ...(category !== "all" ? { category } : {}),
-            ...(keyword.trim() ? { q: keyword.trim() } : {}),
-            limit: PAGE_LIMIT,
-          }
-        : null,
-    [zip, radius, frame, includeOnline, category, keyword],
+  const { radius, includeOnline } = filters;
+  const state = useMemo<EventsUrlState>(
+    () => ({ zip, ...filters, category: filters.category as CategoryFilter }),
+    [zip, filters],
   );
+  const params = useMemo(() => pageSearch(state), [state]);
   const debounced = useDebouncedValue(params, SEARCH_DEBOUNCE_MS);
+  // The address names the search being shown, so it can be shared or reloaded (and arrives with its results).
+  const shownSearch = eventsUrlSearch(useDebouncedValue(state, SEARCH_DEBOUNCE_MS));
+  useEffect(() => {
+    if (urlParams.toString() !== shownSearch.slice(1))
+      setUrlParams(new URLSearchParams(shownSearch), { replace: true });
+  }, [shownSearch, urlParams, setUrlParams]);
   const { query: search, pages, hasMore, moreLoading, moreError, loadMore } = usePagedSearch(debounced);
   const waiting = params !== debounced || search.isFetching;
   const lastPage = pages?.at(-1);

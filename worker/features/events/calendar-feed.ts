@@ -1,3 +1,4 @@
+import { eventPath } from "#contract/events/event-path";
 import type { FeedQuery } from "#contract/events/schemas";
 import type { Db } from "../../platform/db";
 import { type CalendarEvent, eventsToIcs } from "./calendar-file";
@@ -9,7 +10,7 @@ export const FEED_LIMIT = 100;
 /** Calendar apps are told to refresh hourly, and caches may keep the feed that long. */
 export const FEED_TTL_SECONDS = 3600;
 
-const toCalendarEvent = ({ row }: Hit, states: Map<string, ListingState>): CalendarEvent => ({
+const toCalendarEvent = ({ row }: Hit, states: Map<string, ListingState>, siteOrigin: string): CalendarEvent => ({
   id: row.id,
   title: row.title,
   description: row.description,
@@ -24,6 +25,7 @@ const toCalendarEvent = ({ row }: Hit, states: Map<string, ListingState>): Calen
   registrationUrl: row.registrationUrl,
   isVirtual: row.isVirtual,
   cancelled: states.get(row.id)?.cancelled ?? false,
+  pageUrl: new URL(eventPath(row), siteOrigin).toString(),
 });
 
 /**
@@ -34,7 +36,7 @@ const toCalendarEvent = ({ row }: Hit, states: Map<string, ListingState>): Calen
 export async function eventsFeed(
   db: Db,
   q: FeedQuery,
-  opts: { now: Date; siteTimeZone: string; siteHost: string },
+  opts: { now: Date; siteTimeZone: string; siteOrigin: string },
 ): Promise<string> {
   const { hits } = await searchEvents(
     db,
@@ -46,13 +48,9 @@ export async function eventsFeed(
     db,
     hits.map((h) => h.row.id),
   );
-  return eventsToIcs(
-    hits.map((h) => toCalendarEvent(h, states)),
-    opts.siteHost,
-    opts.now,
-    {
-      name,
-      refreshSeconds: FEED_TTL_SECONDS,
-    },
-  );
+  const list = hits.map((h) => toCalendarEvent(h, states, opts.siteOrigin));
+  return eventsToIcs(list, new URL(opts.siteOrigin).host, opts.now, {
+    name,
+    refreshSeconds: FEED_TTL_SECONDS,
+  });
 }

@@ -19,6 +19,8 @@ export type CalendarEvent = {
   isVirtual: boolean;
   /** Cancelled by its source (decision 200): written STATUS:CANCELLED, so subscribed calendars strike it. */
   cancelled?: boolean;
+  /** The event's page on this site (decision 202): the URL property; registration stays in the description. */
+  pageUrl: string;
 };
 
 /**
@@ -115,7 +117,8 @@ function eventLines(e: CalendarEvent, siteHost: string, stamp: string): string[]
     ? "Online"
     : [e.venueName, e.address ?? [e.city, e.state].filter(Boolean).join(", ")].filter(Boolean).join(", ");
   if (place) lines.push(`LOCATION:${escapeText(place)}`);
-  if (url) lines.push(`URL:${url}`);
+  const page = safeUrl(e.pageUrl);
+  if (page) lines.push(`URL:${page}`);
   lines.push("END:VEVENT");
   return lines;
 }

@@ -19,7 +19,10 @@ export async function listingStates(db: Db, ids: string[]): Promise<Map<string, 
 }
 
 /** Search results as the API lists them, each with its listing state. */
-export async function withListingState(db: Db, results: EventResult[]): Promise<ListedEvent[]> {
+export async function withListingState<E extends EventResult>(
+  db: Db,
+  results: E[],
+): Promise<(E & Pick<ListedEvent, "cancelled" | "last_confirmed_at">)[]> {
   const states = await listingStates(
     db,
     results.map((e) => e.id),

@@ -1,6 +1,7 @@
 import { and, eq, inArray } from "drizzle-orm";
 import { describeRoute } from "hono-openapi";
-import { nearestZipAnswer, searchAnswer } from "#contract/events/responses";
+import { eventPath } from "#contract/events/event-path";
+import { eventPageAnswer, nearestZipAnswer, searchAnswer } from "#contract/events/responses";
 import { feedQuerySchema, nearestZipQuerySchema, searchQuerySchema } from "#contract/events/schemas";
 import { events } from "../../../db/schema";
 import { answer, errorAnswer, fileAnswer, jsonAnswer } from "../../platform/api-docs";
@@ -9,117 +10,146 @@ import { createRouter } from "../../platform/hono";
 import { validate } from "../../platform/validate";
 import { eventsFeed, FEED_TTL_SECONDS } from "./calendar-feed";
 import { eventToIcs, icsFileName } from "./calendar-file";
-import { withListingState } from "./listed";
+import { findEventPage, type SourceLookup } from "./event-page";
+import { listedEventsPage } from "./listing";
 import { nearestZip } from "./nearest-zip";
-import { searchEvents, toSearchResponse } from "./search";
 
-/** Public events API: search, nearest ZIP for the page's geolocation, the calendar feed and .ics downloads. */
-export const eventsRoutes = createRouter()
-  .get(
-    "/",
-    describeRoute({
-      summary: "Events near a ZIP (or anywhere), a page at a time",
-      description:
-        "Answers { events, next_cursor, total, total_capped }: events sorted by start time, distance, id; " +
-        "next_cursor (null on the last page) is sent back as `cursor` for the next page, which starts right " +
-        "after it even if events were added meanwhile; total counts every match exactly up to 1,000 " +
-        "(total_capped: more than that). Decisions 040 and 162.",
-      responses: {
-        200: jsonAnswer(searchAnswer, "A page of events, where the next one starts, and how many match"),
-        400: errorAnswer(
-          "Invalid query (the first rule broken), an unknown ZIP code, an end before the start, or a cursor that is not one of ours",
-        ),
-      },
-    }),
-    validate("query", searchQuerySchema),
-    async (c) => {
-      const page = await searchEvents(c.var.db, c.req.valid("query"), {
-        now: new Date(),
-        siteTimeZone: c.var.config.SITE_TIMEZONE,
-        count: true,
-        fallback: true,
-      });
-      const body = toSearchResponse(page);
-      return c.json(answer(searchAnswer, { ...body, events: await withListingState(c.var.db, body.events) }));
-    },
-  )
-  .get(
-    "/nearest-zip",
-    describeRoute({
-      summary: "Find the US ZIP code nearest to a point",
-      responses: {
-        200: jsonAnswer(nearestZipAnswer, "The nearest ZIP code, its place and how far its centre is"),
-        404: errorAnswer("No US ZIP code is near this point (outside the covered area)"),
-      },
-    }),
-    validate("query", nearestZipQuerySchema),
-    async (c) => {
-      const { lat, lon } = c.req.valid("query");
-      const found = await nearestZip(c.var.db, lat, lon);
-      if (!found) throw notFound("No US ZIP code found near this location");
-      return c.json(answer(nearestZipAnswer, found));
-    },
-  )
-  // Before the one-event route, whose pattern would also match "feed.ics".
-  .get(
-    "/feed.ics",
-    describeRoute({
-      summary: "Subscribe to upcoming events near a ZIP as a calendar feed",
-      responses: {
-        200: fileAnswer("text/calendar", "An iCalendar feed of the soonest upcoming events within the radius"),
-        400: errorAnswer("Invalid query (the first rule broken: a ZIP code is required) or an unknown ZIP code"),
-      },
-    }),
-    validate("query", feedQuerySchema),
-    async (c) => {
-      const body = await eventsFeed(c.var.db, c.req.valid("query"), {
-        now: new Date(),
-        siteTimeZone: c.var.config.SITE_TIMEZONE,
-        siteHost: new URL(c.var.config.siteOrigin).host,
-      });
-      return c.body(body, 200, {
-        "Content-Type": "text/calendar; charset=utf-8",
-        "Content-Disposition": 'inline; filename="earthkind-events.ics"',
-        "Cache-Control": `public, max-age=${FEED_TTL_SECONDS}`,
-      });
-    },
-  )
-  // No "/" in the pattern: the typed web client splits route paths on it (any id with a slash is unknown anyway).
-  .get(
-    "/:file{.+\\.ics}",
-    describeRoute({
-      summary: "Download one listed event (approved, or cancelled: STATUS:CANCELLED) as an .ics file",
-      parameters: [
-        {
-          name: "file",
-          in: "path",
-          required: true,
-          description: "The event's id followed by .ics",
-          schema: { type: "string", pattern: "\\.ics$" },
+/**
+ * Public events API: search, nearest ZIP for the page's geolocation, the calendar feed, .ics downloads and
+ * an event's page. `sourceOf` names a feed's source (the ingestion feature's list, passed in by the app).
+ */
+export const eventsRoutes = (sourceOf: SourceLookup) =>
+  createRouter()
+    .get(
+      "/",
+      describeRoute({
+        summary: "Events near a ZIP (or anywhere), a page at a time",
+        description:
+          "Answers { events, next_cursor, total, total_capped }: events sorted by start time, distance, id; " +
+          "next_cursor (null on the last page) is sent back as `cursor` for the next page, which starts right " +
+          "after it even if events were added meanwhile; total counts every match exactly up to 1,000 " +
+          "(total_capped: more than that); each event's `url` is its own page. Decisions 040, 162 and 202.",
+        responses: {
+          200: jsonAnswer(searchAnswer, "A page of events, where the next one starts, and how many match"),
+          400: errorAnswer(
+            "Invalid query (the first rule broken), an unknown ZIP code, an end before the start, or a cursor that is not one of ours",
+          ),
         },
-      ],
-      responses: {
-        200: fileAnswer("text/calendar", "The event as an iCalendar file (an attachment)"),
-        404: errorAnswer("No listed event has this id"),
+      }),
+      validate("query", searchQuerySchema),
+      async (c) => {
+        const page = await listedEventsPage(c.var.db, c.req.valid("query"), {
+          now: new Date(),
+          siteTimeZone: c.var.config.SITE_TIMEZONE,
+          siteOrigin: c.var.config.siteOrigin,
+        });
+        return c.json(answer(searchAnswer, page));
       },
-    }),
-    async (c) => {
-      const id = c.req.param("file").slice(0, -4);
-      const [event] = await c.var.db
-        .select()
-        .from(events)
-        .where(and(eq(events.id, id), inArray(events.status, ["approved", "cancelled"])))
-        .limit(1);
-      if (!event) throw notFound("Event not found");
-      const body = eventToIcs(
-        { ...event, cancelled: event.status === "cancelled" },
-        new URL(c.var.config.siteOrigin).host,
-        new Date(),
-      );
-      return c.body(body, 200, {
-        "Content-Type": "text/calendar; charset=utf-8",
-        "Content-Disposition": `attachment; filename="${icsFileName(event.title)}"`,
-        "Cache-Control": "no-store",
-      });
-    },
-  );
+    )
+    .get(
+      "/nearest-zip",
+      describeRoute({
+        summary: "Find the US ZIP code nearest to a point",
+        responses: {
+          200: jsonAnswer(nearestZipAnswer, "The nearest ZIP code, its place and how far its centre is"),
+          404: errorAnswer("No US ZIP code is near this point (outside the covered area)"),
+        },
+      }),
+      validate("query", nearestZipQuerySchema),
+      async (c) => {
+        const { lat, lon } = c.req.valid("query");
+        const found = await nearestZip(c.var.db, lat, lon);
+        if (!found) throw notFound("No US ZIP code found near this location");
+        return c.json(answer(nearestZipAnswer, found));
+      },
+    )
+    // Before the one-event route, whose pattern would also match "feed.ics".
+    .get(
+      "/feed.ics",
+      describeRoute({
+        summary: "Subscribe to upcoming events near a ZIP as a calendar feed",
+        responses: {
+          200: fileAnswer("text/calendar", "An iCalendar feed of the soonest upcoming events within the radius"),
+          400: errorAnswer("Invalid query (the first rule broken: a ZIP code is required) or an unknown ZIP code"),
+        },
+      }),
+      validate("query", feedQuerySchema),
+      async (c) => {
+        const body = await eventsFeed(c.var.db, c.req.valid("query"), {
+          now: new Date(),
+          siteTimeZone: c.var.config.SITE_TIMEZONE,
+          siteOrigin: c.var.config.siteOrigin,
+        });
+        return c.body(body, 200, {
+          "Content-Type": "text/calendar; charset=utf-8",
+          "Content-Disposition": 'inline; filename="earthkind-events.ics"',
+          "Cache-Control": `public, max-age=${FEED_TTL_SECONDS}`,
+        });
+      },
+    )
+    // No "/" in the pattern: the typed web client splits route paths on it (any id with a slash is unknown anyway).
+    .get(
+      "/:file{.+\\.ics}",
+      describeRoute({
+        summary: "Download one listed event (approved, or cancelled: STATUS:CANCELLED) as an .ics file",
+        parameters: [
+          {
+            name: "file",
+            in: "path",
+            required: true,
+            description: "The event's id followed by .ics",
+            schema: { type: "string", pattern: "\\.ics$" },
+          },
+        ],
+        responses: {
+          200: fileAnswer("text/calendar", "The event as an iCalendar file (an attachment)"),
+          404: errorAnswer("No listed event has this id"),
+        },
+      }),
+      async (c) => {
+        const id = c.req.param("file").slice(0, -4);
+        const [event] = await c.var.db
+          .select()
+          .from(events)
+          .where(and(eq(events.id, id), inArray(events.status, ["approved", "cancelled"])))
+          .limit(1);
+        if (!event) throw notFound("Event not found");
+        const { siteOrigin } = c.var.config;
+        const pageUrl = new URL(eventPath(event), siteOrigin).toString();
+        const body = eventToIcs(
+          { ...event, pageUrl, cancelled: event.status === "cancelled" },
+          new URL(siteOrigin).host,
+          new Date(),
+        );
+        return c.body(body, 200, {
+          "Content-Type": "text/calendar; charset=utf-8",
+          "Content-Disposition": `attachment; filename="${icsFileName(event.title)}"`,
+          "Cache-Control": "no-store",
+        });
+      },
+    )
+    .get(
+      "/:id/page",
+      describeRoute({
+        summary: "Everything one listed event's page shows",
+        description:
+          "The event (its search fields and page `url`), its address, organizer, source, when it was last " +
+          "confirmed, and up to four upcoming in-person events within 25 miles. Decision 202.",
+        responses: {
+          200: jsonAnswer(eventPageAnswer, "The event's page data"),
+          404: errorAnswer("No listed event has this id"),
+        },
+      }),
+      async (c) => {
+        const { config } = c.var;
+        const event = await findEventPage(c.var.db, c.req.param("id"), {
+          now: new Date(),
+          siteTimeZone: config.SITE_TIMEZONE,
+          siteOrigin: config.siteOrigin,
+          siteName: config.SITE_NAME,
+          sourceOf,
+        });
+        if (!event) throw notFound("Event not found");
+        return c.json(answer(eventPageAnswer, { event }));
+      },
+    );

@@ -6,7 +6,9 @@ import type { AppBindings } from "../../platform/hono";
 import { findCurrentAction, findPublishedBySlug, listPastActionsPage } from "../actions/service";
 import { siteImpact } from "../completions/impact";
 import { readDidIt } from "../did-it/service";
-import { searchEvents, toSearchResponse } from "../events/search";
+import { findEventPage } from "../events/event-page";
+import { listedEventsPage } from "../events/listing";
+import { findSource } from "../ingestion/sources";
 import { selectPublicPetitions } from "../petitions/selection";
 import { readPetitions } from "../petitions/service";
 import { currentTip } from "../tips/service";
@@ -39,11 +41,23 @@ export function pageData(c: Context<AppBindings>): PageData {
         return { petitions: selectPublicPetitions(list, { topic, limit, campaign: campaign || undefined }) };
       }),
     events: (params) =>
-      once(`events:${JSON.stringify(params)}`, async () => {
-        // The API's body (GET /api/events), fallback and count included: the browser hydrates from it.
-        const options = { now, siteTimeZone: config.SITE_TIMEZONE, count: true, fallback: true } as const;
-        return toSearchResponse(await searchEvents(db, searchQuerySchema.parse(params), options));
-      }),
+      once(`events:${JSON.stringify(params)}`, () =>
+        listedEventsPage(db, searchQuerySchema.parse(params), {
+          now,
+          siteTimeZone: config.SITE_TIMEZONE,
+          siteOrigin: config.siteOrigin,
+        }),
+      ),
+    eventPage: (id) =>
+      once(`event:${id}`, async () => ({
+        event: await findEventPage(db, id, {
+          now,
+          siteTimeZone: config.SITE_TIMEZONE,
+          siteOrigin: config.siteOrigin,
+          siteName: config.SITE_NAME,
+          sourceOf: findSource,
+        }),
+      })),
     currentTip: () => once("tip", async () => ({ tip: await currentTip(db) })),
     siteImpact: () => once("impact", async () => ({ impact: await siteImpact(db) })),
     didIt: (token) => once(`did-it:${token}`, async () => ({ did_it: await readDidIt(db, config, token, now) })),

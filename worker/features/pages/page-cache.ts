@@ -18,10 +18,11 @@ const BUILD_ID = `${BUILD.commit}-${BUILD.builtAt ?? "dev"}`.replace(/[^\w.-]/g,
 /** Signed-in visitors carry the refresh cookie: they always get a fresh render, never a cached copy. */
 export const isSignedInRequest = (c: Context<AppBindings>) => hasRefreshCookie(c);
 
-export async function pageCacheKey(c: Context<AppBindings>): Promise<Request> {
+/** `search`: the page's own normal form of its query string, where it has one (the events search, decision 203). */
+export async function pageCacheKey(c: Context<AppBindings>, search?: string): Promise<Request> {
   const version = (await c.env.KV.get(PAGES_VERSION_KEY, { cacheTtl: PAGE_TTL_SECONDS })) ?? "0";
   const url = new URL(c.req.url);
-  return new Request(`${url.origin}/__pages/${BUILD_ID}/${version}${url.pathname}${url.search}`);
+  return new Request(`${url.origin}/__pages/${BUILD_ID}/${version}${url.pathname}${search ?? url.search}`);
 }
 
 export async function cachedPage(key: Request): Promise<Response | null> {

@@ -1,5 +1,7 @@
 import { renderPage } from "@web/ssr";
 import type { Context } from "hono";
+import { eventIdFromPathParam, eventPath } from "#contract/events/event-path";
+import { eventsUrlSearch, readEventsUrl } from "#contract/events/search-url";
 import {
   SERVER_RENDERED_ROUTES,
   type ServerRenderedRoute,
@@ -12,6 +14,7 @@ import { SPA_ROUTES } from "#contract/spa/route-table";
 import { botCheckKeys, type Config } from "../../platform/config";
 import { type AppBindings, createRouter } from "../../platform/hono";
 import { actionMetaTags, withActionMeta } from "../actions/page-meta";
+import { withEventMarkup } from "../events/event-markup";
 import { withPageMeta, withTitle } from "../seo/routes";
 import { fetchIndexHtml, serveSpa } from "../spa/routes";
 import { pageData } from "./data-source";
@@ -42,7 +45,9 @@ export async function servePage(
   override?: PageOverride,
 ): Promise<Response> {
   const personal = PERSONAL_ROUTES.has(route) || override !== undefined;
-  const key = personal || isSignedInRequest(c) ? null : await pageCacheKey(c);
+  // The events search is one cache entry per search, however its query string is spelled (decision 203).
+  const search = route === "events" ? eventsUrlSearch(readEventsUrl(new URL(c.req.url).searchParams)) : undefined;
+  const key = personal || isSignedInRequest(c) ? null : await pageCacheKey(c, search);
   const hit = key ? await cachedPage(key) : null;
   if (hit) return hit;
 
@@ -54,6 +59,13 @@ export async function servePage(
   if (route === "action") {
     const { action } = await data.actionBySlug(c.req.param("slug") ?? "");
     if (action) shell = withActionMeta(asset, actionMetaTags(action, config.siteOrigin, config.SITE_NAME));
+  } else if (route === "event") {
+    const id = eventIdFromPathParam(c.req.param("event") ?? "");
+    const { event } = id ? await data.eventPage(id) : { event: null };
+    // One address per event: an old or mistyped slug moves to the current one.
+    const url = new URL(c.req.url);
+    if (event && url.pathname !== eventPath(event)) return c.redirect(`${eventPath(event)}${url.search}`, 301);
+    if (event) shell = withEventMarkup(asset, event, config.siteOrigin);
   } else if (route && route in PAGE_META) {
     shell = withPageMeta(asset, PAGE_META[route as keyof typeof PAGE_META], config.siteOrigin);
   }

@@ -44,3 +44,31 @@ export function sitemapXml(origin: string, entries: SitemapEntry[]): string {
     "",
   ].join("\n");
 }
+
+/** The sitemap protocol's limit: a sitemap file holds at most 50,000 URLs. */
+export const SITEMAP_MAX_URLS = 50_000;
+
+/** The address of the n-th (1-based) sitemap file once the sitemap is split. */
+export const sitemapFilePath = (n: number) => `/sitemaps/${n}.xml`;
+
+/**
+ * The sitemap as one file when it fits, else as an index naming files of at most `maxUrls` each
+ * (`files`: the URLs of each file, in order; `index`: the body of /sitemap.xml).
+ */
+export function splitSitemap(
+  origin: string,
+  entries: SitemapEntry[],
+  maxUrls = SITEMAP_MAX_URLS,
+): { index: string; files: SitemapEntry[][] } {
+  if (entries.length <= maxUrls) return { index: sitemapXml(origin, entries), files: [] };
+  const files: SitemapEntry[][] = [];
+  for (let at = 0; at < entries.length; at += maxUrls) files.push(entries.slice(at, at + maxUrls));
+  const index = [
+    '<?xml version="1.0" encoding="UTF-8"?>',
+    '<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
+    ...files.map((_, i) => `  <sitemap><loc>${escapeXml(origin + sitemapFilePath(i + 1))}</loc></sitemap>`),
+    "</sitemapindex>",
+    "",
+  ].join("\n");
+  return { index, files };
+}

@@ -1,10 +1,11 @@
-import { desc, eq } from "drizzle-orm";
+import { and, asc, desc, eq, gte } from "drizzle-orm";
 import type { Context } from "hono";
+import { eventPath } from "#contract/events/event-path";
 import { PAGE_META, type PageMeta, SOCIAL_IMAGE_PATH } from "#contract/seo/page-meta";
 import { routePath } from "#contract/spa/route-table";
-import { weeklyActions } from "../../../db/schema";
+import { events, weeklyActions } from "../../../db/schema";
 import { type AppBindings, createRouter } from "../../platform/hono";
-import { robotsTxt, type SitemapEntry, sitemapXml } from "./documents";
+import { robotsTxt, type SitemapEntry, sitemapXml, splitSitemap } from "./documents";
 
 /** A sitemap holds at most 50,000 URLs; far more actions than a weekly cadence produces in decades. */
 const MAX_ACTIONS_IN_SITEMAP = 5000;
@@ -21,6 +22,30 @@ async function publishedActionEntries(c: Context<AppBindings>): Promise<SitemapE
     .limit(MAX_ACTIONS_IN_SITEMAP);
   return rows.map((r) => ({ path: routePath("action", { slug: r.slug }), lastmod: r.updatedAt }));
 }
+
+/**
+ * Every listed upcoming event's page (decision 202), soonest first. Bounded: past the sitemap index's own
+ * reach (50,000 files of 50,000) is no concern, but one read must not grow without limit either.
+ */
+const MAX_EVENTS_IN_SITEMAP = 200_000;
+
+async function upcomingEventEntries(c: Context<AppBindings>): Promise<SitemapEntry[]> {
+  const rows = await c.var.db
+    .select({ id: events.id, title: events.title, updatedAt: events.updatedAt })
+    .from(events)
+    .where(and(eq(events.status, "approved"), gte(events.startAtUtc, new Date().toISOString())))
+    .orderBy(asc(events.startAtUtc), asc(events.id))
+    .limit(MAX_EVENTS_IN_SITEMAP);
+  return rows.map((r) => ({ path: eventPath(r), lastmod: r.updatedAt }));
+}
+
+const sitemapEntries = async (c: Context<AppBindings>): Promise<SitemapEntry[]> => [
+  ...SITEMAP_PAGES.map((path) => ({ path })),
+  ...(await publishedActionEntries(c)),
+  ...(await upcomingEventEntries(c)),
+];
+
+const XML_HEADERS = { "Content-Type": "application/xml; charset=utf-8", "Cache-Control": "public, max-age=3600" };
 
 /** The shell's head with this page's title, description, canonical link and OpenGraph tags written in. */
 /** The shell with only its <title> replaced (pages that are not indexed: sign-in, not found). */
@@ -68,10 +93,15 @@ export const seoRoutes = createRouter()
     c.header("Cache-Control", "public, max-age=3600");
     return c.text(robotsTxt(c.var.config.siteOrigin));
   })
+  // One file while it fits; past 50,000 URLs an index of /sitemaps/{n}.xml files.
   .get("/sitemap.xml", async (c) => {
-    const entries: SitemapEntry[] = [...SITEMAP_PAGES.map((path) => ({ path })), ...(await publishedActionEntries(c))];
-    return c.body(sitemapXml(c.var.config.siteOrigin, entries), 200, {
-      "Content-Type": "application/xml; charset=utf-8",
-      "Cache-Control": "public, max-age=3600",
-    });
+    const { index } = splitSitemap(c.var.config.siteOrigin, await sitemapEntries(c));
+    return c.body(index, 200, XML_HEADERS);
+  })
+  .get("/sitemaps/:file{[1-9][0-9]{0,4}\\.xml}", async (c) => {
+    const origin = c.var.config.siteOrigin;
+    const n = Number.parseInt(c.req.param("file"), 10);
+    const file = splitSitemap(origin, await sitemapEntries(c)).files[n - 1];
+    if (!file) return c.notFound();
+    return c.body(sitemapXml(origin, file), 200, XML_HEADERS);
   });

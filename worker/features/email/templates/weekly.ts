@@ -1,5 +1,6 @@
 import { membersDidThis } from "#contract/actions/schemas";
 import { DID_IT_COPY } from "#contract/did-it/messages";
+import { eventPath } from "#contract/events/event-path";
 import { isValidTimeZone, zoneAbbreviation } from "#contract/platform/zoned-time";
 import {
   type EmailAction,
@@ -46,6 +47,14 @@ export const actionUrl = (site: EmailSite, action: Pick<EmailAction, "slug">) =>
     utm_source: "email",
     utm_medium: "weekly_email",
     utm_campaign: `weekly_action_${action.slug}`,
+  });
+
+/** The event's page on the site (decision 202): when, where, registration and the calendar file in one place. */
+export const eventUrl = (site: EmailSite, event: Pick<EmailEvent, "id" | "title">) =>
+  withParams(`${site.url}${eventPath(event)}`, {
+    utm_source: "email",
+    utm_medium: "weekly_email",
+    utm_campaign: "events_email",
   });
 
 const petitionUrl = (url: string) =>
@@ -132,7 +141,7 @@ ${
   events.length
     ? html`<h2 style="${h2}">Events near ${recipient.zipCode ?? "you"}</h2><ul style="margin:0 0 12px;padding-left:22px;">${events.map(
         (e) => {
-          const url = safeUrl(e.registration_url);
+          const url = safeUrl(eventUrl(site, e));
           return html`<li style="margin:0 0 8px;">${url ? html`<a href="${url}" style="color:${C.forest};">${e.title}</a>` : e.title}<br><span style="color:${C.muted};font-size:14px;">${formatEventTime(e, site.timeZone)}${place(e)}</span></li>`;
         },
       )}</ul>`
@@ -168,7 +177,7 @@ ${
     events.length
       ? `Events near ${recipient.zipCode ?? "you"}:\n${events
           .map((e) => {
-            const url = safeUrl(e.registration_url);
+            const url = safeUrl(eventUrl(site, e));
             return `- ${e.title} — ${formatEventTime(e, site.timeZone)}${place(e)}${url ? `\n  ${url}` : ""}`;
           })
           .join("\n")}`

@@ -1,0 +1,180 @@
+import { useQuery } from "@tanstack/react-query";
+import { Link, useParams } from "react-router-dom";
+import { eventIdFromPathParam, eventPageMeta, eventPath } from "#contract/events/event-path";
+import { routePath } from "#contract/spa/route-table";
+import { Badge } from "../../components/ui/badge";
+import { buttonClasses } from "../../components/ui/button";
+import { Spinner } from "../../components/ui/spinner";
+import { errorText } from "../../lib/error-text";
+import { useHydrated, useSiteTimeZone } from "../../lib/site";
+import { usePageMeta } from "../../lib/use-page-meta";
+import { usePageTitle } from "../../lib/use-page-title";
+import { type EventPageData, eventCalendarUrl, eventPageQuery } from "./api";
+import { EventImage, shownImageUrl } from "./event-image";
+import { formatEventWhen } from "./format";
+
+const linkClass = "font-semibold text-forest-700 underline underline-offset-4 hover:text-forest-900";
+
+/** A map search for the place: its coordinates when known, else its address (OpenStreetMap, no key, no tracking). */
+export function mapUrl(e: Pick<EventPageData, "lat" | "lon" | "address" | "venue_name" | "city" | "state">): string {
+  if (e.lat !== null && e.lon !== null) {
+    return `https://www.openstreetmap.org/?mlat=${e.lat}&mlon=${e.lon}#map=16/${e.lat}/${e.lon}`;
+  }
+  const query = e.address ?? [e.venue_name, e.city, e.state].filter(Boolean).join(", ");
+  return `https://www.openstreetmap.org/search?query=${encodeURIComponent(query)}`;
+}
+
+/** "Nov 27, 2026" in the site's zone: the same text on the server and after hydration. */
+const confirmedDate = (iso: string, timeZone: string) =>
+  new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", year: "numeric", timeZone }).format(new Date(iso));
+
+function NotFound({ title, message }: { title: string; message: string }) {
+  usePageTitle(title);
+  return (
+    <div className="mx-auto max-w-3xl px-4 py-24 text-center sm:px-6">
+      <h1 className="text-4xl font-semibold text-forest-900">{title}</h1>
+      <p className="mt-4 text-lg text-muted-foreground">{message}</p>
+      <Link to={routePath("events")} className={buttonClasses({ className: "mt-8" })}>
+        Find events near you
+      </Link>
+    </div>
+  );
+}
+
+function Fact({ label, children }: { label: string; children: React.ReactNode }) {
+  return (
+    <div className="grid gap-1 sm:grid-cols-[9rem_1fr]">
+      <dt className="font-semibold text-forest-900">{label}</dt>
+      <dd className="text-foreground">{children}</dd>
+    </div>
+  );
+}
+
+function EventDetails({ event }: { event: EventPageData }) {
+  const siteZone = useSiteTimeZone();
+  const viewerZone = useHydrated() ? undefined : null;
+  usePageMeta(eventPageMeta(event));
+  const place = [event.venue_name, event.address ?? [event.city, event.state].filter(Boolean).join(", ")]
+    .filter(Boolean)
+    .join(", ");
+  const image = shownImageUrl(event.image_url);
+  return (
+    <article className="mx-auto max-w-3xl px-4 py-14 sm:px-6 sm:py-20" aria-labelledby="event-title">
+      <p className="text-sm font-semibold tracking-wider text-forest-600 uppercase">Local event</p>
+      <h1 id="event-title" className="mt-3 text-4xl leading-tight font-semibold text-forest-900 sm:text-5xl">
+        {event.title}
+      </h1>
+      <div className="mt-4 flex flex-wrap gap-2">
+        {event.cancelled ? <Badge variant="destructive">Cancelled</Badge> : null}
+        {event.is_virtual ? <Badge variant="secondary">Online</Badge> : null}
+      </div>
+      {image ? (
+        <div className="mt-8">
+          <EventImage src={image} alt={event.title} />
+        </div>
+      ) : null}
+      <dl className="mt-8 grid gap-4">
+        <Fact label="When">{formatEventWhen(event, siteZone, viewerZone)}</Fact>
+        <Fact label="Where">
+          {event.is_virtual ? (
+            "Online"
+          ) : (
+            <>
+              {place || "Place to be announced"}{" "}
+              <a href={mapUrl(event)} target="_blank" rel="noopener noreferrer" className={linkClass}>
+                Open map<span className="sr-only"> of {place || event.title} (opens in a new tab)</span>
+              </a>
+            </>
+          )}
+        </Fact>
+        {event.organizer ? (
+          <Fact label="Organizer">
+            {event.organizer.url ? (
+              <a href={event.organizer.url} target="_blank" rel="noopener noreferrer" className={linkClass}>
+                {event.organizer.name}
+              </a>
+            ) : (
+              event.organizer.name
+            )}
+          </Fact>
+        ) : null}
+      </dl>
+      {event.description ? (
+        <section aria-labelledby="about-event" className="mt-10">
+          <h2 id="about-event" className="text-xl font-semibold text-forest-900">
+            About this event
+          </h2>
+          {/* Plain text: whatever a feed or an organizer wrote is shown, never interpreted. */}
+          <p className="mt-3 leading-relaxed whitespace-pre-line text-muted-foreground">{event.description}</p>
+        </section>
+      ) : null}
+      <div className="mt-10 flex flex-wrap gap-3">
+        {event.registration_url && !event.cancelled ? (
+          <a href={event.registration_url} target="_blank" rel="noopener noreferrer" className={buttonClasses()}>
+            Register<span className="sr-only"> for {event.title} (opens in a new tab)</span>
+          </a>
+        ) : null}
+        <a href={eventCalendarUrl(event.id)} download className={buttonClasses({ variant: "outline" })}>
+          Add to calendar<span className="sr-only"> ({event.title})</span>
+        </a>
+      </div>
+      <p className="mt-8 text-sm text-muted-foreground">
+        Source:{" "}
+        {event.source.url ? (
+          <a href={event.source.url} target="_blank" rel="noopener noreferrer" className={linkClass}>
+            {event.source.name}
+          </a>
+        ) : (
+          event.source.name
+        )}
+        . Last confirmed {confirmedDate(event.last_confirmed, siteZone)}.
+      </p>
+      {event.nearby.length ? (
+        <section aria-labelledby="nearby-events" className="mt-12">
+          <h2 id="nearby-events" className="text-xl font-semibold text-forest-900">
+            Nearby events
+          </h2>
+          <ul className="mt-4 grid gap-3">
+            {event.nearby.map((n) => (
+              <li key={n.id}>
+                <Link to={eventPath(n)} className={linkClass}>
+                  {n.title}
+                </Link>
+                <span className="block text-sm text-muted-foreground">
+                  {formatEventWhen(n, siteZone, viewerZone)}
+                  {n.city ? ` · ${[n.city, n.state].filter(Boolean).join(", ")}` : ""}
+                </span>
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+      <p className="mt-12">
+        <Link to={routePath("events")} className={linkClass}>
+          Back to Local Events
+        </Link>
+      </p>
+    </article>
+  );
+}
+
+/** /events/:event — one listed event, by the id at the start of the path (decision 202). */
+export function EventPage() {
+  const { event: param = "" } = useParams();
+  const id = eventIdFromPathParam(param);
+  const query = useQuery({ ...eventPageQuery(id ?? ""), enabled: id !== null });
+  const event = query.data?.event;
+  if (id === null || event === null) {
+    return <NotFound title="Event not found" message="This event may have ended, or it was never listed here." />;
+  }
+  if (query.isError)
+    return <NotFound title="Failed to load event" message={errorText(query.error, "Something went wrong")} />;
+  if (!event) {
+    return (
+      <div className="flex justify-center px-4 py-32">
+        <Spinner label="Loading event…" />
+      </div>
+    );
+  }
+  return <EventDetails event={event} />;
+}
