@@ -1,4 +1,5 @@
 import { renderToStaticMarkup } from "react-dom/server";
+import { MemoryRouter } from "react-router-dom";
 import { describe, expect, it } from "vitest";
 import type { EventResult } from "../../web/features/events/api";
 import { EventCard } from "../../web/features/events/event-card";
@@ -31,14 +32,22 @@ const event = (overrides: Partial<EventResult> = {}): EventResult => ({
 
 describe("an event card's trust signals (issue 28 item 4)", () => {
   it("shows when the source last confirmed the event", () => {
-    const html = renderToStaticMarkup(<EventCard event={event()} />);
+    const html = renderToStaticMarkup(
+      <MemoryRouter>
+        <EventCard event={event()} />
+      </MemoryRouter>,
+    );
     expect(html).toContain("Last confirmed Mar 5, 2030");
     expect(html).not.toContain("Cancelled");
     expect(html).toContain("Register");
   });
 
   it("marks a cancelled event with a badge and offers no registration", () => {
-    const html = renderToStaticMarkup(<EventCard event={event({ cancelled: true })} />);
+    const html = renderToStaticMarkup(
+      <MemoryRouter>
+        <EventCard event={event({ cancelled: true })} />
+      </MemoryRouter>,
+    );
     expect(html).toContain(">Cancelled</span>");
     expect(html).not.toContain("Register");
     expect(html).toContain("Add to calendar");
