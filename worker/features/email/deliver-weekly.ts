@@ -18,6 +18,8 @@ export const CLAIM_LEASE_SECONDS = 120;
 /** Content shared by every recipient of a campaign, loaded once per consumer invocation. */
 export type CampaignContent = {
   action: EmailAction;
+  /** When the campaign was prepared: the "I did it" links are signed as of then (see below). */
+  preparedAt: Date;
   petitions: EmailPetition[];
   lastWeek: EmailLastWeek | null;
   tip: EmailTip | null;
@@ -41,7 +43,7 @@ async function campaignContent(deps: EmailDeps, campaignId: string): Promise<Cam
     loadEmailPetitions(deps.db, deps.kv),
     loadWeeklyExtras(deps.db, row, { id: campaignId, kind: "weekly", createdAt: campaign.createdAt }),
   ]);
-  return { action: toEmailAction(row), petitions, ...extras };
+  return { action: toEmailAction(row), preparedAt: new Date(campaign.createdAt), petitions, ...extras };
 }
 
 /**
@@ -136,7 +138,12 @@ export async function deliverWeeklyBatch(
         firstName: r.first_name,
         zipCode: r.zip_code,
         links: manageLinks(site, r.manage_token),
-        didItUrl: await deps.didItUrl({ subscriberId: r.id, actionId: loaded.action.id, campaignId: cid }, now),
+        // Signed as of the campaign, not of this attempt: a retry renders the very same email, so a
+        // provider that deduplicates by key sees the same request (decision 198).
+        didItUrl: await deps.didItUrl(
+          { subscriberId: r.id, actionId: loaded.action.id, campaignId: cid },
+          loaded.preparedAt,
+        ),
       },
     });
     const row = rowBySubscriber.get(r.id) as ClaimedRow;
