@@ -169,10 +169,9 @@ describe("daily clean-up", () => {
       env.DB.prepare(
         "INSERT INTO security_audit_log (id, action, table_name, created_at) VALUES (?, 'test_old', ?, ?)",
       ).bind(crypto.randomUUID(), marker, daysAgo(RETENTION_DAYS + 2)),
-      env.DB.prepare("INSERT INTO password_throttle (email, failures, updated_at) VALUES (?, 3, ?)").bind(
-        email,
-        daysAgo(2),
-      ),
+      env.DB.prepare(
+        "INSERT INTO password_throttle (email, client, failures, updated_at) VALUES (?, '203.0.113.9', 3, ?)",
+      ).bind(email, daysAgo(2)),
       env.DB.prepare(
         "INSERT INTO magic_link_tokens (id, email, token_hash, created_at, expires_at) VALUES (?, ?, ?, ?, ?)",
       ).bind(crypto.randomUUID(), email, marker, daysAgo(3), daysAgo(3)),
