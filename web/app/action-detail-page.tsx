@@ -1,5 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
 import { Link, useParams } from "react-router-dom";
+import { PAGE_TITLES } from "#contract/seo/page-meta";
 import { Spinner } from "../components/ui/spinner";
 import { ActionArticle } from "../features/actions/action-article";
 import { ActionCtaButton } from "../features/actions/action-cta";
@@ -23,7 +24,8 @@ export function ActionDetailPage() {
   const origin = useSiteOrigin();
   const query = useQuery(actionBySlugQuery(slug));
   const refreshImpact = useRefreshActionImpact();
-  usePageTitle(query.data?.title ?? "Weekly Action");
+  // The not-found state names itself here: this effect runs after its child's, so it has the last word.
+  usePageTitle(query.data?.title ?? (query.data === null ? PAGE_TITLES.actionNotFound : "Weekly Action"));
 
   if (query.isPending) {
     return (
