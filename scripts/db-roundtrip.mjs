@@ -32,6 +32,15 @@ INSERT INTO sessions (id, user_id, created_at, auth_method, last_used_at, browse
 INSERT INTO refresh_tokens (id, session_id, token_hash, created_at, expires_at, used_at) VALUES
   ('rt-refresh-1', 'rt-session-1', 'rt-refresh-hash-1', '${AT}', '2026-12-23T17:00:00.000Z', '${AT}'),
   ('rt-refresh-2', 'rt-session-1', 'rt-refresh-hash-2', '${AT}', '2026-12-23T17:00:00.000Z', NULL);
+INSERT INTO totp_factors (user_id, secret_enc, confirmed_at, last_step, created_at) VALUES
+  ('rt-user-2', 'rt-encrypted-secret', '${AT}', 59000000, '${AT}');
+INSERT INTO recovery_codes (id, user_id, code_hash, used_at, created_at) VALUES
+  ('rt-recovery-1', 'rt-user-2', 'rt-recovery-hash-1', NULL, '${AT}'),
+  ('rt-recovery-2', 'rt-user-2', 'rt-recovery-hash-2', '${AT}', '${AT}');
+INSERT INTO passkeys (id, user_id, name, public_key, counter, transports, backed_up, created_at, last_used_at) VALUES
+  ('rt-credential-1', 'rt-user-1', 'Laptop', 'rt-cose-key', 3, '["internal"]', 1, '${AT}', '${AT}');
+INSERT INTO webauthn_challenges (challenge, user_id, purpose, expires_at) VALUES
+  ('rt-challenge-1', 'rt-user-1', 'registration', '2026-11-23T17:05:00.000Z');
 INSERT INTO magic_link_tokens (id, email, token_hash, redirect_to, ip_address, created_at, expires_at) VALUES
   ('rt-magic-1', 'admin@example.com', 'rt-magic-hash-1', '/admin', '203.0.113.7', '${AT}', '2026-11-23T17:10:00.000Z');
 INSERT INTO password_throttle (email, client, failures, locked_until, updated_at) VALUES
