@@ -18,7 +18,13 @@ function afterFirstPaint(): Promise<void> {
 
 const script = document.querySelector<HTMLScriptElement>("script[data-app]");
 const app = script?.dataset.app;
-if (app) {
+if (document.getElementById("root")?.dataset.islands !== undefined) {
+  // An island page (decision 205): its islands hydrate one by one, when used or seen; the app never loads.
+  void afterFirstPaint().then(() => {
+    addWebFonts();
+    return import("./islands/scheduler");
+  });
+} else if (app) {
   void afterFirstPaint().then(() => {
     addWebFonts();
     for (const href of script.dataset.preload?.split(" ").filter(Boolean) ?? []) {

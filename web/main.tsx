@@ -25,6 +25,11 @@ async function start() {
   if (import.meta.env.DEV) (await import("./lib/web-fonts")).addWebFonts();
   const root = document.getElementById("root");
   if (!root) throw new Error("#root is missing from index.html");
+  // The dev server loads this entry on island pages too (built pages go through web/boot.ts): hydrate islands.
+  if (root.dataset.islands !== undefined) {
+    await import("./islands/scheduler");
+    return;
+  }
   const server = readServerState();
   const queryClient = createQueryClient();
   if (server) {

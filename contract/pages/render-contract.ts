@@ -30,6 +30,24 @@ export const SERVER_RENDERED_ROUTES = [
 
 export type ServerRenderedRoute = (typeof SERVER_RENDERED_ROUTES)[number];
 
+/**
+ * Server-rendered pages the browser hydrates as islands (decision 205): only their interactive parts, with
+ * links between them as page loads. The others (sign-in, the "I did it" page) hydrate as the whole app.
+ * Pages not found are island pages too.
+ */
+export const ISLAND_ROUTES: ReadonlySet<ServerRenderedRoute> = new Set<ServerRenderedRoute>([
+  "home",
+  "howItWorks",
+  "events",
+  "event",
+  "actions",
+  "action",
+  "about",
+  "support",
+  "getSupport",
+  "submitEvent",
+]);
+
 /** What a public page may need, answered with exactly the JSON bodies of the matching API routes. */
 export interface PageData {
   /** GET /api/actions/current (with the action's impact counts) */
@@ -58,7 +76,17 @@ export interface PageData {
  * SITE_URL's origin (share links), SITE_TIMEZONE (times until hydrated) and, while bot protection is on,
  * the Turnstile widget's site key (decision 184): the same on both sides.
  */
-export type SiteState = { origin: string; timeZone: string; turnstileSiteKey: string | null };
+export type SiteState = {
+  origin: string;
+  timeZone: string;
+  turnstileSiteKey: string | null;
+  /**
+   * Whether the request carried a session cookie, where the Worker rendered the page: false means the visitor
+   * is signed out (such pages are the only ones the edge caches), so the page shows "Sign In" from the start.
+   * Absent on the empty shell, where the session is learned in the browser.
+   */
+  signedIn?: boolean;
+};
 
 export type RenderRequest = {
   /** The request URL (path and query are used). */
@@ -71,7 +99,9 @@ export type RenderedPage = {
   /** 404 for unknown paths and unknown action slugs (the page then shows the not-found content). */
   status: 200 | 404;
   /** The app's HTML for inside #root, complete (every Suspense boundary resolved). */
-  html: ReadableStream<Uint8Array>;
+  html: string;
+  /** An island page (ISLAND_ROUTES, or not found): the browser hydrates its islands, not #root. */
+  islands: boolean;
   /** The client's start-up state: JSON of `ServerState`, already safe to put in a <script>. */
   state: string;
 };

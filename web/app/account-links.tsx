@@ -53,7 +53,7 @@ export function AccountLinks({ variant, className, onNavigate }: AccountLinksPro
         </Link>
       </Button>
       <Button
-        variant={variant === "inverse" ? "outline-inverse" : "outline"}
+        variant={variant === "inverse" ? "outline-inverse" : variant === "header" ? "outline-header" : "outline"}
         size="sm"
         className={className ? "flex-1" : undefined}
         onClick={handleSignOut}

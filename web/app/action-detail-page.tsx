@@ -2,7 +2,7 @@ import { useQuery } from "@tanstack/react-query";
 import { Link, useParams } from "react-router-dom";
 import { PAGE_TITLES } from "#contract/seo/page-meta";
 import { Spinner } from "../components/ui/spinner";
-import { ActionArticle } from "../features/actions/action-article";
+import { ActionArticle, ImpactLine } from "../features/actions/action-article";
 import { ActionCtaButton } from "../features/actions/action-cta";
 import { acceptedLinks, actionPath } from "../features/actions/action-display";
 import { ActionNotFound } from "../features/actions/action-not-found";
@@ -10,6 +10,7 @@ import { actionBySlugQuery, useRefreshActionImpact } from "../features/actions/a
 import { ShareButtons } from "../features/actions/share-buttons";
 import { ActionCompletionControl } from "../features/completions/action-completion-control";
 import { QuickWinsPetitions } from "../features/petitions/quick-wins-petitions";
+import { Island, useSessionHydrate } from "../islands/island";
 import { useAuth } from "../lib/auth/auth-provider";
 import { errorText } from "../lib/error-text";
 import { useSiteOrigin } from "../lib/site";
@@ -18,12 +19,44 @@ import { usePageTitle } from "../lib/use-page-title";
 const linkClass = "font-semibold text-forest-700 underline underline-offset-4 hover:text-forest-900";
 
 /** /actions/:slug — one published weekly action. */
+/** The completion control under the action: an island (decision 205); recording refreshes the impact counts. */
+export function ActionPageCompletion({ actionId }: { actionId: string }) {
+  const refreshImpact = useRefreshActionImpact();
+  return <ActionCompletionControl actionId={actionId} size="lg" onRecorded={refreshImpact} />;
+}
+
+/** The impact line of the action at `slug`, from the page's query: it follows a completion recorded here. */
+export function ActionPageImpact({ slug }: { slug: string }) {
+  const { data } = useQuery(actionBySlugQuery(slug));
+  return <ImpactLine impact={data?.impact} />;
+}
+
+/** Where a member sees their progress, or the invitation to sign in: an island, as it follows the session. */
+export function TrackImpact() {
+  const { user } = useAuth();
+  return user ? (
+    <p className="mt-2 text-muted-foreground">
+      See every action you've completed on{" "}
+      <Link to="/my-progress" className={linkClass}>
+        My Progress
+      </Link>
+      .
+    </p>
+  ) : (
+    <p className="mt-2 text-muted-foreground">
+      <Link to="/auth" className={linkClass}>
+        Sign in
+      </Link>{" "}
+      to record the actions you complete and watch your progress grow.
+    </p>
+  );
+}
+
 export function ActionDetailPage() {
   const { slug = "" } = useParams();
-  const { user } = useAuth();
   const origin = useSiteOrigin();
   const query = useQuery(actionBySlugQuery(slug));
-  const refreshImpact = useRefreshActionImpact();
+  const sessionHydrate = useSessionHydrate();
   // The not-found state names itself here: this effect runs after its child's, so it has the last word.
   usePageTitle(query.data?.title ?? (query.data === null ? PAGE_TITLES.actionNotFound : "Weekly Action"));
 
@@ -47,10 +80,18 @@ export function ActionDetailPage() {
       <ActionArticle
         action={action}
         links={acceptedLinks(action.links)}
+        impact={
+          <Island as="li" name="actionImpact" component={ActionPageImpact} props={{ slug }} hydrate={sessionHydrate} />
+        }
         cta={
           <div className="flex flex-wrap gap-3">
             <ActionCtaButton action={action} />
-            <ActionCompletionControl actionId={action.id} size="lg" onRecorded={refreshImpact} />
+            <Island
+              name="actionCompletion"
+              component={ActionPageCompletion}
+              props={{ actionId: action.id }}
+              hydrate={sessionHydrate}
+            />
           </div>
         }
       >
@@ -58,22 +99,7 @@ export function ActionDetailPage() {
           <h2 id="track-title" className="text-xl font-semibold text-forest-900">
             Track your impact
           </h2>
-          {user ? (
-            <p className="mt-2 text-muted-foreground">
-              See every action you've completed on{" "}
-              <Link to="/my-progress" className={linkClass}>
-                My Progress
-              </Link>
-              .
-            </p>
-          ) : (
-            <p className="mt-2 text-muted-foreground">
-              <Link to="/auth" className={linkClass}>
-                Sign in
-              </Link>{" "}
-              to record the actions you complete and watch your progress grow.
-            </p>
-          )}
+          <Island name="trackImpact" component={TrackImpact} props={{}} hydrate={sessionHydrate} />
         </section>
 
         <section aria-labelledby="share-title" className="mt-10">
@@ -81,7 +107,12 @@ export function ActionDetailPage() {
             Share this action
           </h2>
           <div className="mt-4">
-            <ShareButtons url={shareUrl} title={action.title} />
+            <Island
+              name="shareButtons"
+              component={ShareButtons}
+              props={{ url: shareUrl, title: action.title }}
+              hydrate="use"
+            />
           </div>
         </section>
 

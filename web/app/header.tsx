@@ -1,7 +1,9 @@
-import { useEffect, useState } from "react";
+import { useContext, useEffect, useState } from "react";
 import { Link, useLocation } from "react-router-dom";
 import { routePath } from "#contract/spa/route-table";
+import { Island } from "../islands/island";
 import { cn } from "../lib/cn";
+import { SiteContext } from "../lib/site";
 import { AccountLinks } from "./account-links";
 import { Wordmark } from "./logo";
 import { MobileMenu } from "./mobile-menu";
@@ -22,26 +24,36 @@ function useScrolledPast(px: number, enabled: boolean): boolean {
   return past;
 }
 
+const NAV_LINK = "rounded-full px-3.5 py-2 text-[0.95rem] font-medium transition-colors";
+// Each look is written for the solid header and, after it, for the transparent one (group-data-[solid=false]).
+const NAV_LINK_ACTIVE =
+  "bg-forest-100 text-forest-900 group-data-[solid=false]/header:bg-white/20 group-data-[solid=false]/header:text-white";
+const NAV_LINK_IDLE =
+  "text-forest-800 hover:bg-sand-200 group-data-[solid=false]/header:text-white/90 group-data-[solid=false]/header:hover:bg-white/10 group-data-[solid=false]/header:hover:text-white";
+
+/**
+ * The site header. Its look follows its data-solid attribute alone (CSS variants), so on a server-rendered
+ * page the scroll state needs no React: web/islands/scheduler.ts sets the attribute from `data-solid-after`
+ * (decision 205); in the single-page app React sets it. The menu button and, for a signed-in visitor, the
+ * account links are islands.
+ */
 export function SiteHeader() {
   const { pathname } = useLocation();
   const isHome = pathname === routePath("home");
   const scrolled = useScrolledPast(HEADER_SOLID_SCROLL_PX, isHome);
   const solid = !isHome || scrolled;
+  const signedOut = useContext(SiteContext).signedIn === false;
 
   return (
     <header
       data-testid="site-header"
       data-solid={solid ? "true" : "false"}
-      className={cn(
-        "sticky top-0 z-40 h-[var(--header-height)] transition-[background-color,box-shadow,color] duration-300",
-        solid
-          ? "border-b border-border bg-sand-50/95 text-forest-900 shadow-sm backdrop-blur-md"
-          : "on-dark bg-transparent text-white",
-      )}
+      data-solid-after={isHome ? HEADER_SOLID_SCROLL_PX : undefined}
+      className="group/header sticky top-0 z-40 h-[var(--header-height)] border-b border-border bg-sand-50/95 text-forest-900 shadow-sm backdrop-blur-md transition-[background-color,box-shadow,color] duration-300 data-[solid=false]:on-dark data-[solid=false]:border-b-0 data-[solid=false]:bg-transparent data-[solid=false]:text-white data-[solid=false]:shadow-none data-[solid=false]:backdrop-blur-none"
     >
       <div className="mx-auto flex h-full max-w-7xl items-center justify-between gap-6 px-4 sm:px-6 lg:px-8">
         <Link to={routePath("home")} className="rounded-lg">
-          <Wordmark tone={solid ? "dark" : "light"} />
+          <Wordmark tone="header" />
         </Link>
 
         <nav aria-label="Main" className="hidden lg:block">
@@ -53,16 +65,7 @@ export function SiteHeader() {
                   <Link
                     to={item.to}
                     aria-current={active ? "page" : undefined}
-                    className={cn(
-                      "rounded-full px-3.5 py-2 text-[0.95rem] font-medium transition-colors",
-                      solid
-                        ? active
-                          ? "bg-forest-100 text-forest-900"
-                          : "text-forest-800 hover:bg-sand-200"
-                        : active
-                          ? "bg-white/20 text-white"
-                          : "text-white/90 hover:bg-white/10 hover:text-white",
-                    )}
+                    className={cn(NAV_LINK, active ? NAV_LINK_ACTIVE : NAV_LINK_IDLE)}
                   >
                     {item.label}
                   </Link>
@@ -75,9 +78,14 @@ export function SiteHeader() {
         <div className="flex items-center gap-2">
           {/* A wrapper carries the breakpoint: the button's own inline-flex would win over `hidden`. */}
           <div className="hidden lg:block">
-            <AccountLinks variant={solid ? "primary" : "inverse"} />
+            {/* Signed out is known from the request: "Sign In" is a plain link, no island. */}
+            {signedOut ? (
+              <AccountLinks variant="header" />
+            ) : (
+              <Island name="accountLinks" component={AccountLinks} props={{ variant: "header" }} hydrate="visible" />
+            )}
           </div>
-          <MobileMenu onDark={!solid} />
+          <Island name="mobileMenu" component={MobileMenu} props={{}} hydrate="use" />
         </div>
       </div>
     </header>

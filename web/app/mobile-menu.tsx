@@ -1,6 +1,5 @@
 import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import { useLocation } from "react-router-dom";
-import { cn } from "../lib/cn";
 
 const loadSheet = () => import("./mobile-menu-sheet");
 const MobileMenuSheet = lazy(() => loadSheet().then((m) => ({ default: m.MobileMenuSheet })));
@@ -13,7 +12,7 @@ const DESKTOP_QUERY = "(min-width: 64rem)";
  * (~12 KB gzip) is fetched when the button is first approached, not with every page: it would
  * otherwise push the public entry chunk over its 120 KB budget (ARCHITECTURE.md §10).
  */
-export function MobileMenu({ onDark }: { onDark: boolean }) {
+export function MobileMenu() {
   const [open, setOpen] = useState(false);
   const [requested, setRequested] = useState(false);
   const buttonRef = useRef<HTMLButtonElement>(null);
@@ -55,10 +54,8 @@ export function MobileMenu({ onDark }: { onDark: boolean }) {
           setRequested(true);
           setOpen(true);
         }}
-        className={cn(
-          "inline-flex size-11 items-center justify-center rounded-full transition-colors lg:hidden",
-          onDark ? "text-white hover:bg-white/10" : "text-forest-900 hover:bg-sand-200",
-        )}
+        // Its colours follow the header's data-solid attribute (web/app/header.tsx).
+        className="inline-flex size-11 items-center justify-center rounded-full text-forest-900 transition-colors hover:bg-sand-200 lg:hidden group-data-[solid=false]/header:text-white group-data-[solid=false]/header:hover:bg-white/10"
       >
         <svg className="size-6" viewBox="0 0 24 24" fill="none" aria-hidden="true">
           <path d="M4 7h16M4 12h16M4 17h16" stroke="currentColor" strokeWidth="1.9" strokeLinecap="round" />

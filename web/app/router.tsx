@@ -24,7 +24,7 @@ function lazyPage(load: () => Promise<ComponentType>): PageRoute {
 const pages: Record<SpaRouteName, PageRoute> = {
   home: { Component: HomePage },
   howItWorks: lazyPage(() => import("./how-it-works").then((m) => m.HowItWorks)),
-  events: lazyPage(() => import("../features/events/events-page").then((m) => m.EventsPage)),
+  events: lazyPage(() => import("../features/events/events-page").then((m) => m.EventsRoute)),
   event: lazyPage(() => import("../features/events/event-page").then((m) => m.EventPage)),
   actions: lazyPage(() => import("./actions").then((m) => m.Actions)),
   actionPreview: lazyPage(() => import("../features/actions/action-preview-page").then((m) => m.ActionPreviewPage)),
@@ -32,7 +32,7 @@ const pages: Record<SpaRouteName, PageRoute> = {
   about: lazyPage(() => import("./about/about-page").then((m) => m.AboutPage)),
   support: lazyPage(() => import("../features/support/support-page").then((m) => m.SupportPage)),
   getSupport: lazyPage(() => import("../features/support/support-page").then((m) => m.SupportPage)),
-  submitEvent: lazyPage(() => import("../features/events/submit-event-page").then((m) => m.SubmitEventPage)),
+  submitEvent: lazyPage(() => import("../features/events/submit-event-page").then((m) => m.SubmitEventRoute)),
   unsubscribe: lazyPage(() => import("../features/subscribers/unsubscribe-page").then((m) => m.UnsubscribePage)),
   confirmSubscription: lazyPage(() =>
     import("../features/subscribers/confirm-subscription-page").then((m) => m.ConfirmSubscriptionPage),

@@ -1,9 +1,19 @@
 import { dehydrate } from "@tanstack/react-query";
+import type { ReactNode } from "react";
 import { renderToReadableStream } from "react-dom/server";
 import { createMemoryRouter, matchRoutes } from "react-router-dom";
-import type { RenderPage, ServerRenderedRoute, ServerState } from "#contract/pages/render-contract";
+import type { QueryClient } from "@tanstack/react-query";
+import {
+  ISLAND_ROUTES,
+  type RenderPage,
+  type ServerRenderedRoute,
+  type ServerState,
+  type SiteState,
+} from "#contract/pages/render-contract";
 import { scriptSafeJson } from "#contract/platform/script-safe-json";
 import { App } from "../app/app";
+import { IslandCollector, IslandCollectorContext, slotMarkup } from "../islands/island";
+import { IslandProviders } from "../islands/island-providers";
 import { loadRouteModules, routes } from "../app/router";
 import { preloadLazyBlocks } from "../lib/lazy-block";
 import { createQueryClient } from "../lib/query-client";
@@ -29,7 +39,23 @@ export const renderPage: RenderPage = async ({ url, site, data }) => {
   queryClient.removeQueries({ predicate: (q) => q.state.status !== "success" });
 
   const router = createMemoryRouter(routes, { initialEntries: [pathname + search] });
-  const html = await renderToReadableStream(<App router={router} queryClient={queryClient} site={site} />, {
+  // Island pages (decision 205): the browser hydrates only their islands, each rendered here as its own root.
+  const islandPage = !leaf || leaf.route.path === "*" || ISLAND_ROUTES.has(leaf.route.id as ServerRenderedRoute);
+  const collector = islandPage ? new IslandCollector() : null;
+  let html = await renderHtml(
+    <IslandCollectorContext.Provider value={collector}>
+      <App router={router} queryClient={queryClient} site={site} />
+    </IslandCollectorContext.Provider>,
+    pathname,
+  );
+  if (collector) html = await withIslands(html, collector, { site, queryClient, url });
+  const state: ServerState = { site, queries: dehydrate(queryClient) };
+  return { status, html, islands: collector !== null, state: scriptSafeJson(state) };
+};
+
+/** React's streaming renderer run to completion, as text. */
+async function renderHtml(tree: ReactNode, pathname: string): Promise<string> {
+  const stream = await renderToReadableStream(tree, {
     // Every boundary inline, in order: no fallbacks swapped in by inline scripts, which the
     // Content-Security-Policy (script-src 'self') blocks and visitors without JavaScript never run.
     progressiveChunkSize: Number.POSITIVE_INFINITY,
@@ -37,7 +63,28 @@ export const renderPage: RenderPage = async ({ url, site, data }) => {
       console.error("page render failed", pathname, error);
     },
   });
-  await html.allReady;
-  const state: ServerState = { site, queries: dehydrate(queryClient) };
-  return { status, html, state: scriptSafeJson(state) };
-};
+  await stream.allReady;
+  return new Response(stream).text();
+}
+
+/**
+ * Each island's slot filled with the island rendered as its own root, in the providers the browser hydrates
+ * it in: the same tree on both sides, so the ids React derives from it (`useId`) agree.
+ */
+async function withIslands(
+  html: string,
+  collector: IslandCollector,
+  context: { site: SiteState; queryClient: QueryClient; url: string },
+): Promise<string> {
+  const rendered = await Promise.all(
+    collector.islands.map(({ component: Component, props }) =>
+      renderHtml(
+        <IslandProviders site={context.site} queryClient={context.queryClient} url={context.url}>
+          <Component {...props} />
+        </IslandProviders>,
+        new URL(context.url).pathname,
+      ),
+    ),
+  );
+  return rendered.reduce((page, island, slot) => page.replace(slotMarkup(slot), () => island), html);
+}

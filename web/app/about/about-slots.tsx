@@ -1,8 +1,9 @@
 import { ContactForm } from "../../features/contact/contact-form";
+import { Island } from "../../islands/island";
 
-/** The 'Join the Mission' form comes from the contact feature; the about page owns its section. */
+/** The 'Join the Mission' form comes from the contact feature (an island); the about page owns its section. */
 export function ContactFormSlot() {
-  return <ContactForm />;
+  return <Island name="contactForm" component={ContactForm} props={{}} hydrate="visible" />;
 }
 
 /** The site-wide impact figure comes from the completions feature. */

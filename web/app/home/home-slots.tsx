@@ -1,5 +1,6 @@
 import { Suspense } from "react";
 import { Spinner } from "../../components/ui/spinner";
+import { Island, useSessionHydrate } from "../../islands/island";
 import { lazyBlock } from "../../lib/lazy-block";
 
 /**
@@ -16,6 +17,7 @@ const SignupForm = lazyBlock(() => import("./weekly-email-contents").then((m) =>
 const EventsTeaser = lazyBlock(() => import("../../features/events/events-teaser").then((m) => m.EventsTeaser));
 
 export function WeeklyActionSlot() {
+  const hydrate = useSessionHydrate();
   return (
     <Suspense
       fallback={
@@ -25,7 +27,7 @@ export function WeeklyActionSlot() {
         </div>
       }
     >
-      <WeeklyAction />
+      <Island name="weeklyAction" component={WeeklyAction} props={{}} hydrate={hydrate} />
     </Suspense>
   );
 }
@@ -39,7 +41,7 @@ export function EventsTeaserSlot() {
         </div>
       }
     >
-      <EventsTeaser />
+      <Island name="eventsTeaser" component={EventsTeaser} props={{}} hydrate="visible" />
     </Suspense>
   );
 }
@@ -53,7 +55,7 @@ export function SignupSlot() {
         </div>
       }
     >
-      <SignupForm />
+      <Island name="signup" component={SignupForm} props={{}} hydrate="visible" />
     </Suspense>
   );
 }

@@ -12,7 +12,10 @@ export type ButtonVariant =
   | "accent"
   /** For dark surfaces (hero, footer): light button, light outline. */
   | "inverse"
-  | "outline-inverse";
+  | "outline-inverse"
+  /** In the site header: primary while it is solid, inverse while it is transparent over home's hero. */
+  | "header"
+  | "outline-header";
 export type ButtonSize = "sm" | "md" | "lg" | "icon";
 
 const base =
@@ -27,6 +30,11 @@ const variants: Record<ButtonVariant, string> = {
   accent: "bg-sun-400 text-ink shadow-sm hover:bg-sun-300",
   inverse: "bg-white text-forest-800 shadow-sm hover:bg-sand-100",
   "outline-inverse": "border-2 border-white/85 bg-transparent text-white hover:bg-white/10",
+  // The header's data-solid attribute picks the look, so a page needs no script to change it (decision 205).
+  header:
+    "bg-primary text-primary-foreground shadow-sm hover:bg-primary-hover group-data-[solid=false]/header:bg-white group-data-[solid=false]/header:text-forest-800 group-data-[solid=false]/header:hover:bg-sand-100",
+  "outline-header":
+    "border-2 border-primary bg-transparent text-primary hover:bg-accent group-data-[solid=false]/header:border-white/85 group-data-[solid=false]/header:text-white group-data-[solid=false]/header:hover:bg-white/10",
 };
 
 const sizes: Record<ButtonSize, string> = {

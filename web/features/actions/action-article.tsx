@@ -14,6 +14,8 @@ interface ActionArticleProps {
   cta?: ReactNode;
   /** Rendered after the content: sign-in call, share buttons, petitions. */
   children?: ReactNode;
+  /** An `li` in place of the impact line (the detail page's follows new completions); else the action's own. */
+  impact?: ReactNode;
 }
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
@@ -26,11 +28,21 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 }
 
 /** One weekly action laid out for reading; shared by the detail and preview pages. */
-export function ActionArticle({ action, links, cta, children }: ActionArticleProps) {
+/** "12 members did this", the action's impact line (its test id is what browser tests read). */
+export function ImpactLine({ impact }: { impact: ActionImpact | undefined }) {
+  const words = impactWords(impact);
+  return words ? (
+    <span className="inline-flex items-center gap-2" data-testid="action-impact">
+      <PeopleIcon />
+      <span>{words}</span>
+    </span>
+  ) : null;
+}
+
+export function ActionArticle({ action, links, cta, children, impact }: ActionArticleProps) {
   const range = formatDateRange(action.start_date, action.end_date);
   const materials = displayMaterials(action.materials);
   const steps = action.steps.filter((s) => typeof s === "string" && s.trim() !== "");
-  const impact = impactWords(action.impact);
   return (
     <article className="mx-auto max-w-3xl">
       {action.timing === "current" ? <Badge variant="warning">This Week's Action</Badge> : null}
@@ -48,12 +60,12 @@ export function ActionArticle({ action, links, cta, children }: ActionArticlePro
             <span>{action.time_required}</span>
           </li>
         ) : null}
-        {impact ? (
-          <li className="inline-flex items-center gap-2" data-testid="action-impact">
-            <PeopleIcon />
-            <span>{impact}</span>
-          </li>
-        ) : null}
+        {impact ??
+          (impactWords(action.impact) ? (
+            <li className="contents">
+              <ImpactLine impact={action.impact} />
+            </li>
+          ) : null)}
       </ul>
       <div className="mt-8 aspect-[3/2] overflow-hidden rounded-[var(--radius-card)] bg-forest-50">
         <ActionImage src={action.image_url} eager />

@@ -28,6 +28,7 @@ export function ActionImage({
       decoding="async"
       ref={image.ref}
       onError={image.onError}
+      data-fallback={DEFAULT_ACTION_IMAGE}
       className={cn("size-full object-cover", className)}
     />
   );

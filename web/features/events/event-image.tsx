@@ -26,6 +26,7 @@ export function EventImage({ src, alt }: { src: string; alt: string }) {
         // A picture that fails leaves the empty box: hidden, not removed, so nothing moves.
         ref={image.ref}
         onError={image.onError}
+        data-fallback=""
         className={cn("aspect-[16/9] w-full object-cover", image.failed && "invisible")}
       />
     </div>

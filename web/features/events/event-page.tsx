@@ -6,12 +6,14 @@ import { Badge } from "../../components/ui/badge";
 import { buttonClasses } from "../../components/ui/button";
 import { Spinner } from "../../components/ui/spinner";
 import { errorText } from "../../lib/error-text";
-import { useHydrated, useSiteTimeZone } from "../../lib/site";
+import { Island } from "../../islands/island";
+import { useSiteTimeZone } from "../../lib/site";
 import { usePageMeta } from "../../lib/use-page-meta";
 import { usePageTitle } from "../../lib/use-page-title";
 import { type EventPageData, eventCalendarUrl, eventPageQuery } from "./api";
 import { EventImage, shownImageUrl } from "./event-image";
-import { formatEventWhen } from "./format";
+import { EventWhen, whenFields } from "./event-when";
+import { formatEventWhen, type WhenFields } from "./format";
 
 const linkClass = "font-semibold text-forest-700 underline underline-offset-4 hover:text-forest-900";
 
@@ -50,9 +52,17 @@ function Fact({ label, children }: { label: string; children: React.ReactNode })
   );
 }
 
+/** When: an online event's time turns to the visitor's zone in an island; an in-person event's is fixed. */
+function When({ event }: { event: WhenFields }) {
+  const siteZone = useSiteTimeZone();
+  if (!event.is_virtual) return formatEventWhen(event, siteZone, null);
+  return (
+    <Island as="span" name="eventWhen" component={EventWhen} props={{ event: whenFields(event) }} hydrate="visible" />
+  );
+}
+
 function EventDetails({ event }: { event: EventPageData }) {
   const siteZone = useSiteTimeZone();
-  const viewerZone = useHydrated() ? undefined : null;
   usePageMeta(eventPageMeta(event));
   const place = [event.venue_name, event.address ?? [event.city, event.state].filter(Boolean).join(", ")]
     .filter(Boolean)
@@ -74,7 +84,9 @@ function EventDetails({ event }: { event: EventPageData }) {
         </div>
       ) : null}
       <dl className="mt-8 grid gap-4">
-        <Fact label="When">{formatEventWhen(event, siteZone, viewerZone)}</Fact>
+        <Fact label="When">
+          <When event={event} />
+        </Fact>
         <Fact label="Where">
           {event.is_virtual ? (
             "Online"
@@ -141,7 +153,7 @@ function EventDetails({ event }: { event: EventPageData }) {
                   {n.title}
                 </Link>
                 <span className="block text-sm text-muted-foreground">
-                  {formatEventWhen(n, siteZone, viewerZone)}
+                  <When event={n} />
                   {n.city ? ` · ${[n.city, n.state].filter(Boolean).join(", ")}` : ""}
                 </span>
               </li>

@@ -7,6 +7,7 @@ import { PAGE_META } from "#contract/seo/page-meta";
 import { routePath } from "#contract/spa/route-table";
 import { isRetryable } from "../../components/load-error";
 import { PageHeader } from "../../components/page-header";
+import { Island } from "../../islands/island";
 import { useDebouncedValue } from "../../lib/use-debounced-value";
 import { usePageMeta } from "../../lib/use-page-meta";
 import { CalendarSubscribe } from "./calendar-subscribe";
@@ -137,4 +138,9 @@ export function EventsPage() {
       </div>
     </div>
   );
+}
+
+/** /events as the router renders it: the search is one island (decision 205), hydrated once the page is idle. */
+export function EventsRoute() {
+  return <Island name="eventsSearch" component={EventsPage} props={{}} hydrate="visible" />;
 }

@@ -23,7 +23,7 @@ function formatIn(date: Date, pattern: keyof typeof OPTIONS, timeZone: string | 
   return fmt.format(date).replace(/\s/g, " ");
 }
 
-type WhenFields = Pick<EventResult, "start_time" | "end_time" | "all_day" | "is_virtual" | "time_zone">;
+export type WhenFields = Pick<EventResult, "start_time" | "end_time" | "all_day" | "is_virtual" | "time_zone">;
 
 /**
  * The spec's 'MMM d, h:mm a' (with the end time when on the same day) followed by the zone's

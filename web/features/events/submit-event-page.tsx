@@ -24,6 +24,7 @@ import { Select } from "../../components/ui/select";
 import { Textarea } from "../../components/ui/textarea";
 import { toast } from "../../components/ui/use-toast";
 import { ApiError } from "../../lib/api";
+import { Island } from "../../islands/island";
 import { useBotCheck } from "../../lib/bot-check";
 import { usePageMeta } from "../../lib/use-page-meta";
 import { submitEvent } from "./api";
@@ -219,4 +220,9 @@ export function SubmitEventPage() {
       </form>
     </div>
   );
+}
+
+/** /submit-event as the router renders it: the form is an island (decision 205). */
+export function SubmitEventRoute() {
+  return <Island name="submitEvent" component={SubmitEventPage} props={{}} hydrate="visible" />;
 }

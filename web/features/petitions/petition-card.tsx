@@ -47,6 +47,8 @@ export function PetitionCard({ petition }: { petition: PublicPetition }) {
       onClick={onClick}
       onKeyDown={onKeyDown}
       data-testid="petition-card"
+      // On a server-rendered page the card opens without React (web/islands/static-behaviours.ts).
+      data-open-link={petition.link}
       className="group flex w-full cursor-pointer flex-col overflow-hidden rounded-[var(--radius-card)] border border-border bg-card shadow-sm transition-shadow hover:shadow-md focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-ring"
     >
       <div aria-hidden="true" className={cn("h-1.5", topic.stripe)} />
@@ -58,6 +60,7 @@ export function PetitionCard({ petition }: { petition: PublicPetition }) {
         height={320}
         ref={image.ref}
         onError={image.onError}
+        data-fallback={DEFAULT_PETITION_IMAGE}
         className="aspect-[5/2] w-full bg-sand-100 object-cover"
       />
       <div className="flex flex-1 flex-col gap-4 p-6">

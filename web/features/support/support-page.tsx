@@ -4,6 +4,7 @@ import { routePath } from "#contract/spa/route-table";
 import { Badge } from "../../components/ui/badge";
 import { Button } from "../../components/ui/button";
 import { Card, CardContent } from "../../components/ui/card";
+import { Island } from "../../islands/island";
 import { usePageMeta } from "../../lib/use-page-meta";
 import { SUPPORT_RESOURCES_ID, SupportResources } from "./support-resources";
 
@@ -92,7 +93,7 @@ export function SupportPage() {
         </div>
       </section>
 
-      <SupportResources />
+      <Island name="supportResources" component={SupportResources} props={{}} hydrate="use" />
 
       <section aria-labelledby="guided-practices-title" className="mx-auto max-w-5xl px-4 pb-20 sm:px-6 lg:px-8">
         <div className="rounded-[var(--radius-card)] border border-dashed border-border bg-sand-100/60 p-6 sm:p-8">

@@ -1,6 +1,15 @@
 import { useQueryClient } from "@tanstack/react-query";
-import { createContext, type ReactNode, useContext, useEffect, useMemo, useSyncExternalStore } from "react";
+import {
+  createContext,
+  type ReactNode,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useSyncExternalStore,
+} from "react";
 import { setAccessTokenGetter } from "../access-token";
+import { SiteContext } from "../site";
 import type { AuthClient, AuthListener, AuthState, Role, Session } from "./auth-client";
 
 export type AuthUser = { id: string; email: string };
@@ -27,6 +36,8 @@ const AuthContext = createContext<AuthContextValue | null>(null);
 
 /** What the Worker renders, the browser hydrates, and every visitor sees until the session is known. */
 const LOADING: AuthState = { session: null, role: null, loading: true };
+/** The same for a page rendered for a request without a session cookie: signed out, known from the start. */
+const SIGNED_OUT: AuthState = { session: null, role: null, loading: false };
 
 /**
  * The session store (auth-client.ts, with the API client under it) is not needed to paint or hydrate a
@@ -56,12 +67,14 @@ const subscribeState = (listener: () => void) => {
     stateListeners.delete(listener);
   };
 };
-/** The client's own starting state equals LOADING; returning the same object keeps React's snapshot stable. */
-const getState = () => {
+/**
+ * Until the store has an answer, the state the page was rendered with (`initial`); returning the same object
+ * keeps React's snapshot stable.
+ */
+const readState = (initial: AuthState) => {
   const state = loaded?.getState();
-  return !state || (state.loading && !state.session) ? LOADING : state;
+  return !state || (state.loading && !state.session) ? initial : state;
 };
-const serverState = () => LOADING;
 
 /** Like `authClient.onAuthStateChange`, registered once the store has loaded (none is emitted before). */
 function onAuthStateChange(listener: AuthListener): () => void {
@@ -85,6 +98,9 @@ const withClient =
 setAccessTokenGetter(async ({ refresh }) => (await loadAuthClient()).getAccessToken({ refresh }));
 
 export function AuthProvider({ children }: { children: ReactNode }) {
+  const initial = useContext(SiteContext).signedIn === false ? SIGNED_OUT : LOADING;
+  const getState = useCallback(() => readState(initial), [initial]);
+  const serverState = useCallback(() => initial, [initial]);
   const state = useSyncExternalStore(subscribeState, getState, serverState);
   const queryClient = useQueryClient();
 

@@ -3,37 +3,13 @@ import { type RenderedPage, SERVER_STATE_ID } from "#contract/pages/render-contr
 const ROOT = '<div id="root"></div>';
 
 /**
- * The built index.html (its head already carries the page's meta tags) with the rendered app streamed
- * into #root and the client's start-up state after it, in a JSON script (never executed, so the
- * script-src 'self' policy holds).
+ * The built index.html (its head already carries the page's meta tags) with the rendered app in #root and
+ * the client's start-up state after it, in a JSON script (never executed, so the script-src 'self' policy
+ * holds). An island page's root says so: web/boot.ts then hydrates its islands, not the whole app.
  */
-export function pageDocument(shellHtml: string, page: RenderedPage): ReadableStream<Uint8Array> {
+export function pageDocument(shellHtml: string, page: RenderedPage): string {
   const at = shellHtml.indexOf(ROOT);
   if (at < 0) throw new Error("index.html has no empty #root to render into");
-  const encoder = new TextEncoder();
-  const head = encoder.encode(`${shellHtml.slice(0, at)}<div id="root">`);
-  const tail = encoder.encode(
-    `</div><script type="application/json" id="${SERVER_STATE_ID}">${page.state}</script>${shellHtml.slice(at + ROOT.length)}`,
-  );
-  const app = page.html.getReader();
-  let started = false;
-  return new ReadableStream<Uint8Array>({
-    async pull(controller) {
-      if (!started) {
-        started = true;
-        controller.enqueue(head);
-        return;
-      }
-      const { done, value } = await app.read();
-      if (!done) {
-        controller.enqueue(value);
-        return;
-      }
-      controller.enqueue(tail);
-      controller.close();
-    },
-    cancel(reason) {
-      return app.cancel(reason);
-    },
-  });
+  const root = page.islands ? '<div id="root" data-islands="">' : '<div id="root">';
+  return `${shellHtml.slice(0, at)}${root}${page.html}</div><script type="application/json" id="${SERVER_STATE_ID}">${page.state}</script>${shellHtml.slice(at + ROOT.length)}`;
 }

@@ -70,7 +70,8 @@ export async function servePage(
     shell = withPageMeta(asset, PAGE_META[route as keyof typeof PAGE_META], config.siteOrigin);
   }
 
-  const page = await renderPage({ url: override?.url ?? c.req.url, site: siteState(config), data });
+  const site = { ...siteState(config), signedIn: isSignedInRequest(c) };
+  const page = await renderPage({ url: override?.url ?? c.req.url, site, data });
   // The title the page sets once it runs, so it does not change under the reader's eyes.
   if (page.status === 404)
     shell = withTitle(asset, titled(route === "action" ? PAGE_TITLES.actionNotFound : PAGE_TITLES.notFound));

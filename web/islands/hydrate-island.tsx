@@ -1,0 +1,46 @@
+import { type DehydratedState, hydrate, type QueryClient } from "@tanstack/react-query";
+import { type ComponentType, startTransition } from "react";
+import { createRoot, hydrateRoot } from "react-dom/client";
+import { SERVER_STATE_ID, type ServerState } from "#contract/pages/render-contract";
+import { LazyToaster } from "../app/lazy-toaster";
+import { createQueryClient } from "../lib/query-client";
+import type { Site } from "../lib/site";
+import { IslandProviders } from "./island-providers";
+
+let page: { site: Site; queryClient: QueryClient } | null = null;
+
+/** The page's start-up state, read once for all its islands: one query cache, one toaster. */
+function pageState() {
+  if (page) return page;
+  const script = document.getElementById(SERVER_STATE_ID);
+  if (!script?.textContent) throw new Error(`#${SERVER_STATE_ID} is missing from an island page`);
+  const state = JSON.parse(script.textContent) as ServerState;
+  const queryClient = createQueryClient();
+  // As fresh as the page: counted from now, so an island does not fetch again what the page was handed.
+  const queries = state.queries as DehydratedState;
+  const now = Date.now();
+  for (const query of queries.queries) query.state.dataUpdatedAt = now;
+  hydrate(queryClient, queries);
+  // Toasts come from any island, one at a time (spec §9): one toaster for the page, its code loaded with the first.
+  const host = document.createElement("div");
+  document.body.append(host);
+  createRoot(host).render(<LazyToaster />);
+  page = { site: state.site, queryClient };
+  return page;
+}
+
+/** Hydrates one island in place; settles once its effects have run (its handlers are attached). */
+export function hydrateIsland(element: HTMLElement, Component: ComponentType<object>, props: object): Promise<void> {
+  const { site, queryClient } = pageState();
+  return new Promise((resolve) => {
+    // A transition: React yields to the browser while it hydrates, so a tap is not held up.
+    startTransition(() => {
+      hydrateRoot(
+        element,
+        <IslandProviders site={site} queryClient={queryClient} url={null} onHydrated={resolve}>
+          <Component {...props} />
+        </IslandProviders>,
+      );
+    });
+  });
+}

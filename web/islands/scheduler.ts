@@ -1,0 +1,111 @@
+import type { ComponentType } from "react";
+import { replayFields, snapshotFields } from "./field-replay";
+import { ISLANDS, isIslandName } from "./registry";
+import { cardLinks, imageFallbacks } from "./static-behaviours";
+
+/**
+ * The browser side of an island page (decision 205), loaded by web/boot.ts after the first paint. No React
+ * here: the page is the server's HTML, and each island's code (React, its component) is fetched only when it
+ * is first used or, for a "visible" island, once the page is idle and the island is on screen. A click or a
+ * submit that comes first is held, and happens again once the island has hydrated; a link still navigates
+ * at once.
+ */
+
+/** Events that mean the visitor has started using an island. */
+const USE_EVENTS = ["pointerdown", "focusin", "keydown", "input"] as const;
+/** Events that mean they are about to: fetch the code, without hydrating yet. */
+const INTENT_EVENTS = ["pointerenter", "touchstart"] as const;
+
+function whenIdle(run: () => void) {
+  const idle = () =>
+    "requestIdleCallback" in window ? window.requestIdleCallback(run, { timeout: 3000 }) : setTimeout(run, 200);
+  if (document.readyState === "complete") idle();
+  else window.addEventListener("load", idle, { once: true });
+}
+
+/** An island is `display: contents` (it has no box of its own): its children say whether it is on screen. */
+function whenVisible(island: HTMLElement, run: () => void) {
+  const observer = new IntersectionObserver(
+    (entries) => {
+      if (!entries.some((entry) => entry.isIntersecting)) return;
+      observer.disconnect();
+      run();
+    },
+    { rootMargin: "200px" },
+  );
+  for (const child of island.children) observer.observe(child);
+}
+
+function replay(event: Event) {
+  const target = event.target as Element;
+  if (!target.isConnected) return;
+  if (event.type === "submit" && target instanceof HTMLFormElement) {
+    target.requestSubmit((event as SubmitEvent).submitter ?? undefined);
+    return;
+  }
+  // Dispatched where it landed (an icon inside a button, say): it bubbles and activates as the first did.
+  target.dispatchEvent(new MouseEvent("click", { bubbles: true, cancelable: true, composed: true }));
+}
+
+function arm(island: HTMLElement) {
+  const name = island.dataset.island ?? "";
+  if (!isIslandName(name)) {
+    console.error(`unknown island "${name}"`);
+    return;
+  }
+  // Its props are the ones the server rendered it with (data-props), so any component's own props type fits.
+  const load = ISLANDS[name] as () => Promise<ComponentType<object>>;
+  let held: Event | null = null;
+  let started: Promise<void> | null = null;
+
+  const hydrate = () => {
+    started ??= (async () => {
+      const [{ hydrateIsland }, component] = await Promise.all([import("./hydrate-island"), load()]);
+      const props = JSON.parse(island.dataset.props ?? "{}") as object;
+      const typed = snapshotFields(island);
+      await hydrateIsland(island, component, props);
+      island.dataset.hydrated = "true";
+      island.removeEventListener("click", hold, true);
+      island.removeEventListener("submit", hold, true);
+      replayFields(typed);
+      if (held) replay(held);
+    })().catch((error: unknown) => console.error(`island "${name}" failed to hydrate`, error));
+    return started;
+  };
+
+  function hold(event: Event) {
+    if (island.dataset.hydrated) return;
+    if (event.type === "click" && (event.target as Element).closest("a[href]")) return;
+    event.preventDefault();
+    event.stopImmediatePropagation();
+    held = event;
+    void hydrate();
+  }
+
+  island.addEventListener("click", hold, true);
+  island.addEventListener("submit", hold, true);
+  const start = () => void hydrate();
+  for (const type of USE_EVENTS) island.addEventListener(type, start, { once: true, passive: true, capture: true });
+  const prefetch = () => void Promise.all([import("./hydrate-island"), load()]);
+  for (const type of INTENT_EVENTS) island.addEventListener(type, prefetch, { once: true, passive: true });
+  if (island.dataset.hydrate === "visible") whenIdle(() => whenVisible(island, start));
+}
+
+/** Home's header is transparent over the hero until the page has scrolled past its threshold (spec §9). */
+function followScroll() {
+  const header = document.querySelector<HTMLElement>("header[data-solid-after]");
+  if (!header) return;
+  const threshold = Number(header.dataset.solidAfter);
+  const update = () => {
+    header.dataset.solid = String(window.scrollY > threshold);
+  };
+  update();
+  window.addEventListener("scroll", update, { passive: true });
+}
+
+followScroll();
+imageFallbacks();
+cardLinks();
+for (const island of document.querySelectorAll<HTMLElement>("[data-island]")) arm(island);
+// Clicks are held and replayed from here on: what browser tests wait for before using a page (e2e fixtures).
+document.documentElement.dataset.hydrated = "true";
