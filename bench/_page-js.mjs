@@ -5,7 +5,11 @@ import path from "node:path";
 import { gzipSync } from "node:zlib";
 import { chromium } from "playwright-core";
 
-export async function pageJs(baseUrl, pagePath, clientDir) {
+/**
+ * `use(page)`, when given, runs once the network is idle (a click, say): what it makes the page fetch until
+ * the network is idle again is returned as `used`.
+ */
+export async function pageJs(baseUrl, pagePath, clientDir, use) {
   const browser = await chromium.launch({
     executablePath: "/usr/bin/chromium",
     args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--no-first-run"],
@@ -16,9 +20,9 @@ export async function pageJs(baseUrl, pagePath, clientDir) {
     page.on("request", (request) => {
       if (new URL(request.url()).pathname.endsWith(".js")) scripts.push(request.url());
     });
-    // "Until the network is idle" after the app has started: on a loaded machine the entry script can
-    // take seconds to run, longer than the 500 ms of quiet Playwright's networkidle waits for. The
-    // session check is the app's first request after hydration; then wait for 2 s without a request.
+    // "Until the network is idle": from the load event, until 2 s pass without a request (longer than the 500 ms
+    // of Playwright's networkidle: on a loaded machine a script can take a second to run before it asks for
+    // the next). Island pages (decision 205) fetch what hydrates once the page is idle within that window.
     let last = Date.now();
     page.on("request", () => {
       last = Date.now();
@@ -26,14 +30,22 @@ export async function pageJs(baseUrl, pagePath, clientDir) {
     page.on("requestfinished", () => {
       last = Date.now();
     });
-    const started = page.waitForResponse((r) => r.url().endsWith("/api/auth/refresh"), { timeout: 120_000 });
     await page.goto(baseUrl + pagePath, { waitUntil: "load", timeout: 120_000 });
-    await started;
-    while (Date.now() - last < 2000) await page.waitForTimeout(250);
-    return scripts.map((url) => {
-      const file = new URL(url).pathname;
-      return { file, kb: gzipSync(readFileSync(path.join(clientDir, file))).length / 1024 };
-    });
+    const quiet = async () => {
+      while (Date.now() - last < 2000) await page.waitForTimeout(250);
+    };
+    await quiet();
+    const sized = (urls) =>
+      urls.map((url) => {
+        const file = new URL(url).pathname;
+        return { file, kb: gzipSync(readFileSync(path.join(clientDir, file))).length / 1024 };
+      });
+    const idle = sized(scripts.splice(0));
+    if (!use) return { idle, used: [] };
+    await use(page);
+    last = Date.now();
+    await quiet();
+    return { idle, used: sized(scripts) };
   } finally {
     await browser.close();
   }

@@ -185,7 +185,7 @@ describe("/events with a search in its query string (decision 203)", () => {
     expect(res.status).toBe(200);
     const html = await res.text();
     // The result is in the rendered page, linked to its own page: no second request needed to see it.
-    const root = html.slice(html.indexOf('<div id="root">'), html.indexOf('id="ek-state"'));
+    const root = html.slice(html.indexOf('<div id="root"'), html.indexOf('id="ek-state"'));
     expect(root).toContain(title);
     expect(root).toContain(`href="${eventPath(event)}"`);
     // The same title and description the page sets after load (PAGE_META.events).

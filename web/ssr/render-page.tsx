@@ -1,8 +1,8 @@
+import type { QueryClient } from "@tanstack/react-query";
 import { dehydrate } from "@tanstack/react-query";
 import type { ReactNode } from "react";
 import { renderToReadableStream } from "react-dom/server";
 import { createMemoryRouter, matchRoutes } from "react-router-dom";
-import type { QueryClient } from "@tanstack/react-query";
 import {
   ISLAND_ROUTES,
   type RenderPage,
@@ -12,9 +12,9 @@ import {
 } from "#contract/pages/render-contract";
 import { scriptSafeJson } from "#contract/platform/script-safe-json";
 import { App } from "../app/app";
+import { loadRouteModules, routes } from "../app/router";
 import { IslandCollector, IslandCollectorContext, slotMarkup } from "../islands/island";
 import { IslandProviders } from "../islands/island-providers";
-import { loadRouteModules, routes } from "../app/router";
 import { preloadLazyBlocks } from "../lib/lazy-block";
 import { createQueryClient } from "../lib/query-client";
 import { NOT_FOUND, PAGE_DATA } from "./page-data";
