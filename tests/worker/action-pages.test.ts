@@ -23,7 +23,7 @@ describe("GET /actions/:slug HTML with the action's tags", () => {
     expect(res.status).toBe(200);
     expect(res.headers.get("Content-Type")).toContain("text/html");
     const html = await res.text();
-    expect(html).toContain('<div id="root">');
+    expect(html).toContain('<div id="root"');
     expect(html).toContain('<title>Build a "bee hotel" &lt;today&gt; · Earthkind</title>');
     const title = 'Build a "bee hotel" <today> · Earthkind';
     const origin = config().siteOrigin;
@@ -68,7 +68,7 @@ describe("GET /actions/:slug HTML with the action's tags", () => {
       const res = await api(`/actions/${slug}`);
       expect(res.status).toBe(404);
       const html = await res.text();
-      expect(html).toContain('<div id="root">');
+      expect(html).toContain('<div id="root"');
       expect(html).not.toContain(draft.title);
     }
     // The preview page is its own SPA route.

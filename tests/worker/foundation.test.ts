@@ -22,11 +22,11 @@ describe("foundation", () => {
     for (const path of ["/", "/about", "/actions/preview/some-id", "/admin/actions/abc/edit", "/unsubscribe?token=x"]) {
       const res = await api(path);
       expect(res.status, path).toBe(200);
-      expect(await res.text()).toContain('<div id="root">');
+      expect(await res.text()).toContain('<div id="root"');
     }
     const missing = await api("/no/such/page");
     expect(missing.status).toBe(404);
-    expect(await missing.text()).toContain('<div id="root">');
+    expect(await missing.text()).toContain('<div id="root"');
   });
 
   it("sets security headers on pages and API responses", async () => {

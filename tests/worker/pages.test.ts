@@ -25,7 +25,7 @@ const cachedData = (html: string, key: unknown[]) =>
   serverState(html).queries.queries.find((q) => JSON.stringify(q.queryKey) === JSON.stringify(key))?.state.data;
 
 /** The rendered app only: what a visitor without JavaScript reads. */
-const rootHtml = (html: string) => html.slice(html.indexOf('<div id="root">'), html.indexOf(`id="${SERVER_STATE_ID}"`));
+const rootHtml = (html: string) => html.slice(html.indexOf('<div id="root"'), html.indexOf(`id="${SERVER_STATE_ID}"`));
 
 const daysFromToday = (days: number) => addDays(dayInZone(new Date(), config().SITE_TIMEZONE), days);
 
@@ -82,6 +82,43 @@ describe("server-rendered public pages", () => {
     // Every lazily loaded block is in place, not a loading fallback swapped in later by a script.
     expect(app).not.toContain("Loading");
     expect(app).not.toMatch(/<script(?! type="application\/json")/);
+  });
+
+  it("/ is an island page: each interactive part is marked with its name, its props and when it hydrates", async () => {
+    await currentAction();
+    const html = await (await api("/")).text();
+    expect(html).toContain('<div id="root" data-islands="">');
+    const islands = [...html.matchAll(/data-island="(\w+)" data-hydrate="(\w+)" data-props="([^"]*)"/g)].map(
+      ([, name, hydrate, props]) => ({ name, hydrate, props: JSON.parse(props.replaceAll("&quot;", '"')) }),
+    );
+    // Signed out (no refresh cookie): the completion control waits for use, and "Sign In" is a plain link.
+    expect(islands).toEqual([
+      { name: "mobileMenu", hydrate: "use", props: {} },
+      { name: "weeklyAction", hydrate: "use", props: {} },
+      { name: "eventsTeaser", hydrate: "visible", props: {} },
+      { name: "signup", hydrate: "visible", props: {} },
+    ]);
+    // Every slot was filled with the island's own render (the form, the card's button).
+    expect(html).not.toContain("<template data-slot=");
+    expect(rootHtml(html)).toContain("Mark as Complete");
+    expect(serverState(html).site.signedIn).toBe(false);
+  });
+
+  it("a page rendered for a signed-in request hydrates the member's islands when seen", async () => {
+    await currentAction();
+    const session = await signIn(await createUser());
+    const html = await (
+      await api("/", { headers: { Cookie: `__Host-earthkind_refresh=${session.refreshToken}` } })
+    ).text();
+    expect(html).toContain('data-island="accountLinks" data-hydrate="visible"');
+    expect(html).toContain('data-island="weeklyAction" data-hydrate="visible"');
+    expect(serverState(html).site.signedIn).toBe(true);
+  });
+
+  it("sign-in hydrates as the whole app: no islands", async () => {
+    const html = await (await api("/auth")).text();
+    expect(html).toContain('<div id="root">');
+    expect(html).not.toContain("data-island=");
   });
 
   it("/actions/:slug arrives with the title, Why It Matters and the steps", async () => {
@@ -199,6 +236,7 @@ describe("the data handed to the browser's query cache", () => {
       origin: config().siteOrigin,
       timeZone: config().SITE_TIMEZONE,
       turnstileSiteKey: null,
+      signedIn: false,
     });
   });
 
