@@ -48,7 +48,7 @@ function watch(page: Page) {
   return { messages, apiReads };
 }
 
-test("public pages hydrate without warnings or errors and fetch none of the data they arrived with", async ({
+test("public pages hydrate (whole, or island by island) without warnings or errors and fetch none of the data they arrived with", async ({
   page,
 }) => {
   const action = await currentAction(page);
@@ -62,12 +62,24 @@ test("public pages hydrate without warnings or errors and fetch none of the data
     const response = await page.goto(path, { waitUntil: "networkidle" });
     const notFound = path.includes("no-such");
     expect(response?.status(), path).toBe(notFound ? 404 : 200);
-    // Hydrated: React has attached its handlers to the rendered root.
-    await expect
-      .poll(() =>
-        page.evaluate(() => Object.keys(document.getElementById("root") ?? {}).some((k) => k.startsWith("__react"))),
-      )
-      .toBe(true);
+    if ((await page.locator("#root[data-islands]").count()) > 0) {
+      // An island page (decision 205): every island hydrates, the ones waiting for use too (a pointer down
+      // inside starts one), each against the HTML the server rendered for it.
+      await page.evaluate(() => {
+        for (const island of document.querySelectorAll("[data-island]"))
+          island.dispatchEvent(new PointerEvent("pointerdown", { bubbles: true }));
+      });
+      const islands = page.locator("[data-island]");
+      await expect(islands.and(page.locator("[data-hydrated]")), path).toHaveCount(await islands.count());
+      await page.waitForLoadState("networkidle");
+    } else {
+      // Hydrated: React has attached its handlers to the rendered root.
+      await expect
+        .poll(() =>
+          page.evaluate(() => Object.keys(document.getElementById("root") ?? {}).some((k) => k.startsWith("__react"))),
+        )
+        .toBe(true);
+    }
     await expect(page.locator("h1"), path).toHaveCount(1);
     const decodeEntities = (t = "") => t.replaceAll("&amp;", "&").replaceAll("&quot;", '"').replaceAll("&#39;", "'");
     expect(await page.title(), path).toBe(decodeEntities(servedTitle));
