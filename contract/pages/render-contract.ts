@@ -12,7 +12,10 @@ import type { PublicTip } from "../tips/schemas";
  * type-check against this file, so neither can drift from the other.
  */
 
-/** Public pages the Worker renders; the others (admin, My Progress, previews) get the empty shell. */
+/**
+ * Public pages the Worker renders; the others (admin, My Progress, previews) get the empty shell. The browser
+ * hydrates a rendered page island by island (decision 205), never whole: links between them are page loads.
+ */
 export const SERVER_RENDERED_ROUTES = [
   "home",
   "howItWorks",
@@ -29,24 +32,6 @@ export const SERVER_RENDERED_ROUTES = [
 ] as const satisfies readonly SpaRouteName[];
 
 export type ServerRenderedRoute = (typeof SERVER_RENDERED_ROUTES)[number];
-
-/**
- * Server-rendered pages the browser hydrates as islands (decision 205): only their interactive parts, with
- * links between them as page loads. The others (sign-in, the "I did it" page) hydrate as the whole app.
- * Pages not found are island pages too.
- */
-export const ISLAND_ROUTES: ReadonlySet<ServerRenderedRoute> = new Set<ServerRenderedRoute>([
-  "home",
-  "howItWorks",
-  "events",
-  "event",
-  "actions",
-  "action",
-  "about",
-  "support",
-  "getSupport",
-  "submitEvent",
-]);
 
 /** What a public page may need, answered with exactly the JSON bodies of the matching API routes. */
 export interface PageData {
@@ -98,10 +83,8 @@ export type RenderRequest = {
 export type RenderedPage = {
   /** 404 for unknown paths and unknown action slugs (the page then shows the not-found content). */
   status: 200 | 404;
-  /** The app's HTML for inside #root, complete (every Suspense boundary resolved). */
+  /** The app's HTML for inside #root, complete (every Suspense boundary resolved), its islands filled in. */
   html: string;
-  /** An island page (ISLAND_ROUTES, or not found): the browser hydrates its islands, not #root. */
-  islands: boolean;
   /** The client's start-up state: JSON of `ServerState`, already safe to put in a <script>. */
   state: string;
 };

@@ -89,7 +89,7 @@ describe("server-rendered public pages", () => {
     const html = await (await api("/")).text();
     expect(html).toContain('<div id="root" data-islands="">');
     const islands = [...html.matchAll(/data-island="(\w+)" data-hydrate="(\w+)" data-props="([^"]*)"/g)].map(
-      ([, name, hydrate, props]) => ({ name, hydrate, props: JSON.parse(props.replaceAll("&quot;", '"')) }),
+      ([, name, hydrate, props]) => ({ name, hydrate, props: JSON.parse((props ?? "").replaceAll("&quot;", '"')) }),
     );
     // Signed out (no refresh cookie): the completion control waits for use, and "Sign In" is a plain link.
     expect(islands).toEqual([
@@ -115,10 +115,11 @@ describe("server-rendered public pages", () => {
     expect(serverState(html).site.signedIn).toBe(true);
   });
 
-  it("sign-in hydrates as the whole app: no islands", async () => {
+  it("sign-in is an island page too: its forms are one island; the app's own pages get the empty shell", async () => {
     const html = await (await api("/auth")).text();
-    expect(html).toContain('<div id="root">');
-    expect(html).not.toContain("data-island=");
+    expect(html).toContain('<div id="root" data-islands="">');
+    expect(html).toContain('data-island="auth" data-hydrate="visible"');
+    expect(await (await api("/my-progress")).text()).toContain('<div id="root"></div>');
   });
 
   it("/actions/:slug arrives with the title, Why It Matters and the steps", async () => {

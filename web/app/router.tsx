@@ -37,8 +37,8 @@ const pages: Record<SpaRouteName, PageRoute> = {
   confirmSubscription: lazyPage(() =>
     import("../features/subscribers/confirm-subscription-page").then((m) => m.ConfirmSubscriptionPage),
   ),
-  didIt: lazyPage(() => import("./did-it/did-it-page").then((m) => m.DidItPage)),
-  auth: lazyPage(() => import("../features/auth/auth-page").then((m) => m.AuthPage)),
+  didIt: lazyPage(() => import("./did-it/did-it-page").then((m) => m.DidItRoute)),
+  auth: lazyPage(() => import("../features/auth/auth-page").then((m) => m.AuthRoute)),
   authVerify: lazyPage(() => import("../features/auth/auth-verify-page").then((m) => m.AuthVerifyPage)),
   myProgress: lazyPage(() => import("./my-progress").then((m) => m.MyProgress)),
   admin: lazyPage(() => import("./admin-dashboard").then((m) => m.AdminDashboard)),

@@ -24,6 +24,8 @@ export const ISLANDS = {
   eventWhen: () => import("../features/events/event-when").then((m) => m.EventWhen),
   contactForm: () => import("../features/contact/contact-form").then((m) => m.ContactForm),
   supportResources: () => import("../features/support/support-resources").then((m) => m.SupportResources),
+  auth: () => import("../features/auth/auth-page").then((m) => m.AuthPage),
+  didIt: () => import("../app/did-it/did-it-page").then((m) => m.DidItPage),
   submitEvent: () => import("../features/events/submit-event-page").then((m) => m.SubmitEventPage),
 } satisfies Record<string, Loader>;
 

@@ -3,13 +3,7 @@ import { dehydrate } from "@tanstack/react-query";
 import type { ReactNode } from "react";
 import { renderToReadableStream } from "react-dom/server";
 import { createMemoryRouter, matchRoutes } from "react-router-dom";
-import {
-  ISLAND_ROUTES,
-  type RenderPage,
-  type ServerRenderedRoute,
-  type ServerState,
-  type SiteState,
-} from "#contract/pages/render-contract";
+import type { RenderPage, ServerRenderedRoute, ServerState, SiteState } from "#contract/pages/render-contract";
 import { scriptSafeJson } from "#contract/platform/script-safe-json";
 import { App } from "../app/app";
 import { loadRouteModules, routes } from "../app/router";
@@ -39,18 +33,17 @@ export const renderPage: RenderPage = async ({ url, site, data }) => {
   queryClient.removeQueries({ predicate: (q) => q.state.status !== "success" });
 
   const router = createMemoryRouter(routes, { initialEntries: [pathname + search] });
-  // Island pages (decision 205): the browser hydrates only their islands, each rendered here as its own root.
-  const islandPage = !leaf || leaf.route.path === "*" || ISLAND_ROUTES.has(leaf.route.id as ServerRenderedRoute);
-  const collector = islandPage ? new IslandCollector() : null;
+  // The browser hydrates only the page's islands (decision 205), each rendered here as its own root.
+  const collector = new IslandCollector();
   let html = await renderHtml(
     <IslandCollectorContext.Provider value={collector}>
       <App router={router} queryClient={queryClient} site={site} />
     </IslandCollectorContext.Provider>,
     pathname,
   );
-  if (collector) html = await withIslands(html, collector, { site, queryClient, url });
+  html = await withIslands(html, collector, { site, queryClient, url });
   const state: ServerState = { site, queries: dehydrate(queryClient) };
-  return { status, html, islands: collector !== null, state: scriptSafeJson(state) };
+  return { status, html, state: scriptSafeJson(state) };
 };
 
 /** React's streaming renderer run to completion, as text. */

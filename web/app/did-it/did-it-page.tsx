@@ -14,6 +14,7 @@ import { Textarea } from "../../components/ui/textarea";
 import { DID_IT_PETITIONS_CAMPAIGN, didItQuery } from "../../features/did-it/api";
 import { QuickWinsPetitions } from "../../features/petitions/quick-wins-petitions";
 import { EmailLinkPage, LinkProblem } from "../../features/subscribers/email-link-page";
+import { Island } from "../../islands/island";
 import { useNoIndex } from "../../lib/use-no-index";
 
 /**
@@ -111,4 +112,9 @@ function RecordForm({ token, title, notesError }: { token: string; title: ReactN
       </CardContent>
     </Card>
   );
+}
+
+/** /did-it as the router renders it: the page is one island (decision 205); its form also works without one. */
+export function DidItRoute() {
+  return <Island name="didIt" component={DidItPage} props={{}} hydrate="visible" />;
 }

@@ -10,6 +10,7 @@ import { FormField } from "../../components/ui/form-field";
 import { Input } from "../../components/ui/input";
 import { Spinner } from "../../components/ui/spinner";
 import { toast } from "../../components/ui/use-toast";
+import { Island } from "../../islands/island";
 import { useAuth } from "../../lib/auth/auth-provider";
 import { useBotCheck } from "../../lib/bot-check";
 import { cn } from "../../lib/cn";
@@ -205,4 +206,9 @@ function SignInForm({ next, onSent }: { next: string | undefined; onSent: (email
       </p>
     </form>
   );
+}
+
+/** /auth as the router renders it: the sign-in forms are one island (decision 205). */
+export function AuthRoute() {
+  return <Island name="auth" component={AuthPage} props={{}} hydrate="visible" />;
 }
