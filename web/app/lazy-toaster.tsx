@@ -1,5 +1,5 @@
 import { lazy, Suspense, useEffect, useState } from "react";
-import { useToasts } from "../components/ui/use-toast";
+import { showCarriedToast, useToasts } from "../components/ui/use-toast";
 
 const Toaster = lazy(() => import("../components/ui/toast").then((m) => ({ default: m.Toaster })));
 
@@ -10,6 +10,8 @@ const Toaster = lazy(() => import("../components/ui/toast").then((m) => ({ defau
 export function LazyToaster() {
   const hasToasts = useToasts().length > 0;
   const [wanted, setWanted] = useState(false);
+  // A toast the previous page carried over (a sign-in that went on to My Progress) shows here.
+  useEffect(showCarriedToast, []);
   useEffect(() => {
     if (hasToasts) setWanted(true);
   }, [hasToasts]);

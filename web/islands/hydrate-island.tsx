@@ -21,12 +21,23 @@ function pageState() {
   const now = Date.now();
   for (const query of queries.queries) query.state.dataUpdatedAt = now;
   hydrate(queryClient, queries);
-  // Toasts come from any island, one at a time (spec §9): one toaster for the page, its code loaded with the first.
+  startToaster();
+  page = { site: state.site, queryClient };
+  return page;
+}
+
+let toaster = false;
+
+/**
+ * Toasts come from any island, one at a time (spec §9): one toaster for the page, its code loaded with the first
+ * toast. The scheduler starts it at once when the previous page carried a toast over.
+ */
+export function startToaster(): void {
+  if (toaster) return;
+  toaster = true;
   const host = document.createElement("div");
   document.body.append(host);
   createRoot(host).render(<LazyToaster />);
-  page = { site: state.site, queryClient };
-  return page;
 }
 
 /** Hydrates one island in place; settles once its effects have run (its handlers are attached). */

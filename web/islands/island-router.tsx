@@ -1,5 +1,6 @@
 import { type ReactNode, useMemo, useSyncExternalStore } from "react";
 import { createPath, type Location, type Navigator, Router, type To } from "react-router-dom";
+import { carryToastOver } from "../components/ui/use-toast";
 
 /**
  * The router an island sees (decision 205): `Link`, `useLocation` and `useSearchParams` work as in the app,
@@ -42,6 +43,8 @@ const href = (to: To) => (typeof to === "string" ? to : createPath(to));
 function navigate(to: To, state: unknown, replace: boolean) {
   const url = new URL(href(to), window.location.href);
   if (url.origin !== window.location.origin || url.pathname !== window.location.pathname) {
+    // The open toast as the page goes: one raised just after this call ("Welcome back!") still travels.
+    window.addEventListener("pagehide", carryToastOver, { once: true });
     if (replace) window.location.replace(url);
     else window.location.assign(url);
     return;

@@ -1,4 +1,5 @@
 import type { ComponentType } from "react";
+import { CARRIED_TOAST_KEY } from "../components/ui/carried-toast-key";
 import { replayFields, snapshotFields } from "./field-replay";
 import { ISLANDS, isIslandName } from "./registry";
 import { cardLinks, imageFallbacks } from "./static-behaviours";
@@ -103,7 +104,16 @@ function followScroll() {
   window.addEventListener("scroll", update, { passive: true });
 }
 
+function carriedToast() {
+  try {
+    if (window.sessionStorage.getItem(CARRIED_TOAST_KEY)) void import("./hydrate-island").then((m) => m.startToaster());
+  } catch {
+    // No storage, no carried toast.
+  }
+}
+
 followScroll();
+carriedToast();
 imageFallbacks();
 cardLinks();
 for (const island of document.querySelectorAll<HTMLElement>("[data-island]")) arm(island);

@@ -1,4 +1,5 @@
 import { type ReactNode, useSyncExternalStore } from "react";
+import { CARRIED_TOAST_KEY } from "./carried-toast-key";
 
 /**
  * A tiny module-level toast store, so `toast()` works from anywhere (mutation callbacks, plain
@@ -78,6 +79,34 @@ export function toast(options: ToastOptions): {
     dismiss: () => dismissToast(id),
     update: (next) => setToasts(toasts.map((t) => (t.id === id ? { ...t, ...next } : t))),
   };
+}
+
+/**
+ * The open toast, kept for the next page when a link loads one (an island's navigation, decision 205): "Welcome
+ * back!" still shows on My Progress after signing in. Only text toasts travel; it shows once.
+ */
+export function carryToastOver(): void {
+  const open = toasts.find((t) => t.open);
+  if (!open || typeof open.title !== "string") return;
+  if (open.description !== undefined && typeof open.description !== "string") return;
+  const { title, description, variant, duration } = open;
+  try {
+    window.sessionStorage.setItem(CARRIED_TOAST_KEY, JSON.stringify({ title, description, variant, duration }));
+  } catch {
+    // Storage can be disabled (private mode); the toast is then only lost with the page.
+  }
+}
+
+/** Shows the toast the previous page carried over, if any (the toaster calls it once it is mounted). */
+export function showCarriedToast(): void {
+  let carried: string | null = null;
+  try {
+    carried = window.sessionStorage.getItem(CARRIED_TOAST_KEY);
+    window.sessionStorage.removeItem(CARRIED_TOAST_KEY);
+  } catch {
+    return;
+  }
+  if (carried) toast(JSON.parse(carried) as ToastOptions);
 }
 
 function subscribe(listener: () => void): () => void {
