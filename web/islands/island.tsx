@@ -4,9 +4,11 @@ import type { IslandName } from "./registry";
 
 /**
  * When an island hydrates (decision 205): "visible" once the page is idle and the island is on screen (or
- * first used, if sooner); "use" only when first used (pointer, focus, key, click or submit inside it).
+ * first used, if sooner); "use" only when first used (pointer, focus, key, click or submit inside it);
+ * "located" (the events search without a ZIP in its address) when the page learns where the visitor is without
+ * being asked in the form: a saved ZIP, or the browser's position (spec §4) — else when first used.
  */
-export type HydrateWhen = "visible" | "use";
+export type HydrateWhen = "visible" | "use" | "located";
 
 /**
  * For an island that shows something of the visitor's session (a recorded action, My Progress): on a page

@@ -1,5 +1,6 @@
 import type { ComponentType } from "react";
 import { CARRIED_TOAST_KEY } from "../components/ui/carried-toast-key";
+import { loadSavedZip } from "../features/events/saved-zip";
 import { replayFields, snapshotFields } from "./field-replay";
 import { ISLANDS, isIslandName } from "./registry";
 import { cardLinks, imageFallbacks } from "./static-behaviours";
@@ -35,6 +36,17 @@ function whenVisible(island: HTMLElement, run: () => void) {
     { rootMargin: "200px" },
   );
   for (const child of island.children) observer.observe(child);
+}
+
+/**
+ * The events search without a ZIP in its address asks for the visitor's place on arrival: with a saved ZIP it
+ * hydrates when seen; else it asks the browser for the position first (the island asks again once hydrated,
+ * answered from the browser's cache), and hydrates only if there is one. Refused: nothing to do until used.
+ */
+function whenLocated(island: HTMLElement, run: () => void) {
+  if (loadSavedZip()) return whenIdle(() => whenVisible(island, run));
+  if (!("geolocation" in navigator)) return;
+  navigator.geolocation.getCurrentPosition(run, () => {}, { maximumAge: 10 * 60_000, timeout: 10_000 });
 }
 
 function replay(event: Event) {
@@ -90,6 +102,7 @@ function arm(island: HTMLElement) {
   const prefetch = () => void Promise.all([import("./hydrate-island"), load()]);
   for (const type of INTENT_EVENTS) island.addEventListener(type, prefetch, { once: true, passive: true });
   if (island.dataset.hydrate === "visible") whenIdle(() => whenVisible(island, start));
+  if (island.dataset.hydrate === "located") whenLocated(island, start);
 }
 
 /** Home's header is transparent over the hero until the page has scrolled past its threshold (spec §9). */

@@ -5,7 +5,6 @@ import { Button } from "../../components/ui/button";
 import { Checkbox } from "../../components/ui/checkbox";
 import { Input } from "../../components/ui/input";
 import { Label } from "../../components/ui/label";
-import { LiveFieldset } from "../../components/ui/live-fieldset";
 import { Select } from "../../components/ui/select";
 import { TIME_FRAMES, type TimeFrame } from "./time-frames";
 
@@ -36,7 +35,7 @@ export function EventsFilters({ zipInput, onZipInput, onZipSubmit, locationNote,
   return (
     <div className="grid gap-6 rounded-card border border-border bg-card p-5 shadow-sm sm:p-6">
       {" "}
-      <LiveFieldset>
+      <>
         <form onSubmit={submit} className="flex flex-wrap items-end gap-3" aria-label="Find events near you">
           <div className="grid min-w-40 flex-1 gap-1.5 sm:max-w-56">
             <Label htmlFor={`${id}-zip`}>ZIP code</Label>
@@ -116,7 +115,7 @@ export function EventsFilters({ zipInput, onZipInput, onZipSubmit, locationNote,
           />
           <Label htmlFor={`${id}-online`}>Include online events</Label>
         </div>
-      </LiveFieldset>
+      </>
     </div>
   );
 }

@@ -140,7 +140,13 @@ export function EventsPage() {
   );
 }
 
-/** /events as the router renders it: the search is one island (decision 205), hydrated once the page is idle. */
+/**
+ * /events as the router renders it: the search is one island (decision 205). With a search in its address it
+ * hydrates when seen (its results came with the page, or are read then when the server's read failed); without
+ * one, only once it has a place to search (a saved ZIP, the browser's position) or is used.
+ */
 export function EventsRoute() {
-  return <Island name="eventsSearch" component={EventsPage} props={{}} hydrate="visible" />;
+  const [params] = useSearchParams();
+  const hydrate = params.has("zip") ? "visible" : "located";
+  return <Island name="eventsSearch" component={EventsPage} props={{}} hydrate={hydrate} />;
 }

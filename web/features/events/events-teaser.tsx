@@ -8,7 +8,6 @@ import { Button } from "../../components/ui/button";
 import { Checkbox } from "../../components/ui/checkbox";
 import { Input } from "../../components/ui/input";
 import { Label } from "../../components/ui/label";
-import { LiveFieldset } from "../../components/ui/live-fieldset";
 import { Spinner } from "../../components/ui/spinner";
 import { eventsSearchQuery, type SearchParams } from "./api";
 import { EventCard } from "./event-card";
@@ -64,7 +63,7 @@ export function EventsTeaser() {
           </h2>
         </div>
         <form onSubmit={submit} className="flex flex-wrap items-end gap-3" aria-label="Show events near you">
-          <LiveFieldset>
+          <>
             <div className="grid gap-1.5">
               <Label htmlFor={`${id}-zip`}>ZIP code</Label>
               <Input
@@ -88,7 +87,7 @@ export function EventsTeaser() {
               />
               <Label htmlFor={`${id}-online`}>Include online events</Label>
             </div>
-          </LiveFieldset>
+          </>
         </form>
       </div>
 

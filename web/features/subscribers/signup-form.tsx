@@ -12,7 +12,6 @@ import {
 import { Button } from "../../components/ui/button";
 import { Input } from "../../components/ui/input";
 import { Label } from "../../components/ui/label";
-import { LiveFieldset } from "../../components/ui/live-fieldset";
 import { toast } from "../../components/ui/use-toast";
 import { ApiError } from "../../lib/api";
 import { useBotCheck } from "../../lib/bot-check";
@@ -139,7 +138,7 @@ export function SignupForm() {
       aria-label="Sign up for weekly actions"
       className="grid content-start gap-5 rounded-card border border-border bg-card p-6 shadow-sm sm:p-8"
     >
-      <LiveFieldset>
+      <>
         {field("first_name", "First name", { autoComplete: "given-name", maxLength: NAME_MAX + 10 })}
         {field("email", "Email", {
           type: "email",
@@ -157,7 +156,7 @@ export function SignupForm() {
           {mutation.isPending ? "Signing Up..." : "Sign Up for Weekly Actions"}
         </Button>
         <p className="text-sm text-muted-foreground">One email a week. Unsubscribe anytime with one click.</p>
-      </LiveFieldset>
+      </>
     </form>
   );
 }
