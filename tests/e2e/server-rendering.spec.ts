@@ -66,8 +66,9 @@ test("public pages hydrate (whole, or island by island) without warnings or erro
       // An island page (decision 205): every island hydrates, the ones waiting for use too (a pointer down
       // inside starts one), each against the HTML the server rendered for it.
       await page.evaluate(() => {
-        for (const island of document.querySelectorAll("[data-island]"))
+        document.querySelectorAll("[data-island]").forEach((island) => {
           island.dispatchEvent(new PointerEvent("pointerdown", { bubbles: true }));
+        });
       });
       const islands = page.locator("[data-island]");
       await expect(islands.and(page.locator("[data-hydrated]")), path).toHaveCount(await islands.count());
