@@ -65,6 +65,7 @@ export function createApp() {
   app.use(async (c, next) => {
     const config = getConfig(c.env);
     c.set("config", config);
+    c.set("appFetch", async (request) => app.fetch(request, c.env, c.executionCtx));
     await next();
   });
   // c.var.db: a D1 session, from a read replica for anonymous reads (decision 188).

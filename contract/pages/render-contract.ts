@@ -1,15 +1,9 @@
-import type { PublicAction, PublicActionWithImpact } from "../actions/schemas";
-import type { SiteImpact } from "../completions/schemas";
-import type { DidItView } from "../did-it/responses";
-import type { EventPage, EventsAnswer } from "../events/schemas";
-import type { PetitionTopic, PublicPetition } from "../petitions/schemas";
 import type { SpaRouteName } from "../spa/route-table";
-import type { PublicTip } from "../tips/schemas";
 
 /**
- * The seam between the Worker and the web app's server renderer (decision 140). The Worker owns the
- * data (feature services, no HTTP) and the HTML document; web/ssr owns the React tree. Both programs
- * type-check against this file, so neither can drift from the other.
+ * The seam between the Worker and the web app's server renderer (decision 140). The Worker owns the HTML document
+ * and answers the page's API reads in process (decision 206); web/ssr owns the React tree and which reads each
+ * page makes (the features' own queries). Both programs type-check against this file.
  */
 
 /**
@@ -33,30 +27,6 @@ export const SERVER_RENDERED_ROUTES = [
 
 export type ServerRenderedRoute = (typeof SERVER_RENDERED_ROUTES)[number];
 
-/** What a public page may need, answered with exactly the JSON bodies of the matching API routes. */
-export interface PageData {
-  /** GET /api/actions/current (with the action's impact counts) */
-  currentAction(): Promise<{ action: PublicActionWithImpact | null }>;
-  /** GET /api/actions?limit= (the first page) */
-  archive(limit: number): Promise<{ actions: PublicAction[]; next_cursor: string | null }>;
-  /** GET /api/actions/:slug (with impact counts), with `{ action: null }` where the API answers 404. */
-  actionBySlug(slug: string): Promise<{ action: PublicActionWithImpact | null }>;
-  /** GET /api/petitions?campaign=&topic=&limit= */
-  petitions(params: { campaign?: string; topic?: PetitionTopic; limit?: number }): Promise<{
-    petitions: PublicPetition[];
-  }>;
-  /** GET /api/events?… with the query string's values. */
-  events(params: Record<string, string | number | undefined>): Promise<EventsAnswer>;
-  /** GET /api/events/:id/page, with `{ event: null }` where the API answers 404. */
-  eventPage(id: string): Promise<{ event: EventPage | null }>;
-  /** GET /api/tips/current */
-  currentTip(): Promise<{ tip: PublicTip | null }>;
-  /** GET /api/impact */
-  siteImpact(): Promise<{ impact: SiteImpact }>;
-  /** GET /api/did-it?token=, with `{ did_it: null }` where the API answers 404. */
-  didIt(token: string): Promise<{ did_it: DidItView | null }>;
-}
-
 /**
  * SITE_URL's origin (share links), SITE_TIMEZONE (times until hydrated) and, while bot protection is on,
  * the Turnstile widget's site key (decision 184): the same on both sides.
@@ -77,7 +47,11 @@ export type RenderRequest = {
   /** The request URL (path and query are used). */
   url: string;
   site: SiteState;
-  data: PageData;
+  /**
+   * `fetch` for the page's /api reads: the Worker's own app, in process (decision 206). The web app's typed client
+   * and the features' query functions use it as they use the network in the browser.
+   */
+  api: typeof fetch;
 };
 
 export type RenderedPage = {

@@ -26,6 +26,17 @@ function keepBookmark(response: Response): void {
 }
 
 /**
+ * Where calls go: the browser's `fetch`, or, while the Worker renders a page, the Worker's own app in process
+ * (`sendApiCallsThrough`, decision 206). A render shares this module with every other render in the isolate, so
+ * it keeps no bookmark: the Worker's function knows which request each call belongs to.
+ */
+let transport: typeof fetch | null = null;
+
+export function sendApiCallsThrough(fetchFn: typeof fetch): void {
+  transport = fetchFn;
+}
+
+/**
  * The client's `fetch`: JSON accept header, same-origin cookies, the D1 bookmark, network failures and
  * non-2xx answers as `ApiError`, and (signed-in client) the bearer token with one refresh-and-retry after a 401.
  */
@@ -35,8 +46,9 @@ function apiFetch(auth: boolean): typeof fetch {
       const headers = new Headers(init?.headers);
       headers.set("Accept", "application/json");
       if (token) headers.set("Authorization", `Bearer ${token}`);
-      if (bookmark) headers.set(BOOKMARK_HEADER, bookmark);
+      if (bookmark && !transport) headers.set(BOOKMARK_HEADER, bookmark);
       try {
+        if (transport) return await transport(input, { ...init, headers });
         const response = await fetch(input, { ...init, headers, credentials: "same-origin" });
         keepBookmark(response);
         return response;

@@ -9,16 +9,19 @@ import { App } from "../app/app";
 import { loadRouteModules, routes } from "../app/router";
 import { IslandCollector, IslandCollectorContext, slotMarkup } from "../islands/island";
 import { IslandProviders } from "../islands/island-providers";
+import { sendApiCallsThrough } from "../lib/api";
 import { preloadLazyBlocks } from "../lib/lazy-block";
 import { createQueryClient } from "../lib/query-client";
 import { NOT_FOUND, PAGE_DATA } from "./page-data";
 
 /**
  * Renders one public page in the Worker (decision 140): the same routes and components as the browser,
- * the page's data read through `data` into a fresh query cache, React's streaming renderer run to
- * completion (every lazy block resolved, so crawlers and no-JavaScript visitors get the whole page).
+ * the page's data read by its own queries through `api` (the Worker's app in process, decision 206) into a
+ * fresh query cache, React's streaming renderer run to completion (every lazy block resolved, so crawlers and
+ * no-JavaScript visitors get the whole page).
  */
-export const renderPage: RenderPage = async ({ url, site, data }) => {
+export const renderPage: RenderPage = async ({ url, site, api }) => {
+  sendApiCallsThrough(api);
   const { pathname, search } = new URL(url);
   await loadRouteModules(pathname);
   await preloadLazyBlocks();
@@ -28,7 +31,7 @@ export const renderPage: RenderPage = async ({ url, site, data }) => {
   const queryClient = createQueryClient();
   const prefetch = leaf?.route.id ? PAGE_DATA[leaf.route.id as ServerRenderedRoute] : undefined;
   const query = new URLSearchParams(search);
-  if (prefetch && (await prefetch(queryClient, data, leaf?.params ?? {}, query)) === NOT_FOUND) status = 404;
+  if (prefetch && (await prefetch(queryClient, leaf?.params ?? {}, query)) === NOT_FOUND) status = 404;
   // A read that failed is left for the browser to retry: both then render the same loading state first.
   queryClient.removeQueries({ predicate: (q) => q.state.status !== "success" });
 

@@ -24,7 +24,14 @@ export type AuditTarget = { action?: string; table?: string; target?: Record<str
 
 export type AppBindings = {
   Bindings: AppEnv;
-  Variables: { db: Db; config: Config; user: AuthUser; auditTarget?: AuditTarget } & RequestIdVariables;
+  Variables: {
+    db: Db;
+    config: Config;
+    user: AuthUser;
+    auditTarget?: AuditTarget;
+    /** The app itself, for a request made in process (the page renderer's API reads, decision 206). */
+    appFetch: (request: Request) => Promise<Response>;
+  } & RequestIdVariables;
 };
 
 /** Every feature's sub-app is created here so they share one set of context types. */

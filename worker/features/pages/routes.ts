@@ -1,8 +1,11 @@
 import { renderPage } from "@web/ssr";
 import type { Context } from "hono";
+import type { PublicActionWithImpact } from "#contract/actions/schemas";
 import { eventIdFromPathParam, eventPath } from "#contract/events/event-path";
+import type { EventPage } from "#contract/events/schemas";
 import { eventsUrlSearch, readEventsUrl } from "#contract/events/search-url";
 import {
+  type RenderedPage,
   SERVER_RENDERED_ROUTES,
   type ServerRenderedRoute,
   SITE_STATE_ID,
@@ -17,7 +20,7 @@ import { actionMetaTags, withActionMeta } from "../actions/page-meta";
 import { withEventMarkup } from "../events/event-markup";
 import { withPageMeta, withTitle } from "../seo/routes";
 import { fetchIndexHtml, serveSpa } from "../spa/routes";
-import { pageData } from "./data-source";
+import { pageApiFetch, readPageApi, withPageApi } from "./page-api";
 import { cachedPage, isSignedInRequest, pageCacheKey, storePage } from "./page-cache";
 import { pageDocument } from "./page-document";
 
@@ -53,29 +56,9 @@ export async function servePage(
 
   const asset = await fetchIndexHtml(c);
   if (!asset.ok) return c.text("The web app has not been built. Run `npm run build`.", 503);
-  const { config } = c.var;
-  const data = pageData(c);
-  let shell = asset;
-  if (route === "action") {
-    const { action } = await data.actionBySlug(c.req.param("slug") ?? "");
-    if (action) shell = withActionMeta(asset, actionMetaTags(action, config.siteOrigin, config.SITE_NAME));
-  } else if (route === "event") {
-    const id = eventIdFromPathParam(c.req.param("event") ?? "");
-    const { event } = id ? await data.eventPage(id) : { event: null };
-    // One address per event: an old or mistyped slug moves to the current one.
-    const url = new URL(c.req.url);
-    if (event && url.pathname !== eventPath(event)) return c.redirect(`${eventPath(event)}${url.search}`, 301);
-    if (event) shell = withEventMarkup(asset, event, config.siteOrigin);
-  } else if (route && route in PAGE_META) {
-    shell = withPageMeta(asset, PAGE_META[route as keyof typeof PAGE_META], config.siteOrigin);
-  }
-
-  const site = { ...siteState(config), signedIn: isSignedInRequest(c) };
-  const page = await renderPage({ url: override?.url ?? c.req.url, site, data });
-  // The title the page sets once it runs, so it does not change under the reader's eyes.
-  if (page.status === 404)
-    shell = withTitle(asset, titled(route === "action" ? PAGE_TITLES.actionNotFound : PAGE_TITLES.notFound));
-  else if (route === "auth") shell = withTitle(asset, titled(PAGE_TITLES.auth));
+  const rendered = await withPageApi(c, () => renderWithHead(c, route, asset, override));
+  if (rendered instanceof Response) return rendered;
+  const { shell, page } = rendered;
   const response = new Response(pageDocument(await shell.text(), page), {
     status: override?.status ?? page.status,
     headers: { "Content-Type": "text/html; charset=utf-8", "Cache-Control": personal ? "no-store" : "no-cache" },
@@ -86,6 +69,44 @@ export async function servePage(
     return response;
   }
   return storePage(c, key, response);
+}
+
+/**
+ * The page and its head (title, description, social card, structured data), every read made through the API in
+ * process (decision 206): an action's or an event's page reads it once for both. A moved event answers a redirect.
+ */
+async function renderWithHead(
+  c: Context<AppBindings>,
+  route: ServerRenderedRoute | null,
+  asset: Response,
+  override?: PageOverride,
+): Promise<Response | { shell: Response; page: RenderedPage }> {
+  const { config } = c.var;
+  let shell = asset;
+  if (route === "action") {
+    const found = await readPageApi<{ action: PublicActionWithImpact }>(
+      `/api/actions/${encodeURIComponent(c.req.param("slug") ?? "")}`,
+    );
+    if (found) shell = withActionMeta(asset, actionMetaTags(found.action, config.siteOrigin, config.SITE_NAME));
+  } else if (route === "event") {
+    const id = eventIdFromPathParam(c.req.param("event") ?? "");
+    const found = id ? await readPageApi<{ event: EventPage }>(`/api/events/${encodeURIComponent(id)}/page`) : null;
+    // One address per event: an old or mistyped slug moves to the current one.
+    const url = new URL(c.req.url);
+    if (found && url.pathname !== eventPath(found.event))
+      return c.redirect(`${eventPath(found.event)}${url.search}`, 301);
+    if (found) shell = withEventMarkup(asset, found.event, config.siteOrigin);
+  } else if (route && route in PAGE_META) {
+    shell = withPageMeta(asset, PAGE_META[route as keyof typeof PAGE_META], config.siteOrigin);
+  }
+
+  const site = { ...siteState(config), signedIn: isSignedInRequest(c) };
+  const page = await renderPage({ url: override?.url ?? c.req.url, site, api: pageApiFetch });
+  // The title the page sets once it runs, so it does not change under the reader's eyes.
+  if (page.status === 404)
+    shell = withTitle(asset, titled(route === "action" ? PAGE_TITLES.actionNotFound : PAGE_TITLES.notFound));
+  else if (route === "auth") shell = withTitle(asset, titled(PAGE_TITLES.auth));
+  return { shell, page };
 }
 
 /**
