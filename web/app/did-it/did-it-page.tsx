@@ -1,16 +1,12 @@
 import { useQuery } from "@tanstack/react-query";
-import { type ReactNode, useId } from "react";
+import type { ReactNode } from "react";
 import { Link, useSearchParams } from "react-router-dom";
-import { NOTES_MAX } from "#contract/completions/schemas";
 import { DID_IT_COPY, LINK_OUTCOMES, type LinkOutcome } from "#contract/did-it/messages";
 import { routePath } from "#contract/spa/route-table";
 import { Button } from "../../components/ui/button";
 import { Card, CardContent } from "../../components/ui/card";
-import { Checkbox } from "../../components/ui/checkbox";
-import { FormField } from "../../components/ui/form-field";
-import { Label } from "../../components/ui/label";
 import { Spinner } from "../../components/ui/spinner";
-import { Textarea } from "../../components/ui/textarea";
+import { NoteFields } from "../../features/completions/note-fields";
 import { DID_IT_PETITIONS_CAMPAIGN, didItQuery } from "../../features/did-it/api";
 import { QuickWinsPetitions } from "../../features/petitions/quick-wins-petitions";
 import { EmailLinkPage, LinkProblem } from "../../features/subscribers/email-link-page";
@@ -84,27 +80,17 @@ function DidIt({ token }: { token: string }) {
 }
 
 function RecordForm({ token, title, notesError }: { token: string; title: ReactNode; notesError: boolean }) {
-  const shareId = useId();
   return (
     <Card>
       <CardContent>
         <form method="post" action="/did-it" className="grid gap-5">
           <input type="hidden" name="token" value={token} />
           <h2 className="text-xl font-semibold text-forest-900">{title}</h2>
-          <FormField label="Notes (optional)" error={notesError ? DID_IT_COPY.notes : undefined}>
-            <Textarea name="notes" rows={3} maxLength={NOTES_MAX} placeholder="What did you do? How did it go?" />
-          </FormField>
-          <div className="flex items-start gap-3">
-            <Checkbox id={shareId} name="share_note" value="on" aria-describedby={`${shareId}-hint`} />
-            <div className="grid gap-1">
-              <Label htmlFor={shareId} className="font-normal">
-                Share my note anonymously
-              </Label>
-              <p id={`${shareId}-hint`} className="text-sm text-muted-foreground">
-                Your note may appear, without your name, in next week's email to subscribers.
-              </p>
-            </div>
-          </div>
+          <NoteFields
+            error={notesError ? DID_IT_COPY.notes : undefined}
+            notes={{ name: "notes" }}
+            share={{ name: "share_note", value: "on" }}
+          />
           <Button type="submit" className="justify-self-start">
             {DID_IT_COPY.button}
           </Button>

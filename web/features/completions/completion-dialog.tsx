@@ -1,8 +1,6 @@
-import { useId, useState } from "react";
-import { NOTES_MAX } from "#contract/completions/schemas";
+import { useState } from "react";
 import { BOT_CHECK_ACTIONS } from "#contract/platform/bot-check-rules";
 import { Button } from "../../components/ui/button";
-import { Checkbox } from "../../components/ui/checkbox";
 import {
   Dialog,
   DialogContent,
@@ -13,14 +11,13 @@ import {
 } from "../../components/ui/dialog";
 import { FormField } from "../../components/ui/form-field";
 import { Input } from "../../components/ui/input";
-import { Label } from "../../components/ui/label";
-import { Textarea } from "../../components/ui/textarea";
 import { toast } from "../../components/ui/use-toast";
 import { ApiError } from "../../lib/api";
 import { useAuth } from "../../lib/auth/auth-provider";
 import { useBotCheck } from "../../lib/bot-check";
 import { errorText } from "../../lib/error-text";
 import { recordCompletion } from "./api";
+import { NoteFields } from "./note-fields";
 import { savePendingCompletion } from "./pending-completion";
 
 type Step = "completion" | "auth" | "success";
@@ -43,7 +40,6 @@ export function CompletionDialog({ actionId, open, onOpenChange, onRecorded }: C
   const [shareNote, setShareNote] = useState(false);
   const [email, setEmail] = useState("");
   const [busy, setBusy] = useState(false);
-  const shareId = useId();
 
   // Closing resets step, email and notes (spec §4).
   const handleOpenChange = (next: boolean) => {
@@ -112,31 +108,10 @@ export function CompletionDialog({ actionId, open, onOpenChange, onRecorded }: C
                   : "Nice work! Sign in with a magic link to keep track of the actions you complete."}
               </DialogDescription>
             </DialogHeader>
-            <FormField label="Notes (optional)">
-              <Textarea
-                rows={3}
-                value={notes}
-                maxLength={NOTES_MAX}
-                placeholder="What did you do? How did it go?"
-                onChange={(e) => setNotes(e.target.value)}
-              />
-            </FormField>
-            <div className="flex items-start gap-3">
-              <Checkbox
-                id={shareId}
-                checked={shareNote}
-                onCheckedChange={(c) => setShareNote(c === true)}
-                aria-describedby={`${shareId}-hint`}
-              />
-              <div className="grid gap-1">
-                <Label htmlFor={shareId} className="font-normal">
-                  Share my note anonymously
-                </Label>
-                <p id={`${shareId}-hint`} className="text-sm text-muted-foreground">
-                  Your note may appear, without your name, in next week's email to subscribers.
-                </p>
-              </div>
-            </div>
+            <NoteFields
+              notes={{ value: notes, onChange: (e) => setNotes(e.target.value) }}
+              share={{ checked: shareNote, onCheckedChange: (c) => setShareNote(c === true) }}
+            />
             <DialogFooter>
               <Button variant="ghost" onClick={() => handleOpenChange(false)}>
                 Skip for now
