@@ -20,13 +20,19 @@ const FACES: [family: string, url: string, unicodeRange: string][] = [
 /**
  * Adds the web fonts (decision 175). They are not declared in the stylesheet: there the browser fetched
  * them with the page and held the text back for them. web/boot.ts adds them after the first paint, which
- * uses the metric-matched fallbacks (web/styles.css); the text swaps to the fonts when they arrive, and a
- * browser fetches only the faces its text needs.
+ * uses the metric-matched fallbacks (web/styles.css); the text swaps to the fonts when they arrive. The two Latin
+ * faces are loaded first and then added together with the others: the page's text is laid out again once, not
+ * once per face (on a busy phone each of those passes was a long task, issue 30). A Latin Extended face is fetched
+ * only if the page's text needs it.
  */
 export function addWebFonts(): void {
-  for (const [family, url, unicodeRange] of FACES) {
-    document.fonts.add(
+  const faces = FACES.map(
+    ([family, url, unicodeRange]) =>
       new FontFace(family, `url(${url}) format("woff2")`, { weight: "100 900", display: "swap", unicodeRange }),
-    );
-  }
+  );
+  const add = () => {
+    for (const face of faces) document.fonts.add(face);
+  };
+  const latin = faces.filter((_, i) => FACES[i]?.[2] === LATIN);
+  Promise.all(latin.map((face) => face.load())).then(add, add);
 }
