@@ -80,9 +80,14 @@ function arm(island: HTMLElement) {
       island.dataset.hydrated = "true";
       island.removeEventListener("click", hold, true);
       island.removeEventListener("submit", hold, true);
+      for (const type of USE_EVENTS) island.removeEventListener(type, start, true);
       replayFields(typed);
       if (held) replay(held);
-    })().catch((error: unknown) => console.error(`island "${name}" failed to hydrate`, error));
+    })().catch((error: unknown) => {
+      // Its code did not arrive (a dropped connection): the next use tries again.
+      started = null;
+      console.error(`island "${name}" failed to hydrate`, error);
+    });
     return started;
   };
 
@@ -98,7 +103,7 @@ function arm(island: HTMLElement) {
   island.addEventListener("click", hold, true);
   island.addEventListener("submit", hold, true);
   const start = () => void hydrate();
-  for (const type of USE_EVENTS) island.addEventListener(type, start, { once: true, passive: true, capture: true });
+  for (const type of USE_EVENTS) island.addEventListener(type, start, { passive: true, capture: true });
   const prefetch = () => void Promise.all([import("./hydrate-island"), load()]);
   for (const type of INTENT_EVENTS) island.addEventListener(type, prefetch, { once: true, passive: true });
   if (island.dataset.hydrate === "visible") whenIdle(() => whenVisible(island, start));
