@@ -5,6 +5,8 @@ import type { AppBindings } from "../../platform/hono";
 type Scope = {
   send: (request: Request) => Promise<Response>;
   origin: string;
+  /** The page request's cookies: a signed-in render's reads start on the primary too (decision 188). */
+  cookie: string | undefined;
   /** GET answers already read while rendering this page, by URL (the action page's head and body share one). */
   reads: Map<string, Promise<Response>>;
 };
@@ -22,6 +24,7 @@ export const pageApiFetch: typeof fetch = async (input, init) => {
   if (!current) throw new Error("an /api read outside a page render");
   const url = new URL(input instanceof Request ? input.url : String(input), current.origin);
   const request = new Request(url, init);
+  if (current.cookie) request.headers.set("Cookie", current.cookie);
   if (request.method !== "GET") return current.send(request);
   let read = current.reads.get(url.href);
   if (!read) {
@@ -33,7 +36,10 @@ export const pageApiFetch: typeof fetch = async (input, init) => {
 
 /** Runs `render` with `pageApiFetch` bound to this request's app. */
 export function withPageApi<T>(c: Context<AppBindings>, render: () => Promise<T>): Promise<T> {
-  return scope.run({ send: c.var.appFetch, origin: new URL(c.req.url).origin, reads: new Map() }, render);
+  return scope.run(
+    { send: c.var.appFetch, origin: new URL(c.req.url).origin, cookie: c.req.header("Cookie"), reads: new Map() },
+    render,
+  );
 }
 
 /** A JSON read through the API in process; `null` where it answers 404 (an unknown slug or event). */
