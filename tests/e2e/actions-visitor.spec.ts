@@ -167,9 +167,9 @@ test("/actions pages through older actions, and a failed read shows an error wit
   await expect(page.locator("h1")).toHaveCount(1);
   expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
 
-  // Arriving from a page of the single-page app (sign-in: no server-rendered data for /actions, which the
-  // app renders itself) while the API fails: errors with a retry, not the default action or "coming soon".
-  await page.goto("/auth");
+  // Arriving from a page of the single-page app (/unsubscribe, rendered in the browser: it renders /actions itself,
+  // with no server-rendered data) while the API fails: errors with a retry, not the default action or "coming soon".
+  await page.goto("/unsubscribe");
   await page.route(/\/api\/actions(\/current)?(\?|$)/, (route) => route.fulfill({ status: 500, body: "" }));
   await page.getByRole("navigation").getByRole("link", { name: "Actions", exact: true }).first().click();
   await expect(page.getByRole("heading", { level: 1, name: "Weekly Actions" })).toBeVisible();
