@@ -15,6 +15,8 @@ import { cardLinks, imageFallbacks } from "./static-behaviours";
 
 /** Events that mean the visitor has started using an island. */
 const USE_EVENTS = ["pointerdown", "focusin", "keydown", "input"] as const;
+/** Clicks that do what they do before hydration, rather than wait for it. */
+const LET_THROUGH = 'a[href], label, input[type="checkbox"], input[type="radio"]';
 /** Events that mean they are about to: fetch the code, without hydrating yet. */
 const INTENT_EVENTS = ["pointerenter", "touchstart"] as const;
 
@@ -93,7 +95,9 @@ function arm(island: HTMLElement) {
 
   function hold(event: Event) {
     if (island.dataset.hydrated) return;
-    if (event.type === "click" && (event.target as Element).closest("a[href]")) return;
+    // A link navigates at once; a checkbox, a radio or their label toggles as usual, and the toggle is entered
+    // again once the island has hydrated (field-replay.ts), like typed text.
+    if (event.type === "click" && (event.target as Element).closest(LET_THROUGH)) return;
     event.preventDefault();
     event.stopImmediatePropagation();
     held = event;
