@@ -102,8 +102,8 @@ export const routes: RouteObject[] = [
 
 /**
  * Loads the code of every lazy route that matches `pathname` and writes it into the route objects, so
- * a router created afterwards renders the page at once instead of its HydrateFallback. The Worker
- * does this before rendering and the browser before hydrating: both then render the same tree.
+ * a router created afterwards renders the page at once instead of its HydrateFallback: the Worker does
+ * this before rendering a page (web/ssr).
  */
 export async function loadRouteModules(pathname: string): Promise<void> {
   const matches = matchRoutes(routes, pathname) ?? [];
