@@ -95,14 +95,14 @@ export function ActionDetailPage() {
           </div>
         }
       >
-        <section aria-labelledby="track-title" className="mt-12 rounded-[var(--radius-card)] bg-forest-50 p-6 sm:p-8">
+        <section aria-labelledby="track-title" className="below-fold mt-12 rounded-[var(--radius-card)] bg-forest-50 p-6 sm:p-8">
           <h2 id="track-title" className="text-xl font-semibold text-forest-900">
             Track your impact
           </h2>
           <Island name="trackImpact" component={TrackImpact} props={{}} hydrate={sessionHydrate} />
         </section>
 
-        <section aria-labelledby="share-title" className="mt-10">
+        <section aria-labelledby="share-title" className="below-fold mt-10">
           <h2 id="share-title" className="text-xl font-semibold text-forest-900">
             Share this action
           </h2>
@@ -116,7 +116,7 @@ export function ActionDetailPage() {
           </div>
         </section>
 
-        <QuickWinsPetitions id="action-petitions" campaign="petitions_action" limit={3} className="mt-12" />
+        <QuickWinsPetitions id="action-petitions" campaign="petitions_action" limit={3} className="below-fold mt-12" />
 
         <p className="mt-12">
           <Link to="/actions" className={linkClass}>

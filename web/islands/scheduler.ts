@@ -122,7 +122,9 @@ function followScroll() {
   const update = () => {
     header.dataset.solid = String(window.scrollY > threshold);
   };
-  update();
+  // Read in the next frame, not now: reading scrollY while the module evaluates forces a layout of the whole page
+  // (with the web fonts just added, a long task on a busy phone) that the frame does anyway.
+  requestAnimationFrame(update);
   window.addEventListener("scroll", update, { passive: true });
 }
 

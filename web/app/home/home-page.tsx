@@ -40,7 +40,7 @@ function HomeSection({
   children?: ReactNode;
 }) {
   return (
-    <section id={id} aria-labelledby={`${id}-title`} className={cn(tone === "tinted" && "bg-forest-50")}>
+    <section id={id} aria-labelledby={`${id}-title`} className={cn("below-fold", tone === "tinted" && "bg-forest-50")}>
       <div className={SECTION_BOX}>
         <div className="max-w-2xl">
           {eyebrow && <p className="text-sm font-semibold tracking-wider text-forest-600 uppercase">{eyebrow}</p>}
@@ -55,7 +55,7 @@ function HomeSection({
   );
 }
 
-/** Home, in the spec's order (§2 "Home"). */
+/** Home, in the spec's order (§2 "Home"). Every section after the hero is below the fold on a phone. */
 export function HomePage() {
   usePageMeta(PAGE_META.home);
   return (
@@ -75,7 +75,7 @@ export function HomePage() {
       </HomeSection>
 
       {/* The card has its own heading and the #weekly-action anchor. */}
-      <div className="bg-forest-50">
+      <div className="below-fold bg-forest-50">
         <div className={SECTION_BOX}>
           <WeeklyActionSlot />
         </div>
@@ -89,11 +89,11 @@ export function HomePage() {
           </div>
         }
       >
-        <QuickWinsPetitions id={HOME_SECTION_IDS.petitions} campaign="petitions_home" className={SECTION_BOX} />
+        <QuickWinsPetitions id={HOME_SECTION_IDS.petitions} campaign="petitions_home" className={cn("below-fold", SECTION_BOX)} />
       </Suspense>
 
       {/* The teaser is its own section with heading and 'See all events' link. */}
-      <div id={HOME_SECTION_IDS.events} className="bg-forest-50">
+      <div id={HOME_SECTION_IDS.events} className="below-fold bg-forest-50">
         <EventsTeaserSlot />
       </div>
 
@@ -108,7 +108,7 @@ export function HomePage() {
         </Button>
       </HomeSection>
 
-      <section id={HOME_SECTION_IDS.support} aria-labelledby="support-title" className="px-4 pb-20 sm:px-6 lg:px-8">
+      <section id={HOME_SECTION_IDS.support} aria-labelledby="support-title" className="below-fold px-4 pb-20 sm:px-6 lg:px-8">
         <div className="mx-auto flex max-w-7xl flex-col gap-6 rounded-[var(--radius-card)] bg-moss-100 p-8 sm:p-12 md:flex-row md:items-center md:justify-between">
           <div className="max-w-2xl">
             <h2 id="support-title" className="text-2xl font-semibold text-forest-900 sm:text-3xl">

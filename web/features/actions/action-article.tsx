@@ -18,9 +18,10 @@ interface ActionArticleProps {
   impact?: ReactNode;
 }
 
+/** A titled part of the article; all of them come after the image, below the fold on a phone. */
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
-    <section className="mt-10">
+    <section className="below-fold mt-10">
       <h2 className="text-2xl font-semibold text-forest-900">{title}</h2>
       <div className="mt-4">{children}</div>
     </section>

@@ -32,12 +32,13 @@ export function ActionsPage({
 
       <div className="mt-12">{current}</div>
 
-      {tip ? <div className="mt-12">{tip}</div> : null}
+      {/* Below the current action, so below the fold on a phone. */}
+      {tip ? <div className="below-fold mt-12">{tip}</div> : null}
 
       <section
         id={SIGNUP_ANCHOR}
         aria-labelledby="signup-title"
-        className="mt-16 scroll-mt-24 rounded-[var(--radius-card)] bg-forest-50 p-6 sm:p-10"
+        className="below-fold mt-16 scroll-mt-24 rounded-[var(--radius-card)] bg-forest-50 p-6 sm:p-10"
       >
         <h2 id="signup-title" className="text-3xl font-semibold text-forest-900">
           Get each week's action in your inbox
@@ -49,7 +50,7 @@ export function ActionsPage({
         {signup ? <div className="mt-8 max-w-2xl">{signup}</div> : null}
       </section>
 
-      <section aria-labelledby="past-title" className="mt-16">
+      <section aria-labelledby="past-title" className="below-fold mt-16">
         <h2 id="past-title" className="text-3xl font-semibold text-forest-900">
           Past Actions
         </h2>
