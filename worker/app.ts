@@ -29,7 +29,7 @@ import { openApiRoutes } from "./features/openapi/routes";
 import { operationsAdminRoutes } from "./features/operations/admin-routes";
 import { countServerError } from "./features/operations/error-rate";
 import { purgePagesAfterAdminWrite } from "./features/pages/page-cache";
-import { pagesRoutes, servePage } from "./features/pages/routes";
+import { pageRoute, pagesRoutes, servePage } from "./features/pages/routes";
 import { petitionsAdminRoutes } from "./features/petitions/admin-routes";
 import { petitionsRoutes } from "./features/petitions/routes";
 import { auditAdminMutations } from "./features/security/admin-audit";
@@ -127,7 +127,10 @@ export function createApp() {
     .route("/media", mediaRoutes)
     .route("/dev/mailbox", devMailboxRoutes)
     .route("/dev/fixtures", devFixtureRoutes)
-    .route("/did-it", didItFormRoutes(servePage))
+    .route(
+      "/did-it",
+      didItFormRoutes((c, override) => servePage(c, pageRoute("didIt"), override)),
+    )
     .route("/", seoRoutes)
     .route("/", pagesRoutes);
 
@@ -136,7 +139,7 @@ export function createApp() {
     if (path.startsWith("/api/") || path.startsWith("/dev/") || path.startsWith("/media/") || c.req.method !== "GET") {
       return c.json(errorBody("not_found", "Not found"), 404);
     }
-    return servePage(c, null);
+    return servePage(c);
   });
 
   app.onError((err, c) => {

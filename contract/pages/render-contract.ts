@@ -1,31 +1,34 @@
-import type { SpaRouteName } from "../spa/route-table";
+import type { PageMeta } from "../seo/page-meta";
 
 /**
  * The seam between the Worker and the web app's server renderer (decision 140). The Worker owns the HTML document
- * and answers the page's API reads in process (decision 206); web/ssr owns the React tree and which reads each
- * page makes (the features' own queries). Both programs type-check against this file.
+ * and answers the page's API reads in process (decision 206); web/ssr owns the React tree, the pages (web/pages,
+ * decision 209) and which reads each page makes (the features' own queries). Both programs type-check against
+ * this file.
  */
 
-/**
- * Public pages the Worker renders; the others (admin, My Progress, previews) get the empty shell. The browser
- * hydrates a rendered page island by island (decision 205), never whole: links between them are page loads.
- */
-export const SERVER_RENDERED_ROUTES = [
-  "home",
-  "howItWorks",
-  "events",
-  "event",
-  "actions",
-  "action",
-  "about",
-  "support",
-  "getSupport",
-  "submitEvent",
-  "auth",
-  "didIt",
-] as const satisfies readonly SpaRouteName[];
+/** What the Worker needs of a page besides its path: how it is served and what its head says. */
+export type PageHead = {
+  /**
+   * "server": a public page the Worker renders and the browser hydrates island by island (decision 205); links
+   * between them are page loads. "browser": the empty shell the single-page app renders (admin, My Progress,
+   * previews, sign-in links).
+   */
+  render: "server" | "browser";
+  /** An indexable page: its title, description and canonical path, written into the HTML and listed in the sitemap. */
+  meta?: PageMeta;
+  /** A page that is not indexed: its title, without the site's name. */
+  title?: string;
+  /** The title, without the site's name, when the page's subject does not exist (404). */
+  notFoundTitle?: string;
+  /** About one person's link: never cached, never indexed (the "I did it" page, decision 196). */
+  personal?: boolean;
+};
 
-export type ServerRenderedRoute = (typeof SERVER_RENDERED_ROUTES)[number];
+/** A page as the Worker sees it: web/pages' declarations without their code. */
+export type PageRoute = PageHead & { name: string; path: string };
+
+export type { PageMeta };
 
 /**
  * SITE_URL's origin (share links), SITE_TIMEZONE (times until hydrated) and, while bot protection is on,

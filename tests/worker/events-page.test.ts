@@ -188,7 +188,7 @@ describe("/events with a search in its query string (decision 203)", () => {
     const root = html.slice(html.indexOf('<div id="root"'), html.indexOf('id="ek-state"'));
     expect(root).toContain(title);
     expect(root).toContain(`href="${eventPath(event)}"`);
-    // The same title and description the page sets after load (PAGE_META.events).
+    // The same title and description the page sets after load (web/pages/events.page.ts).
     expect(html).toContain("<title>Local Conservation Events · Earthkind</title>");
     const state = JSON.parse(/id="ek-state">(.*?)<\/script>/s.exec(html)?.[1] ?? "null");
     const key = [

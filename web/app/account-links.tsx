@@ -1,10 +1,10 @@
 import { useState } from "react";
 import { Link } from "react-router-dom";
-import { routePath } from "#contract/spa/route-table";
 import { Button, type ButtonVariant } from "../components/ui/button";
 import { toast } from "../components/ui/use-toast";
 import { useAuth } from "../lib/auth/auth-provider";
 import { cn } from "../lib/cn";
+import { routePath } from "../pages";
 
 interface AccountLinksProps {
   /** Button look for the surface it sits on (solid header, transparent header, mobile menu). */

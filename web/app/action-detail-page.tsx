@@ -1,6 +1,5 @@
 import { useQuery } from "@tanstack/react-query";
 import { Link, useParams } from "react-router-dom";
-import { PAGE_TITLES } from "#contract/seo/page-meta";
 import { Spinner } from "../components/ui/spinner";
 import { ActionArticle, ImpactLine } from "../features/actions/action-article";
 import { ActionCtaButton } from "../features/actions/action-cta";
@@ -15,6 +14,7 @@ import { useAuth } from "../lib/auth/auth-provider";
 import { errorText } from "../lib/error-text";
 import { useSiteOrigin } from "../lib/site";
 import { usePageTitle } from "../lib/use-page-title";
+import { PAGES } from "../pages";
 
 const linkClass = "font-semibold text-forest-700 underline underline-offset-4 hover:text-forest-900";
 
@@ -58,7 +58,7 @@ export function ActionDetailPage() {
   const query = useQuery(actionBySlugQuery(slug));
   const sessionHydrate = useSessionHydrate();
   // The not-found state names itself here: this effect runs after its child's, so it has the last word.
-  usePageTitle(query.data?.title ?? (query.data === null ? PAGE_TITLES.actionNotFound : "Weekly Action"));
+  usePageTitle(query.data?.title ?? (query.data === null ? PAGES.action.notFoundTitle : "Weekly Action"));
 
   if (query.isPending) {
     return (
@@ -95,7 +95,10 @@ export function ActionDetailPage() {
           </div>
         }
       >
-        <section aria-labelledby="track-title" className="below-fold mt-12 rounded-[var(--radius-card)] bg-forest-50 p-6 sm:p-8">
+        <section
+          aria-labelledby="track-title"
+          className="below-fold mt-12 rounded-[var(--radius-card)] bg-forest-50 p-6 sm:p-8"
+        >
           <h2 id="track-title" className="text-xl font-semibold text-forest-900">
             Track your impact
           </h2>

@@ -1,7 +1,7 @@
-import { routePath } from "#contract/spa/route-table";
 import { AdminLayout } from "../features/admin/admin-layout";
 import { UnreadMessagesBadge } from "../features/contact/unread-messages-badge";
 import { EmailConfigBanner } from "../features/email/email-config-banner";
+import { routePath } from "../pages";
 
 /**
  * The guarded admin layout with the email feature's 'Email Configuration Incomplete' banner and the

@@ -1,7 +1,7 @@
 import { Link, useLocation } from "react-router-dom";
 import { SUPPORT_LINK_LABEL } from "#contract/email/support-link";
-import { routePath } from "#contract/spa/route-table";
 import { Button } from "../components/ui/button";
+import { routePath } from "../pages";
 import { Wordmark } from "./logo";
 import { SocialIcon } from "./social-icon";
 import { SOCIAL_LINKS } from "./social-links";

@@ -1,9 +1,9 @@
 import { useContext, useEffect, useState } from "react";
 import { Link, useLocation } from "react-router-dom";
-import { routePath } from "#contract/spa/route-table";
 import { Island } from "../islands/island";
 import { cn } from "../lib/cn";
 import { SiteContext } from "../lib/site";
+import { routePath } from "../pages";
 import { AccountLinks } from "./account-links";
 import { Wordmark } from "./logo";
 import { MobileMenu } from "./mobile-menu";

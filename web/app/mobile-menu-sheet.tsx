@@ -1,8 +1,8 @@
 import type { RefObject } from "react";
 import { Link, useLocation } from "react-router-dom";
-import { routePath } from "#contract/spa/route-table";
 import { Sheet, SheetContent, SheetTitle } from "../components/ui/sheet";
 import { cn } from "../lib/cn";
+import { routePath } from "../pages";
 import { AccountLinks } from "./account-links";
 import { Wordmark } from "./logo";
 import { isNavItemActive, NAV_ITEMS } from "./nav-items";

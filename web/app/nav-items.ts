@@ -1,4 +1,4 @@
-import { routePath } from "#contract/spa/route-table";
+import { routePath } from "../pages";
 
 export interface NavItem {
   label: string;

@@ -1,12 +1,11 @@
 import { Link } from "react-router-dom";
-import { PAGE_TITLES } from "#contract/seo/page-meta";
-import { routePath } from "#contract/spa/route-table";
 import { Button } from "../components/ui/button";
 import { usePageTitle } from "../lib/use-page-title";
+import { PAGES, routePath } from "../pages";
 
 /** Rendered for any path outside the route table; the Worker answers those with status 404. */
 export function NotFoundPage() {
-  usePageTitle(PAGE_TITLES.notFound);
+  usePageTitle(PAGES.notFound.title);
   return (
     <section className="mx-auto flex min-h-[65vh] max-w-2xl flex-col items-center justify-center px-4 py-20 text-center sm:px-6">
       <p className="font-display text-7xl font-semibold text-forest-400 sm:text-8xl" aria-hidden="true">

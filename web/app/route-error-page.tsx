@@ -1,7 +1,7 @@
 import { isRouteErrorResponse, Link, useRouteError } from "react-router-dom";
-import { routePath } from "#contract/spa/route-table";
 import { Button } from "../components/ui/button";
 import { usePageTitle } from "../lib/use-page-title";
+import { routePath } from "../pages";
 import { NotFoundPage } from "./not-found-page";
 
 /**

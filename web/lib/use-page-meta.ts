@@ -13,7 +13,7 @@ function setMeta(selector: string, attr: "name" | "property", key: string, conte
 
 /**
  * Sets the page's title, meta description, canonical link and OpenGraph title/description/url.
- * The Worker writes the same values into the HTML it serves (contract/seo/page-meta.ts),
+ * The Worker writes the same values into the HTML it serves (from the page's module, web/pages),
  * so this keeps them right as the visitor navigates inside the app. `canonical` is a path.
  */
 export function usePageMeta({ title, description, canonical }: PageMeta): void {

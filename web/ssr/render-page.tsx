@@ -3,7 +3,7 @@ import { dehydrate } from "@tanstack/react-query";
 import type { ReactNode } from "react";
 import { renderToReadableStream } from "react-dom/server";
 import { createMemoryRouter, matchRoutes } from "react-router-dom";
-import type { RenderPage, ServerRenderedRoute, ServerState, SiteState } from "#contract/pages/render-contract";
+import type { PageRoute, RenderPage, ServerState, SiteState } from "#contract/pages/render-contract";
 import { scriptSafeJson } from "#contract/platform/script-safe-json";
 import { App } from "../app/app";
 import { loadRouteModules, routes } from "../app/router";
@@ -12,7 +12,13 @@ import { IslandProviders } from "../islands/island-providers";
 import { sendApiCallsThrough } from "../lib/api";
 import { preloadLazyBlocks } from "../lib/lazy-block";
 import { createQueryClient } from "../lib/query-client";
-import { NOT_FOUND, PAGE_DATA } from "./page-data";
+import { PAGES, type PageName } from "../pages";
+import { NOT_FOUND, type Page } from "../pages/page";
+
+/** The pages as the Worker routes and heads them (decision 209): each module's declaration without its code. */
+export const PAGE_ROUTES: readonly PageRoute[] = Object.entries(PAGES as Record<PageName, Page>).map(
+  ([name, { data: _data, component: _component, ...route }]) => ({ name, ...route }),
+);
 
 /**
  * Renders one public page in the Worker (decision 140): the same routes and components as the browser,
@@ -29,9 +35,9 @@ export const renderPage: RenderPage = async ({ url, site, api }) => {
   let status: 200 | 404 = !leaf || leaf.route.path === "*" ? 404 : 200;
 
   const queryClient = createQueryClient();
-  const prefetch = leaf?.route.id ? PAGE_DATA[leaf.route.id as ServerRenderedRoute] : undefined;
-  const query = new URLSearchParams(search);
-  if (prefetch && (await prefetch(queryClient, leaf?.params ?? {}, query)) === NOT_FOUND) status = 404;
+  const page: Page | undefined = leaf?.route.id ? PAGES[leaf.route.id as PageName] : undefined;
+  const context = { queryClient, params: leaf?.params ?? {}, query: new URLSearchParams(search) };
+  if ((await page?.data?.(context)) === NOT_FOUND) status = 404;
   // A read that failed is left for the browser to retry: both then render the same loading state first.
   queryClient.removeQueries({ predicate: (q) => q.state.status !== "success" });
 

@@ -1,10 +1,9 @@
 import { Link } from "react-router-dom";
-import { PAGE_META } from "#contract/seo/page-meta";
-import { routePath } from "#contract/spa/route-table";
 import { PageHeader } from "../../components/page-header";
 import { Button } from "../../components/ui/button";
 import { Card, CardContent, CardTitle } from "../../components/ui/card";
 import { usePageMeta } from "../../lib/use-page-meta";
+import { PAGES, routePath } from "../../pages";
 import { ContactFormSlot, SiteImpactSlot } from "./about-slots";
 import { PrivacySection, TermsSection } from "./legal-sections";
 
@@ -28,7 +27,7 @@ const VALUES = [
 ] as const;
 
 export function AboutPage() {
-  usePageMeta(PAGE_META.about);
+  usePageMeta(PAGES.about.meta);
   return (
     <div className="mx-auto max-w-7xl px-4 py-16 sm:px-6 sm:py-24 lg:px-8">
       <PageHeader

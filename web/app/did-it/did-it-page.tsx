@@ -2,7 +2,6 @@ import { useQuery } from "@tanstack/react-query";
 import type { ReactNode } from "react";
 import { Link, useSearchParams } from "react-router-dom";
 import { DID_IT_COPY, LINK_OUTCOMES, type LinkOutcome } from "#contract/did-it/messages";
-import { routePath } from "#contract/spa/route-table";
 import { Button } from "../../components/ui/button";
 import { Card, CardContent } from "../../components/ui/card";
 import { Spinner } from "../../components/ui/spinner";
@@ -12,6 +11,7 @@ import { QuickWinsPetitions } from "../../features/petitions/quick-wins-petition
 import { EmailLinkPage, LinkProblem } from "../../features/subscribers/email-link-page";
 import { Island } from "../../islands/island";
 import { useNoIndex } from "../../lib/use-no-index";
+import { routePath } from "../../pages";
 
 /**
  * /did-it?token= — the weekly email's "I did it" link (decision 196). Rendered by the Worker and

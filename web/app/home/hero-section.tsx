@@ -1,6 +1,6 @@
 import { Link } from "react-router-dom";
-import { routePath } from "#contract/spa/route-table";
 import { Button } from "../../components/ui/button";
+import { routePath } from "../../pages";
 import { HOME_SECTION_IDS } from "./home-sections";
 
 export function HeroSection() {

@@ -1,7 +1,5 @@
 import { type ReactNode, Suspense } from "react";
 import { Link } from "react-router-dom";
-import { PAGE_META } from "#contract/seo/page-meta";
-import { routePath } from "#contract/spa/route-table";
 import { Button } from "../../components/ui/button";
 import { CheckList } from "../../components/ui/check-list";
 import { Spinner } from "../../components/ui/spinner";
@@ -9,6 +7,7 @@ import { HowItWorksSteps } from "../../features/how-it-works/how-it-works-steps"
 import { cn } from "../../lib/cn";
 import { lazyBlock } from "../../lib/lazy-block";
 import { usePageMeta } from "../../lib/use-page-meta";
+import { PAGES, routePath } from "../../pages";
 import { HeroSection } from "./hero-section";
 import { HOME_SECTION_IDS, SUBSCRIPTION_BENEFITS } from "./home-sections";
 import { EventsTeaserSlot, SignupSlot, WeeklyActionSlot } from "./home-slots";
@@ -57,7 +56,7 @@ function HomeSection({
 
 /** Home, in the spec's order (§2 "Home"). Every section after the hero is below the fold on a phone. */
 export function HomePage() {
-  usePageMeta(PAGE_META.home);
+  usePageMeta(PAGES.home.meta);
   return (
     <>
       <HeroSection />
@@ -89,7 +88,11 @@ export function HomePage() {
           </div>
         }
       >
-        <QuickWinsPetitions id={HOME_SECTION_IDS.petitions} campaign="petitions_home" className={cn("below-fold", SECTION_BOX)} />
+        <QuickWinsPetitions
+          id={HOME_SECTION_IDS.petitions}
+          campaign="petitions_home"
+          className={cn("below-fold", SECTION_BOX)}
+        />
       </Suspense>
 
       {/* The teaser is its own section with heading and 'See all events' link. */}
@@ -108,7 +111,11 @@ export function HomePage() {
         </Button>
       </HomeSection>
 
-      <section id={HOME_SECTION_IDS.support} aria-labelledby="support-title" className="below-fold px-4 pb-20 sm:px-6 lg:px-8">
+      <section
+        id={HOME_SECTION_IDS.support}
+        aria-labelledby="support-title"
+        className="below-fold px-4 pb-20 sm:px-6 lg:px-8"
+      >
         <div className="mx-auto flex max-w-7xl flex-col gap-6 rounded-[var(--radius-card)] bg-moss-100 p-8 sm:p-12 md:flex-row md:items-center md:justify-between">
           <div className="max-w-2xl">
             <h2 id="support-title" className="text-2xl font-semibold text-forest-900 sm:text-3xl">

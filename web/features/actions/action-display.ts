@@ -1,4 +1,5 @@
 import type { ActionLink, PublicAction } from "#contract/actions/schemas";
+import { actionPagePath } from "#contract/pages/linked-paths";
 
 export const DEFAULT_ACTION_IMAGE = "/images/wildflower-default.svg";
 export const DEFAULT_CTA_LABEL = "Do This Week's Action";
@@ -56,4 +57,4 @@ export function formatDateRange(start: string | null, end: string | null): strin
   return `${format(s, !sameYear)} – ${format(e, true)}`;
 }
 
-export const actionPath = (a: Pick<PublicAction, "slug">) => `/actions/${encodeURIComponent(a.slug)}`;
+export const actionPath = (a: Pick<PublicAction, "slug">) => actionPagePath(a.slug);

@@ -1,10 +1,10 @@
 import { Link } from "react-router-dom";
-import { PAGE_TITLES } from "#contract/seo/page-meta";
 import { Button } from "../../components/ui/button";
 import { usePageTitle } from "../../lib/use-page-title";
+import { PAGES } from "../../pages";
 
 /** The detail page's not-found and error states (spec §8: 'Action not found'). */
-export function ActionNotFound({ title = PAGE_TITLES.actionNotFound, message }: { title?: string; message?: string }) {
+export function ActionNotFound({ title = PAGES.action.notFoundTitle, message }: { title?: string; message?: string }) {
   usePageTitle(title);
   return (
     <div className="mx-auto max-w-3xl px-4 py-24 text-center sm:px-6">

@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
-import { PAGE_META } from "#contract/seo/page-meta";
 import { PageHeader } from "../../components/page-header";
 import { usePageMeta } from "../../lib/use-page-meta";
+import { PAGES } from "../../pages";
 import { SIGNUP_ANCHOR } from "./current-action-card";
 
 /**
@@ -21,7 +21,7 @@ export function ActionsPage({
   tip?: ReactNode;
   past: ReactNode;
 }) {
-  usePageMeta(PAGE_META.actions);
+  usePageMeta(PAGES.actions.meta);
   return (
     <div className="mx-auto max-w-6xl px-4 py-16 sm:px-6 sm:py-20 lg:px-8">
       <PageHeader

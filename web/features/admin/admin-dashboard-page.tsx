@@ -1,8 +1,8 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router-dom";
-import { routePath } from "#contract/spa/route-table";
 import { Card } from "../../components/ui/card";
 import { usePageTitle } from "../../lib/use-page-title";
+import { routePath } from "../../pages";
 
 const CARDS = [
   {

@@ -1,12 +1,12 @@
 import { useQuery } from "@tanstack/react-query";
 import type { ReactNode } from "react";
 import { Navigate, NavLink, Outlet, useLocation } from "react-router-dom";
-import { routePath } from "#contract/spa/route-table";
 import { Spinner } from "../../components/ui/spinner";
 import { useAuth } from "../../lib/auth/auth-provider";
 import { meQuery } from "../../lib/auth/me-query";
 import { cn } from "../../lib/cn";
 import { usePageTitle } from "../../lib/use-page-title";
+import { routePath } from "../../pages";
 import { AdminSecondFactor, hasSecondFactor } from "./mfa-gate";
 
 const ADMIN_LINKS = [

@@ -1,7 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
 import { MFA_MESSAGES } from "#contract/auth/mfa-messages";
-import { routePath } from "#contract/spa/route-table";
 import { Button } from "../../components/ui/button";
 import { FormField } from "../../components/ui/form-field";
 import { Input } from "../../components/ui/input";
@@ -10,6 +9,7 @@ import { read, signedInApi } from "../../lib/api";
 import type { Session } from "../../lib/auth/auth-client";
 import { errorText } from "../../lib/error-text";
 import { usePageTitle } from "../../lib/use-page-title";
+import { routePath } from "../../pages";
 
 /** Whether the session's access token carries a second factor (`mfa_time`, decision 194). */
 export function hasSecondFactor(session: Session | null): boolean {

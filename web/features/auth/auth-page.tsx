@@ -2,8 +2,6 @@ import { type FormEvent, useState } from "react";
 import { Link, Navigate, useSearchParams } from "react-router-dom";
 import { isSafeRedirectPath } from "#contract/auth/redirect-path";
 import { BOT_CHECK_ACTIONS } from "#contract/platform/bot-check-rules";
-import { PAGE_TITLES } from "#contract/seo/page-meta";
-import { routePath } from "#contract/spa/route-table";
 import { Button } from "../../components/ui/button";
 import { Card, CardContent } from "../../components/ui/card";
 import { FormField } from "../../components/ui/form-field";
@@ -16,6 +14,7 @@ import { useBotCheck } from "../../lib/bot-check";
 import { cn } from "../../lib/cn";
 import { errorText } from "../../lib/error-text";
 import { usePageTitle } from "../../lib/use-page-title";
+import { PAGES, routePath } from "../../pages";
 import { CheckEmail } from "./check-email";
 import { SIGN_IN_TOASTS } from "./messages";
 import { PasskeySignIn } from "./passkeys-sign-in";
@@ -30,7 +29,7 @@ function useNextPath(): string | undefined {
 }
 
 export function AuthPage() {
-  usePageTitle(PAGE_TITLES.auth);
+  usePageTitle(PAGES.auth.title);
   const { user, loading } = useAuth();
   const next = useNextPath();
   const [sentTo, setSentTo] = useState<string | null>(null);

@@ -2,7 +2,6 @@ import { type FormEvent, useEffect, useState } from "react";
 import { Link, useNavigate, useSearchParams } from "react-router-dom";
 import { isSafeRedirectPath } from "#contract/auth/redirect-path";
 import { BOT_CHECK_ACTIONS } from "#contract/platform/bot-check-rules";
-import { routePath } from "#contract/spa/route-table";
 import { Button } from "../../components/ui/button";
 import { Card, CardContent } from "../../components/ui/card";
 import { FormField } from "../../components/ui/form-field";
@@ -13,6 +12,7 @@ import { type AuthContextValue, useAuth } from "../../lib/auth/auth-provider";
 import { useBotCheck } from "../../lib/bot-check";
 import { errorText } from "../../lib/error-text";
 import { usePageTitle } from "../../lib/use-page-title";
+import { routePath } from "../../pages";
 import { CheckEmail } from "./check-email";
 import { SIGN_IN_TOASTS } from "./messages";
 

@@ -1,6 +1,6 @@
 import { Link } from "react-router-dom";
-import { routePath } from "#contract/spa/route-table";
 import { Button } from "../../components/ui/button";
+import { routePath } from "../../pages";
 
 /** Shown after a magic link was sent (spec §2): 'Check your email!' with two ways on. */
 export function CheckEmail({ email, onUseDifferentEmail }: { email: string; onUseDifferentEmail: () => void }) {

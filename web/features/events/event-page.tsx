@@ -1,7 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
 import { Link, useParams } from "react-router-dom";
 import { eventIdFromPathParam, eventPageMeta, eventPath } from "#contract/events/event-path";
-import { routePath } from "#contract/spa/route-table";
 import { Badge } from "../../components/ui/badge";
 import { buttonClasses } from "../../components/ui/button";
 import { Spinner } from "../../components/ui/spinner";
@@ -10,6 +9,7 @@ import { errorText } from "../../lib/error-text";
 import { useSiteTimeZone } from "../../lib/site";
 import { usePageMeta } from "../../lib/use-page-meta";
 import { usePageTitle } from "../../lib/use-page-title";
+import { routePath } from "../../pages";
 import { type EventPageData, eventCalendarUrl, eventPageQuery } from "./api";
 import { EventImage, shownImageUrl } from "./event-image";
 import { EventWhen, whenFields } from "./event-when";

@@ -3,13 +3,12 @@ import { Link, useSearchParams } from "react-router-dom";
 import { type CategoryFilter, SEARCH_DEBOUNCE_MS } from "#contract/events/constants";
 import { type EventsUrlState, eventsUrlSearch, readEventsUrl } from "#contract/events/search-url";
 import { zip5 } from "#contract/platform/field-rules";
-import { PAGE_META } from "#contract/seo/page-meta";
-import { routePath } from "#contract/spa/route-table";
 import { isRetryable } from "../../components/load-error";
 import { PageHeader } from "../../components/page-header";
 import { Island } from "../../islands/island";
 import { useDebouncedValue } from "../../lib/use-debounced-value";
 import { usePageMeta } from "../../lib/use-page-meta";
+import { PAGES, routePath } from "../../pages";
 import { CalendarSubscribe } from "./calendar-subscribe";
 import { EventsFilters, type FilterState } from "./events-filters";
 import { EventsResults } from "./events-results";
@@ -21,7 +20,7 @@ import { pageSearch, usePagedSearch } from "./use-paged-search";
 /** /events: the full search (spec §2 Events, §4 Events search, §8 event search messages). */
 export function EventsPage() {
   // The same title and description as the HTML the Worker served (decision 203).
-  usePageMeta(PAGE_META.events);
+  usePageMeta(PAGES.events.meta);
   const [urlParams, setUrlParams] = useSearchParams();
   // The search in the URL is the first render's, on the server and in the browser alike (decision 203).
   const [fromUrl] = useState(() => readEventsUrl(urlParams));

@@ -15,7 +15,6 @@ import {
   type SubmissionField,
 } from "#contract/events/schemas";
 import { BOT_CHECK_ACTIONS } from "#contract/platform/bot-check-rules";
-import { PAGE_META } from "#contract/seo/page-meta";
 import { PageHeader } from "../../components/page-header";
 import { Button } from "../../components/ui/button";
 import { FormField } from "../../components/ui/form-field";
@@ -27,6 +26,7 @@ import { Island } from "../../islands/island";
 import { ApiError } from "../../lib/api";
 import { useBotCheck } from "../../lib/bot-check";
 import { usePageMeta } from "../../lib/use-page-meta";
+import { PAGES } from "../../pages";
 import { submitEvent } from "./api";
 
 type FormValues = EventSubmissionInput;
@@ -56,7 +56,7 @@ const toInstant = (local: string) => (local ? new Date(local).toISOString() : ""
 
 /** /submit-event: the event submission form (spec §5 validation, §8 messages). */
 export function SubmitEventPage() {
-  usePageMeta(PAGE_META.submitEvent);
+  usePageMeta(PAGES.submitEvent.meta);
   const form = useForm<FormValues, unknown, EventSubmission>({
     defaultValues: EMPTY_SUBMISSION,
     // The same schema as the API: the same first message, in the spec's order.

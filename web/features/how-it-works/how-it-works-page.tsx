@@ -1,12 +1,11 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router-dom";
-import { PAGE_META } from "#contract/seo/page-meta";
-import { routePath } from "#contract/spa/route-table";
 import { PageHeader } from "../../components/page-header";
 import { Button } from "../../components/ui/button";
 import { Card, CardContent, CardTitle } from "../../components/ui/card";
 import { CheckList } from "../../components/ui/check-list";
 import { usePageMeta } from "../../lib/use-page-meta";
+import { PAGES, routePath } from "../../pages";
 import { HowItWorksSteps } from "./how-it-works-steps";
 
 // Anchors of home sections (web/features/home/home-sections.ts); features do not import each other.
@@ -49,7 +48,7 @@ const BEYOND_THE_INBOX = [
 
 /** /how-it-works. `impact` (the completions feature's site-wide figure) is composed in by web/app. */
 export function HowItWorksPage({ impact }: { impact?: ReactNode }) {
-  usePageMeta(PAGE_META.howItWorks);
+  usePageMeta(PAGES.howItWorks.meta);
   return (
     <div className="mx-auto max-w-7xl px-4 py-16 sm:px-6 sm:py-24 lg:px-8">
       <PageHeader

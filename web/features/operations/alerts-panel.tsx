@@ -1,8 +1,8 @@
 import { useQuery } from "@tanstack/react-query";
 import { Link } from "react-router-dom";
-import { routePath } from "#contract/spa/route-table";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/card";
 import { Spinner } from "../../components/ui/spinner";
+import { routePath } from "../../pages";
 import { AlertList } from "./alert-list";
 import { openAlertsQuery } from "./api";
 

@@ -2,9 +2,9 @@ import { useQuery } from "@tanstack/react-query";
 import { useId } from "react";
 import { Link } from "react-router-dom";
 import type { PetitionTopic } from "#contract/petitions/schemas";
-import { routePath } from "#contract/spa/route-table";
 import { Spinner } from "../../components/ui/spinner";
 import { cn } from "../../lib/cn";
+import { routePath } from "../../pages";
 import { publicPetitionsQuery } from "./api";
 import { PetitionCard } from "./petition-card";
 

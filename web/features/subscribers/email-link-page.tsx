@@ -1,9 +1,9 @@
 import type { ReactNode } from "react";
 import { Link, useSearchParams } from "react-router-dom";
-import { routePath } from "#contract/spa/route-table";
 import { PageHeader } from "../../components/page-header";
 import { Card, CardContent } from "../../components/ui/card";
 import { usePageTitle } from "../../lib/use-page-title";
+import { routePath } from "../../pages";
 
 /** A link to the signup form on the Weekly Actions page, inside a problem's explanation. */
 export function SignupLink({ children }: { children: ReactNode }) {

@@ -1,11 +1,10 @@
 import { Link } from "react-router-dom";
-import { PAGE_META } from "#contract/seo/page-meta";
-import { routePath } from "#contract/spa/route-table";
 import { Badge } from "../../components/ui/badge";
 import { Button } from "../../components/ui/button";
 import { Card, CardContent } from "../../components/ui/card";
 import { Island } from "../../islands/island";
 import { usePageMeta } from "../../lib/use-page-meta";
+import { PAGES, routePath } from "../../pages";
 import { SUPPORT_RESOURCES_ID, SupportResources } from "./support-resources";
 
 const FEEL_HEAL_ACT = [
@@ -25,7 +24,7 @@ const FEEL_HEAL_ACT = [
 
 /** /support and /get-support (both routes render this page; /support is canonical). */
 export function SupportPage() {
-  usePageMeta(PAGE_META.support);
+  usePageMeta(PAGES.support.meta);
   return (
     <>
       <section aria-labelledby="support-title" className="bg-moss-50">

@@ -1,4 +1,4 @@
-import { SPA_ROUTES } from "#contract/spa/route-table";
+import { LINKED_PATHS } from "#contract/pages/linked-paths";
 import type { Config } from "../../platform/config";
 import { type DidItClaims, signDidItToken } from "./token";
 
@@ -8,7 +8,7 @@ import { type DidItClaims, signDidItToken } from "./token";
  */
 export async function didItUrl(config: Config, claims: DidItClaims, now = new Date()): Promise<string | null> {
   try {
-    const url = new URL(SPA_ROUTES.didIt, config.siteOrigin);
+    const url = new URL(LINKED_PATHS.didIt, config.siteOrigin);
     url.searchParams.set("token", await signDidItToken(config, claims, now));
     return url.toString();
   } catch (error) {

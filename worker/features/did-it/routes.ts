@@ -3,7 +3,7 @@ import { describeRoute } from "hono-openapi";
 import { completionInputSchema } from "#contract/completions/schemas";
 import type { LinkOutcome } from "#contract/did-it/messages";
 import { didItAnswer, didItQuerySchema } from "#contract/did-it/responses";
-import { SPA_ROUTES } from "#contract/spa/route-table";
+import { LINKED_PATHS } from "#contract/pages/linked-paths";
 import { answer, errorAnswer, jsonAnswer } from "../../platform/api-docs";
 import { AppError, notFound } from "../../platform/errors";
 import { type AppBindings, createRouter } from "../../platform/hono";
@@ -14,7 +14,7 @@ import { requestMagicLink } from "../auth/magic-link";
 import { DID_IT_INVALID_MESSAGE, readDidIt, readDidItLink, recordDidIt } from "./service";
 
 /** Where "See your progress" lands after the sign-in link is opened. */
-const PROGRESS_PATH = SPA_ROUTES.myProgress;
+const PROGRESS_PATH = LINKED_PATHS.myProgress;
 
 /**
  * GET /api/did-it?token= — the page's data (the Worker renders the page from the same read). Reading
@@ -41,7 +41,7 @@ export const didItApiRoutes = createRouter().get(
 type FormStatus = 400 | 404 | 429 | 503;
 
 const pageUrl = (c: Context<AppBindings>, token: string, params: Record<string, string> = {}) => {
-  const url = new URL(SPA_ROUTES.didIt, c.var.config.siteOrigin);
+  const url = new URL(LINKED_PATHS.didIt, c.var.config.siteOrigin);
   url.searchParams.set("token", token);
   for (const [k, v] of Object.entries(params)) url.searchParams.set(k, v);
   return url;
@@ -56,7 +56,6 @@ const seeOther = (c: Context<AppBindings>, url: URL) => c.redirect(`${url.pathna
  */
 export type ServeDidItPage = (
   c: Context<AppBindings>,
-  route: "didIt",
   override: { url: string; status: FormStatus },
 ) => Promise<Response>;
 
@@ -84,7 +83,7 @@ function linkRefusal(error: unknown): { status: FormStatus; link: LinkOutcome } 
 export const didItFormRoutes = (servePage: ServeDidItPage) => {
   /** A refused form: the page itself, with the reason, under the error's status. */
   const refused = (c: Context<AppBindings>, token: string, status: FormStatus, params: Record<string, string>) =>
-    servePage(c, "didIt", { url: pageUrl(c, token, params).toString(), status });
+    servePage(c, { url: pageUrl(c, token, params).toString(), status });
   return createRouter()
     .post("/", async (c) => {
       const { token, notes, share } = await formFields(c);

@@ -1,19 +1,12 @@
-import { renderPage } from "@web/ssr";
+import { PAGE_ROUTES, renderPage } from "@web/ssr";
 import type { Context } from "hono";
 import type { PublicActionWithImpact } from "#contract/actions/schemas";
 import { eventIdFromPathParam, eventPath } from "#contract/events/event-path";
 import type { EventPage } from "#contract/events/schemas";
 import { eventsUrlSearch, readEventsUrl } from "#contract/events/search-url";
-import {
-  type RenderedPage,
-  SERVER_RENDERED_ROUTES,
-  type ServerRenderedRoute,
-  SITE_STATE_ID,
-  type SiteState,
-} from "#contract/pages/render-contract";
+import { type PageRoute, type RenderedPage, SITE_STATE_ID, type SiteState } from "#contract/pages/render-contract";
 import { scriptSafeJson } from "#contract/platform/script-safe-json";
-import { PAGE_META, PAGE_TITLES, titled } from "#contract/seo/page-meta";
-import { SPA_ROUTES } from "#contract/spa/route-table";
+import { titled } from "#contract/seo/page-meta";
 import { botCheckKeys, type Config } from "../../platform/config";
 import { type AppBindings, createRouter } from "../../platform/hono";
 import { actionMetaTags, withActionMeta } from "../actions/page-meta";
@@ -31,25 +24,27 @@ export const siteState = (config: Config): SiteState => ({
   turnstileSiteKey: botCheckKeys(config)?.siteKey ?? null,
 });
 
-/** Pages about one person's link: never cached, never indexed (the "I did it" page, decision 196). */
-const PERSONAL_ROUTES: ReadonlySet<ServerRenderedRoute | null> = new Set(["didIt"]);
+/** A page by its name in web/pages. */
+export const pageRoute = (name: string): PageRoute | undefined => PAGE_ROUTES.find((page) => page.name === name);
+
+/** The page for paths no other page claims (web/pages/not-found.page.ts): the Worker answers it with 404. */
+const NOT_FOUND_PAGE = PAGE_ROUTES.find((page) => page.path === "*");
 
 /** A form POST that answers with its page: that page's URL (with the outcome) and the error's status. */
 type PageOverride = { url: string; status: 400 | 404 | 429 | 503 };
 
 /**
  * A public page, rendered by React in the Worker (decision 140) and, for anonymous visitors, served
- * from the edge cache while it is fresh (decision 141). `route` is null for unknown paths: the app's
- * 404 page with status 404.
+ * from the edge cache while it is fresh (decision 141). Unknown paths get the not-found page with status 404.
  */
 export async function servePage(
   c: Context<AppBindings>,
-  route: ServerRenderedRoute | null,
+  route: PageRoute | undefined = NOT_FOUND_PAGE,
   override?: PageOverride,
 ): Promise<Response> {
-  const personal = PERSONAL_ROUTES.has(route) || override !== undefined;
+  const personal = route?.personal === true || override !== undefined;
   // The events search is one cache entry per search, however its query string is spelled (decision 203).
-  const search = route === "events" ? eventsUrlSearch(readEventsUrl(new URL(c.req.url).searchParams)) : undefined;
+  const search = route?.name === "events" ? eventsUrlSearch(readEventsUrl(new URL(c.req.url).searchParams)) : undefined;
   const key = personal || isSignedInRequest(c) ? null : await pageCacheKey(c, search);
   const hit = key ? await cachedPage(key) : null;
   if (hit) return hit;
@@ -77,18 +72,18 @@ export async function servePage(
  */
 async function renderWithHead(
   c: Context<AppBindings>,
-  route: ServerRenderedRoute | null,
+  route: PageRoute | undefined,
   asset: Response,
   override?: PageOverride,
 ): Promise<Response | { shell: Response; page: RenderedPage }> {
   const { config } = c.var;
   let shell = asset;
-  if (route === "action") {
+  if (route?.name === "action") {
     const found = await readPageApi<{ action: PublicActionWithImpact }>(
       `/api/actions/${encodeURIComponent(c.req.param("slug") ?? "")}`,
     );
     if (found) shell = withActionMeta(asset, actionMetaTags(found.action, config.siteOrigin, config.SITE_NAME));
-  } else if (route === "event") {
+  } else if (route?.name === "event") {
     const id = eventIdFromPathParam(c.req.param("event") ?? "");
     const found = id ? await readPageApi<{ event: EventPage }>(`/api/events/${encodeURIComponent(id)}/page`) : null;
     // One address per event: an old or mistyped slug moves to the current one.
@@ -96,30 +91,29 @@ async function renderWithHead(
     if (found && url.pathname !== eventPath(found.event))
       return c.redirect(`${eventPath(found.event)}${url.search}`, 301);
     if (found) shell = withEventMarkup(asset, found.event, config.siteOrigin);
-  } else if (route && route in PAGE_META) {
-    shell = withPageMeta(asset, PAGE_META[route as keyof typeof PAGE_META], config.siteOrigin);
+  } else if (route?.meta) {
+    shell = withPageMeta(asset, route.meta, config.siteOrigin);
   }
 
   const site = { ...siteState(config), signedIn: isSignedInRequest(c) };
   const page = await renderPage({ url: override?.url ?? c.req.url, site, api: pageApiFetch });
   // The title the page sets once it runs, so it does not change under the reader's eyes.
-  if (page.status === 404)
-    shell = withTitle(asset, titled(route === "action" ? PAGE_TITLES.actionNotFound : PAGE_TITLES.notFound));
-  else if (route === "auth") shell = withTitle(asset, titled(PAGE_TITLES.auth));
+  const title = page.status === 404 ? (route?.notFoundTitle ?? NOT_FOUND_PAGE?.title) : route?.title;
+  if (title) shell = withTitle(asset, titled(title));
   return { shell, page };
 }
 
 /**
- * A GET route per path of the SPA's route table (so the Worker and the web router never disagree):
- * the public pages rendered here, the others (admin, My Progress, previews, sign-in links) as the
- * empty shell the browser renders. Anything else is the 404 page (worker/app.ts `notFound`).
+ * A GET route per page (web/pages, decision 209), so the Worker and the web router never disagree: the
+ * server-rendered pages rendered here, the others (admin, My Progress, previews, sign-in links) as the empty shell
+ * the browser renders. Anything else is the not-found page (worker/app.ts `notFound`).
  */
 export const pagesRoutes = createRouter();
-const rendered = new Set<string>(SERVER_RENDERED_ROUTES);
-for (const [name, path] of Object.entries(SPA_ROUTES)) {
-  if (rendered.has(name)) pagesRoutes.get(path, (c) => servePage(c, name as ServerRenderedRoute));
+for (const route of PAGE_ROUTES) {
+  if (route === NOT_FOUND_PAGE) continue;
+  if (route.render === "server") pagesRoutes.get(route.path, (c) => servePage(c, route));
   else
-    pagesRoutes.get(path, (c) =>
+    pagesRoutes.get(route.path, (c) =>
       serveSpa(
         c,
         200,

@@ -1,8 +1,9 @@
+import { PAGE_ROUTES } from "@web/ssr";
 import { and, asc, desc, eq, gte } from "drizzle-orm";
 import type { Context } from "hono";
 import { eventPath } from "#contract/events/event-path";
-import { PAGE_META, type PageMeta, SOCIAL_IMAGE_PATH } from "#contract/seo/page-meta";
-import { routePath } from "#contract/spa/route-table";
+import { actionPagePath } from "#contract/pages/linked-paths";
+import { type PageMeta, SOCIAL_IMAGE_PATH } from "#contract/seo/page-meta";
 import { events, weeklyActions } from "../../../db/schema";
 import { type AppBindings, createRouter } from "../../platform/hono";
 import { robotsTxt, type SitemapEntry, sitemapXml, splitSitemap } from "./documents";
@@ -10,8 +11,8 @@ import { robotsTxt, type SitemapEntry, sitemapXml, splitSitemap } from "./docume
 /** A sitemap holds at most 50,000 URLs; far more actions than a weekly cadence produces in decades. */
 const MAX_ACTIONS_IN_SITEMAP = 5000;
 
-/** Indexable pages: PAGE_META minus duplicates whose canonical URL is another page. */
-const SITEMAP_PAGES = [...new Set(Object.values(PAGE_META).map((m) => m.canonical))];
+/** Indexable pages (those with a head of their own, web/pages), each canonical URL once. */
+const SITEMAP_PAGES = [...new Set(PAGE_ROUTES.flatMap((page) => (page.meta ? [page.meta.canonical] : [])))];
 
 async function publishedActionEntries(c: Context<AppBindings>): Promise<SitemapEntry[]> {
   const rows = await c.var.db
@@ -20,7 +21,7 @@ async function publishedActionEntries(c: Context<AppBindings>): Promise<SitemapE
     .where(eq(weeklyActions.status, "published"))
     .orderBy(desc(weeklyActions.startDate))
     .limit(MAX_ACTIONS_IN_SITEMAP);
-  return rows.map((r) => ({ path: routePath("action", { slug: r.slug }), lastmod: r.updatedAt }));
+  return rows.map((r) => ({ path: actionPagePath(r.slug), lastmod: r.updatedAt }));
 }
 
 /**

@@ -1,5 +1,5 @@
 import { SUPPORT_LINK_LABEL } from "#contract/email/support-link";
-import { SPA_ROUTES } from "#contract/spa/route-table";
+import { LINKED_PATHS } from "#contract/pages/linked-paths";
 import { html, SafeHtml } from "./html";
 
 /** Site facts every email needs: who sends it, where links point, the CAN-SPAM postal address. */
@@ -52,7 +52,7 @@ export type LayoutInput = {
 };
 
 /** The support link of every email's footer (support-link.ts). */
-export const supportUrl = (site: EmailSite) => `${site.url}${SPA_ROUTES.getSupport}`;
+export const supportUrl = (site: EmailSite) => `${site.url}${LINKED_PATHS.getSupport}`;
 
 export function renderLayout(input: LayoutInput): { html: string; text: string } {
   const { site, links } = input;

@@ -1,0 +1,18 @@
+import { titled } from "#contract/seo/page-meta";
+import { definePage } from "./page";
+
+export default definePage({
+  path: "/about",
+  render: "server",
+  meta: {
+    title: titled("About Us"),
+    description:
+      "Earthkind helps people across the United States protect nature with one simple action each week. Read our mission and join it.",
+    canonical: "/about",
+  },
+  data: async ({ queryClient }) => {
+    const { siteImpactQuery } = await import("../features/completions/api");
+    await queryClient.prefetchQuery(siteImpactQuery());
+  },
+  component: () => import("../app/about/about-page").then((m) => m.AboutPage),
+});

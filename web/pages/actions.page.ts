@@ -1,0 +1,26 @@
+import { titled } from "#contract/seo/page-meta";
+import { definePage } from "./page";
+
+export default definePage({
+  path: "/actions",
+  render: "server",
+  meta: {
+    title: titled("Weekly Actions"),
+    description:
+      "This week's nature-protection action with step-by-step instructions, plus an archive of past actions you can still take today.",
+    canonical: "/actions",
+  },
+  data: async ({ queryClient }) => {
+    const [{ currentActionQuery }, { archiveQuery }, { currentTipQuery }] = await Promise.all([
+      import("../features/actions/api"),
+      import("../features/actions/archive-query"),
+      import("../features/tips/api"),
+    ]);
+    await Promise.all([
+      queryClient.prefetchQuery(currentActionQuery()),
+      queryClient.prefetchQuery(archiveQuery(10)),
+      queryClient.prefetchQuery(currentTipQuery()),
+    ]);
+  },
+  component: () => import("../app/actions").then((m) => m.Actions),
+});
