@@ -20,7 +20,7 @@ export function SiteFooter() {
   const isHome = pathname === routePath("home");
 
   return (
-    <footer className="on-dark mt-auto bg-forest-900 text-forest-100">
+    <footer className="on-dark below-fold mt-auto bg-forest-900 text-forest-100">
       <div className="mx-auto max-w-7xl px-4 pt-16 pb-10 sm:px-6 lg:px-8">
         <div className="grid gap-12 md:grid-cols-[1.4fr_1fr_1fr]">
           <div className="max-w-sm">
