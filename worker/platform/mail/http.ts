@@ -15,6 +15,20 @@ export type HttpProviderOptions = {
    * spaced to it, so a fan-out runs at the ceiling instead of bouncing off 429s.
    */
   requestsPerSecond?: number;
+  /**
+   * The pacer every consumer shares (the MailPacer Durable Object, decision 208). With it, each request waits
+   * for a slot of one schedule across all isolates; without it (or when it cannot be reached), this isolate
+   * paces itself with the request slots below.
+   */
+  sharedPacer?: SharedPacer;
+};
+
+/** A send schedule shared by every consumer: a slot before each request, and word of each 429 (decision 208). */
+export type SharedPacer = {
+  /** Reserves the next slot at `perSecond` and returns the ms to wait for it. */
+  slot(perSecond: number): Promise<number>;
+  /** The provider answered 429 with this Retry-After: every consumer holds off and slows down. */
+  rateLimited(retryAfterSeconds: number): Promise<void>;
 };
 
 /** Next free request slot per rate-limited origin, shared by every call in this isolate. */
@@ -32,6 +46,38 @@ export async function waitForRequestSlot(key: string, perSecond: number | undefi
   const slot = Math.max(now, nextSlotAt.get(key) ?? 0);
   nextSlotAt.set(key, slot + 1000 / (perSecond * (shareOf.get(key) ?? 1)));
   if (slot > now) await new Promise((resolve) => setTimeout(resolve, slot - now));
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Waits for the next request slot: of the shared pacer when there is one (after any Retry-After this isolate
+ * was told to hold), else of this isolate's own schedule. A pacer that cannot be reached is no reason to stop
+ * sending: the isolate paces itself then, as it did before the pacer, and says so in the log.
+ */
+export async function waitForSlot(key: string, perSecond: number | undefined, shared?: SharedPacer): Promise<void> {
+  if (!perSecond || perSecond <= 0) return;
+  if (shared) {
+    const held = (nextSlotAt.get(key) ?? 0) - Date.now();
+    if (held > 0) await sleep(held);
+    try {
+      const wait = await shared.slot(perSecond);
+      if (wait > 0) await sleep(wait);
+      return;
+    } catch (err) {
+      console.warn(`mail pacer unreachable, pacing in this isolate: ${thrownText(err)}`);
+    }
+  }
+  await waitForRequestSlot(key, perSecond);
+}
+
+/** Tells the shared pacer of a 429, if there is one; a pacer that cannot be reached changes nothing here. */
+export async function reportRateLimited(shared: SharedPacer | undefined, seconds: number): Promise<void> {
+  try {
+    await shared?.rateLimited(seconds);
+  } catch (err) {
+    console.warn(`mail pacer unreachable: ${thrownText(err)}`);
+  }
 }
 
 /**
