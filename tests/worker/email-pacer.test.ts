@@ -2,6 +2,7 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import type { FetchLike, SharedPacer } from "../../worker/platform/mail/http";
 import { sharedPacer } from "../../worker/platform/mail/pacer";
+import { PACE_CUT } from "../../worker/platform/mail/pacer-schedule";
 import { ResendProvider } from "../../worker/platform/mail/resend";
 import type { MailMessage } from "../../worker/platform/mail/types";
 import { resendOk } from "./email-fixtures";
@@ -95,10 +96,11 @@ describe("the shared mail pacer (MailPacer Durable Object)", () => {
     const stub = env.MAIL_PACER.get(env.MAIL_PACER.idFromName(name));
     const pacer = sharedPacer(env.MAIL_PACER, name);
     expect(await pacer.slot(PACED)).toBe(0);
+    expect(await pacer.go(PACED)).toBe(0);
     await pacer.rateLimited(1);
     // A second 429 from the same collision cuts the pace once.
     await pacer.rateLimited(1);
-    expect((await stub.state()).pace).toBeCloseTo(0.8);
+    expect((await stub.state()).pace).toBeCloseTo(PACE_CUT);
     expect(await pacer.slot(PACED)).toBeGreaterThan(900);
   });
 
@@ -106,6 +108,9 @@ describe("the shared mail pacer (MailPacer Durable Object)", () => {
     const provider = countingProvider();
     const broken: SharedPacer = {
       slot: async () => {
+        throw new Error("no pacer");
+      },
+      go: async () => {
         throw new Error("no pacer");
       },
       rateLimited: async () => {

@@ -1,6 +1,6 @@
 import { DurableObject } from "cloudflare:workers";
 import type { SharedPacer } from "./http";
-import { newSchedule, rateLimited, reserveSlot } from "./pacer-schedule";
+import { goSlot, newSchedule, rateLimited, reserveSlot } from "./pacer-schedule";
 
 /**
  * One send schedule per mail provider, shared by every consumer invocation and isolate (decision 208). Queues
@@ -14,9 +14,14 @@ import { newSchedule, rateLimited, reserveSlot } from "./pacer-schedule";
 export class MailPacer extends DurableObject {
   private readonly schedule = newSchedule();
 
-  /** Ms to wait for this caller's slot at `perSecond` (the provider's ceiling from config); 0: go now. */
+  /** Ms to wait for this caller's place in line at `perSecond` (the provider's ceiling from config). */
   slot(perSecond: number): number {
     return reserveSlot(this.schedule, Date.now(), perSecond);
+  }
+
+  /** Asked when the place has come: ms still to wait (usually 0) before sending, then the moment is the caller's. */
+  go(perSecond: number): number {
+    return goSlot(this.schedule, Date.now(), perSecond);
   }
 
   /** The provider answered 429: no slot before Retry-After, and a slower pace for every consumer for a while. */
@@ -25,8 +30,8 @@ export class MailPacer extends DurableObject {
   }
 
   /** The schedule as it stands, for tests and diagnostics. */
-  state(): { next: number; pace: number } {
-    return { next: this.schedule.next, pace: this.schedule.pace };
+  state(): { next: number; goNext: number; pace: number } {
+    return { next: this.schedule.next, goNext: this.schedule.goNext, pace: this.schedule.pace };
   }
 }
 
@@ -35,6 +40,7 @@ export function sharedPacer(namespace: DurableObjectNamespace<MailPacer>, name: 
   const stub = namespace.get(namespace.idFromName(name));
   return {
     slot: async (perSecond) => await stub.slot(perSecond),
+    go: async (perSecond) => await stub.go(perSecond),
     rateLimited: async (seconds) => await stub.rateLimited(seconds),
   };
 }

@@ -53,20 +53,22 @@ export class ResendProvider extends MailAdapter {
     const key = options.sendKey ?? (await batchIdempotencyKey(messages));
     if (key) headers["Idempotency-Key"] = key;
 
-    const payload = messages.map((m) => {
-      const { from, replyTo, headers } = this.envelope(m);
-      return {
-        from,
-        to: [m.to],
-        subject: m.subject,
-        html: m.html,
-        text: m.text,
-        ...(replyTo ? { reply_to: replyTo } : {}),
-        ...(Object.keys(headers).length > 0 ? { headers } : {}),
-        // Resend has no message streams: the tag names the stream in its dashboard and webhook events.
-        tags: [{ name: "stream", value: m.stream }],
-      };
-    });
+    const payload = new http.JsonBody(
+      messages.map((m) => {
+        const { from, replyTo, headers } = this.envelope(m);
+        return {
+          from,
+          to: [m.to],
+          subject: m.subject,
+          html: m.html,
+          text: m.text,
+          ...(replyTo ? { reply_to: replyTo } : {}),
+          ...(Object.keys(headers).length > 0 ? { headers } : {}),
+          // Resend has no message streams: the tag names the stream in its dashboard and webhook events.
+          tags: [{ name: "stream", value: m.stream }],
+        };
+      }),
+    );
 
     let reply: http.HttpReply;
     for (let retries = 0; ; retries++) {
