@@ -9,7 +9,8 @@
 // the subscribers, all sending to the one fake): isolates that share no memory, as when Queues scales a consumer
 // out. They share one MailPacer Durable Object (decision 208): the first instance hosts it, the others bind to it
 // with `script_name` through wrangler's dev registry (kept in a directory of this run's own, so no other local
-// session is involved). BENCH_SHARED_PACER=0 leaves each instance its own pacer, as separate accounts would be.
+// session is involved). BENCH_SHARED_PACER=0 leaves each instance its own pacer, as separate accounts would be;
+// BENCH_SHARED_PACER=none runs without the binding, each isolate pacing itself (the code's fallback, decision 186).
 //   node bench/email-fanout.mjs            (or `npm run bench -- email`)
 //   BENCH_SUBSCRIBERS=5000 node bench/email-fanout.mjs
 //   BENCH_CONSUMERS=3 node bench/email-fanout.mjs
@@ -27,7 +28,8 @@ const N = Number(process.env.BENCH_SUBSCRIBERS ?? 100_000);
 const CONSUMERS = Math.max(1, Number(process.env.BENCH_CONSUMERS ?? 1));
 const WAVE_TIMEOUT_MS = Number(process.env.BENCH_WAVE_TIMEOUT_MS ?? 20 * 60_000);
 const root = path.resolve(import.meta.dirname, "..");
-const SHARED_PACER = process.env.BENCH_SHARED_PACER !== "0";
+const SHARED_PACER = process.env.BENCH_SHARED_PACER !== "0" && process.env.BENCH_SHARED_PACER !== "none";
+const NO_PACER = process.env.BENCH_SHARED_PACER === "none";
 const persistDirs = Array.from({ length: CONSUMERS }, () => mkdtempSync(path.join(tmpdir(), "earthkind-bench-")));
 // The dev registry through which the consumers find the pacer's host: this run's own (wrangler reads the variable).
 const registryDir = mkdtempSync(path.join(tmpdir(), "earthkind-bench-registry-"));
@@ -243,6 +245,7 @@ function startFakeResend() {
  */
 const configCopies = [];
 function consumerConfig(c) {
+  if (NO_PACER) return renamedConfig(c, (config) => ({ ...config, durable_objects: { bindings: [] }, migrations: [] }));
   if (c === 0 || !SHARED_PACER) return c === 0 ? undefined : renamedConfig(c, (config) => config);
   return renamedConfig(c, (config) => ({
     ...config,
@@ -413,7 +416,7 @@ try {
   console.log("\nEmail fan-out at the Resend ceiling (fake Resend, local wrangler dev)");
   console.log(`  subscribers            ${N.toLocaleString("en-US")}`);
   console.log(
-    `  consumers at once      ${CONSUMERS}${CONSUMERS > 1 ? (SHARED_PACER ? ", one shared MailPacer" : ", a pacer each") : ""}`,
+    `  consumers at once      ${CONSUMERS}${NO_PACER ? ", no MailPacer (each isolate paces itself)" : CONSUMERS > 1 ? (SHARED_PACER ? ", one shared MailPacer" : ", a pacer each") : ", with the MailPacer"}`,
   );
   const unreachable = servers.reduce(
     (n, server) => n + (server.log().match(/mail pacer unreachable/g)?.length ?? 0),
