@@ -6,14 +6,17 @@
 // time, messages/s against the ceiling (200/s), 429 answers and duplicates (the fake counts every address it
 // accepted, deduplicating by Idempotency-Key the way Resend does).
 // BENCH_CONSUMERS=K runs K consumers at once (K `wrangler dev` instances, each with its own database and a K-th of
-// the subscribers, all sending to the one fake): isolates that share no memory, paced together only by what the
-// provider's RateLimit headers tell each of them — as when Queues scales a consumer out (decision 186).
+// the subscribers, all sending to the one fake): isolates that share no memory, as when Queues scales a consumer
+// out. They share one MailPacer Durable Object (decision 208): the first instance hosts it, the others bind to it
+// with `script_name` through wrangler's dev registry (kept in a directory of this run's own, so no other local
+// session is involved). BENCH_SHARED_PACER=0 leaves each instance its own pacer, as separate accounts would be;
+// BENCH_SHARED_PACER=none runs without the binding, each isolate pacing itself (the code's fallback, decision 186).
 //   node bench/email-fanout.mjs            (or `npm run bench -- email`)
 //   BENCH_SUBSCRIBERS=5000 node bench/email-fanout.mjs
 //   BENCH_CONSUMERS=3 node bench/email-fanout.mjs
 import { spawnSync } from "node:child_process";
 import { randomBytes, randomUUID } from "node:crypto";
-import { existsSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createServer } from "node:http";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -25,8 +28,14 @@ const N = Number(process.env.BENCH_SUBSCRIBERS ?? 100_000);
 const CONSUMERS = Math.max(1, Number(process.env.BENCH_CONSUMERS ?? 1));
 const WAVE_TIMEOUT_MS = Number(process.env.BENCH_WAVE_TIMEOUT_MS ?? 20 * 60_000);
 const root = path.resolve(import.meta.dirname, "..");
+const SHARED_PACER = process.env.BENCH_SHARED_PACER !== "0" && process.env.BENCH_SHARED_PACER !== "none";
+const NO_PACER = process.env.BENCH_SHARED_PACER === "none";
 const persistDirs = Array.from({ length: CONSUMERS }, () => mkdtempSync(path.join(tmpdir(), "earthkind-bench-")));
+// The dev registry through which the consumers find the pacer's host: this run's own (wrangler reads the variable).
+const registryDir = mkdtempSync(path.join(tmpdir(), "earthkind-bench-registry-"));
+process.env.WRANGLER_REGISTRY_PATH = registryDir;
 const env = { ...process.env, CI: "true" };
+const builtConfig = path.join(root, "dist", "earthkind", "wrangler.json");
 
 /** Resend's documented limits, enforced by the fake. */
 const MAX_PER_REQUEST = 100;
@@ -144,8 +153,10 @@ function startFakeResend() {
   const acceptedAt = []; // every accepted request's time (ms), for the busiest second
   const delivered = new Map(); // address → times delivered
   const byKey = new Map();
-  const perZone = ZONES.map(() => ({ first: Infinity, last: 0, messages: 0 }));
+  const perZone = ZONES.map(() => ({ first: Infinity, last: 0, messages: 0, requests: 0 }));
   const stats = { requests: 0, accepted: 0, rejected429: 0, replays: 0, tooLarge: 0 };
+  /** With BENCH_TRACE=file: every request's arrival (ms), consumer, status and body size, written at the end. */
+  const trace = [];
   const server = createServer((req, res) => {
     let body = "";
     req.on("data", (c) => {
@@ -163,6 +174,7 @@ function startFakeResend() {
             accepted.length ? Math.max(1, Math.ceil((accepted[0] + 1000 - Date.now()) / 1000)) : 1,
           ),
         };
+        trace.push({ at: now, consumer: /\.c(\d+)\.z/.exec(body.slice(0, 2000))?.[1], status, bytes: body.length });
         res.writeHead(status, { "Content-Type": "application/json", ...rate, ...headers });
         res.end(JSON.stringify(payload));
       };
@@ -196,6 +208,8 @@ function startFakeResend() {
       accepted.push(now);
       acceptedAt.push(now);
       stats.accepted++;
+      const firstZone = perZone[Number(/\.z(\d+)@/.exec(messages[0]?.to?.[0] ?? "")?.[1])];
+      if (firstZone) firstZone.requests++;
       for (const m of messages) {
         const to = Array.isArray(m.to) ? m.to[0] : m.to;
         delivered.set(to, (delivered.get(to) ?? 0) + 1);
@@ -221,7 +235,34 @@ function startFakeResend() {
     }
     return most;
   };
-  return { server, stats, delivered, perZone, busiestSecond };
+  return { server, stats, delivered, perZone, busiestSecond, trace };
+}
+
+/**
+ * Consumer `c`'s Worker configuration: the built one for the first, which hosts the MailPacer; for the others a
+ * copy beside it (its paths stay relative to the build) under a name of its own, whose MAIL_PACER binds to the
+ * first Worker's class by `script_name`, as a second Worker bound to a deployed pacer would.
+ */
+const configCopies = [];
+function consumerConfig(c) {
+  if (NO_PACER) return renamedConfig(c, (config) => ({ ...config, durable_objects: { bindings: [] }, migrations: [] }));
+  if (c === 0 || !SHARED_PACER) return c === 0 ? undefined : renamedConfig(c, (config) => config);
+  return renamedConfig(c, (config) => ({
+    ...config,
+    durable_objects: {
+      bindings: config.durable_objects.bindings.map((b) =>
+        b.name === "MAIL_PACER" ? { ...b, script_name: JSON.parse(readFileSync(builtConfig, "utf8")).name } : b,
+      ),
+    },
+    migrations: [],
+  }));
+}
+function renamedConfig(c, edit) {
+  const config = JSON.parse(readFileSync(builtConfig, "utf8"));
+  const file = path.join(path.dirname(builtConfig), `wrangler.bench-consumer-${c}.json`);
+  writeFileSync(file, JSON.stringify(edit({ ...config, name: `${config.name}-consumer-${c}` })));
+  configCopies.push(file);
+  return file;
 }
 
 const servers = [];
@@ -229,7 +270,8 @@ let fake;
 const stop = () => {
   for (const server of servers) server.stop();
   fake?.server.close();
-  for (const dir of persistDirs) rmSync(dir, { recursive: true, force: true });
+  for (const dir of [...persistDirs, registryDir]) rmSync(dir, { recursive: true, force: true });
+  for (const file of configCopies) rmSync(file, { force: true });
 };
 process.on("SIGINT", () => {
   stop();
@@ -260,12 +302,13 @@ try {
   fake = startFakeResend();
   const fakePort = await freePort();
   await new Promise((r) => fake.server.listen(fakePort, "127.0.0.1", r));
-  for (const persistDir of persistDirs) {
+  for (const [c, persistDir] of persistDirs.entries()) {
     const port = await freePort();
     servers.push(
       await startDev({
         persistDir,
         port,
+        configPath: consumerConfig(c),
         testScheduled: true,
         timeoutMs: 90_000,
         vars: {
@@ -328,6 +371,7 @@ try {
     }
     const ms = performance.now() - start;
     const sent = zoneIdx.reduce((s, i) => s + fake.perZone[i].messages, 0);
+    const requests = zoneIdx.reduce((s, i) => s + fake.perZone[i].requests, 0);
     const first = Math.min(...zoneIdx.map((i) => fake.perZone[i].first));
     const last = Math.max(...zoneIdx.map((i) => fake.perZone[i].last));
     // Sending phase: from the first accepted request to the end of the last one's second.
@@ -340,10 +384,14 @@ try {
       rate: sent / (ms / 1000),
       sendRate: sent / (sendMs / 1000),
       r429: fake.stats.rejected429 - before429,
+      requests,
+      // Accepted requests per second against the 2 allowed: with several consumers each holds a K-th of a zone's
+      // subscribers in its own database, so a wave has up to K partial batches, and messages/s understates the pace.
+      requestRate: requests / (sendMs / 1000),
     };
     rows.push(row);
     console.log(
-      `  ${row.due}Z ${row.wave}: ${sent} in ${row.seconds.toFixed(1)} s = ${row.rate.toFixed(0)} msg/s tick-to-done (${((row.rate / CEILING) * 100).toFixed(0)} % of ${CEILING}), ${row.sendRate.toFixed(0)} msg/s first-to-last request, ${row.r429} × 429`,
+      `  ${row.due}Z ${row.wave}: ${sent} in ${row.seconds.toFixed(1)} s = ${row.rate.toFixed(0)} msg/s tick-to-done (${((row.rate / CEILING) * 100).toFixed(0)} % of ${CEILING}), ${row.sendRate.toFixed(0)} msg/s first-to-last request, ${requests} requests at ${row.requestRate.toFixed(2)}/s (${((row.requestRate / REQUESTS_PER_SECOND) * 100).toFixed(0)} % of ${REQUESTS_PER_SECOND}), ${row.r429} × 429`,
     );
   }
   // After Monday is over in Honolulu (10:00Z Tuesday) the campaign completes.
@@ -367,7 +415,14 @@ try {
 
   console.log("\nEmail fan-out at the Resend ceiling (fake Resend, local wrangler dev)");
   console.log(`  subscribers            ${N.toLocaleString("en-US")}`);
-  console.log(`  consumers at once      ${CONSUMERS}`);
+  console.log(
+    `  consumers at once      ${CONSUMERS}${NO_PACER ? ", no MailPacer (each isolate paces itself)" : CONSUMERS > 1 ? (SHARED_PACER ? ", one shared MailPacer" : ", a pacer each") : ", with the MailPacer"}`,
+  );
+  const unreachable = servers.reduce(
+    (n, server) => n + (server.log().match(/mail pacer unreachable/g)?.length ?? 0),
+    0,
+  );
+  console.log(`  pacer unreachable      ${unreachable} time(s) in the consumers' logs (then an isolate paces itself)`);
   console.log(`  busiest second         ${fake.busiestSecond()} accepted requests (ceiling ${REQUESTS_PER_SECOND})`);
   console.log(
     `  total time             ${total.toFixed(1)} s over ${rows.length} ticks (sum of wave times ${rows.reduce((s, r) => s + r.seconds, 0).toFixed(1)} s)`,
@@ -379,6 +434,8 @@ try {
     `  delivered addresses    ${fake.delivered.size} (campaign: ${campaign?.status}, sent ${campaign?.sent}, failed ${campaign?.failed})`,
   );
   console.log(`  duplicates             ${duplicates}`);
+  if (process.env.BENCH_TRACE)
+    writeFileSync(process.env.BENCH_TRACE, fake.trace.map((x) => JSON.stringify(x)).join("\n"));
   console.log(`  workerd RSS peak       ${peak.toFixed(0)} MiB`);
   console.log(`  exactly once           ${exact ? "yes" : "NO"}`);
   console.log(

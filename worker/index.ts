@@ -4,6 +4,9 @@ import { runScheduled } from "./jobs/scheduled";
 import { withD1Limits } from "./platform/d1-limits";
 import type { AppEnv } from "./platform/env";
 
+/** The Durable Object every email consumer asks for its send slots (wrangler.toml MAIL_PACER, decision 208). */
+export { MailPacer } from "./platform/mail/pacer";
+
 const app = createApp();
 
 export default {

@@ -24,11 +24,15 @@ describe("wrangler.toml is production-safe", () => {
     for (const value of Object.values(vars)) expect(value).not.toMatch(/localhost|\.local\b/);
   });
 
-  it("runs one email consumer at a time, so the isolate's pacing is the whole rate (decision 186)", async () => {
+  it("runs at most two email consumers at once, paced together by the MailPacer Durable Object (decision 208)", async () => {
     const { unstable_readConfig } = await import("wrangler");
     const config = unstable_readConfig({ config: join(import.meta.dirname, "../../wrangler.toml") });
     const email = config.queues.consumers?.find((c: { queue: string }) => c.queue === "earthkind-email");
-    expect(email?.max_concurrency).toBe(1);
+    expect(email?.max_concurrency).toBe(2);
+    expect(config.durable_objects.bindings).toContainEqual({ name: "MAIL_PACER", class_name: "MailPacer" });
+    expect(config.migrations.flatMap((m: { new_sqlite_classes?: string[] }) => m.new_sqlite_classes ?? [])).toContain(
+      "MailPacer",
+    );
   });
 });
 

@@ -24,7 +24,8 @@ export function emailDepsFromEnv(env: AppEnv, overrides: Partial<EmailDeps> = {}
     kv: env.KV,
     config,
     queue: env.EMAIL_QUEUE as Queue<EmailJob>,
-    provider: overrides.provider ?? providerOrError(() => createMailProvider(config, db)),
+    // Every consumer invocation asks the one MailPacer for its send slots (decision 208).
+    provider: overrides.provider ?? providerOrError(() => createMailProvider(config, db, { pacer: env.MAIL_PACER })),
     eventsNear: noEvents,
     didItUrl: async () => null,
     now: () => new Date(),

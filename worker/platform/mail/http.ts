@@ -15,6 +15,22 @@ export type HttpProviderOptions = {
    * spaced to it, so a fan-out runs at the ceiling instead of bouncing off 429s.
    */
   requestsPerSecond?: number;
+  /**
+   * The pacer every consumer shares (the MailPacer Durable Object, decision 208). With it, each request waits
+   * for a slot of one schedule across all isolates; without it (or when it cannot be reached), this isolate
+   * paces itself with the request slots below.
+   */
+  sharedPacer?: SharedPacer;
+};
+
+/** A send schedule shared by every consumer: a slot before each request, and word of each 429 (decision 208). */
+export type SharedPacer = {
+  /** Reserves a place in line at `perSecond` and returns the ms to wait for it. */
+  slot(perSecond: number): Promise<number>;
+  /** Asked when that wait is over: the ms still to wait before sending (usually 0; see pacer-schedule.ts). */
+  go(perSecond: number): Promise<number>;
+  /** The provider answered 429 with this Retry-After: every consumer holds off and slows down. */
+  rateLimited(retryAfterSeconds: number): Promise<void>;
 };
 
 /** Next free request slot per rate-limited origin, shared by every call in this isolate. */
@@ -32,6 +48,41 @@ export async function waitForRequestSlot(key: string, perSecond: number | undefi
   const slot = Math.max(now, nextSlotAt.get(key) ?? 0);
   nextSlotAt.set(key, slot + 1000 / (perSecond * (shareOf.get(key) ?? 1)));
   if (slot > now) await new Promise((resolve) => setTimeout(resolve, slot - now));
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Waits for the next request slot: of the shared pacer when there is one (after any Retry-After this isolate
+ * was told to hold), else of this isolate's own schedule. A pacer that cannot be reached is no reason to stop
+ * sending: the isolate paces itself then, as it did before the pacer, and says so in the log.
+ */
+export async function waitForSlot(key: string, perSecond: number | undefined, shared?: SharedPacer): Promise<void> {
+  if (!perSecond || perSecond <= 0) return;
+  if (shared) {
+    const held = (nextSlotAt.get(key) ?? 0) - Date.now();
+    if (held > 0) await sleep(held);
+    try {
+      const wait = await shared.slot(perSecond);
+      if (wait > 0) await sleep(wait);
+      // Let go one interval after the last request as it actually went, however late this isolate woke up.
+      const rest = await shared.go(perSecond);
+      if (rest > 0) await sleep(rest);
+      return;
+    } catch (err) {
+      console.warn(`mail pacer unreachable, pacing in this isolate: ${thrownText(err)}`);
+    }
+  }
+  await waitForRequestSlot(key, perSecond);
+}
+
+/** Tells the shared pacer of a 429, if there is one; a pacer that cannot be reached changes nothing here. */
+export async function reportRateLimited(shared: SharedPacer | undefined, seconds: number): Promise<void> {
+  try {
+    await shared?.rateLimited(seconds);
+  } catch (err) {
+    console.warn(`mail pacer unreachable: ${thrownText(err)}`);
+  }
 }
 
 /**
@@ -64,6 +115,18 @@ export function observeRateLimit(key: string, headers: Headers): void {
 
 export const DEFAULT_TIMEOUT_MS = 15_000;
 
+/**
+ * A JSON body serialized once, before the request waits for its slot: a batch of 100 rendered emails is about a
+ * megabyte, and stringifying it after the slot came would put that time, which varies with the machine's load,
+ * between the slot and the provider, where the pacer's margin is tens of milliseconds (decision 208).
+ */
+export class JsonBody {
+  readonly text: string;
+  constructor(payload: unknown) {
+    this.text = JSON.stringify(payload);
+  }
+}
+
 export type HttpReply = { status: number; headers: Headers; body: unknown };
 
 /**
@@ -95,7 +158,9 @@ export async function requestJson(
           ...(payload === undefined ? {} : { "Content-Type": "application/json" }),
           ...headers,
         },
-        ...(payload === undefined ? {} : { body: JSON.stringify(payload) }),
+        ...(payload === undefined
+          ? {}
+          : { body: payload instanceof JsonBody ? payload.text : JSON.stringify(payload) }),
         signal: controller.signal,
       }),
       timeout,

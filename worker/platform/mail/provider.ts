@@ -2,6 +2,7 @@ import { type Config, mayUseOutbox } from "../config";
 import type { Db } from "../db";
 import type { FetchLike } from "./http";
 import { OutboxProvider } from "./outbox";
+import { type MailPacer, sharedPacer } from "./pacer";
 import { PostmarkProvider } from "./postmark";
 import { ResendProvider } from "./resend";
 import { withSuppressions } from "./suppressions";
@@ -34,11 +35,17 @@ export function senderFrom(config: Config): Sender {
  * The HTTP adapters take an optional `fetch` so tests can answer for the remote API at the HTTP
  * boundary; MAIL_API_BASE_URL points them at another origin (a local fake).
  */
-export function createMailProvider(config: Config, db: Db, options: { fetch?: FetchLike } = {}): MailProvider {
+export type MailProviderOptions = {
+  fetch?: FetchLike;
+  /** The MAIL_PACER binding: requests wait for slots of the schedule every consumer shares (decision 208). */
+  pacer?: DurableObjectNamespace<MailPacer>;
+};
+
+export function createMailProvider(config: Config, db: Db, options: MailProviderOptions = {}): MailProvider {
   return withSuppressions(providerFor(config, db, options), db);
 }
 
-function providerFor(config: Config, db: Db, options: { fetch?: FetchLike }): MailProvider {
+function providerFor(config: Config, db: Db, options: MailProviderOptions): MailProvider {
   const sender = senderFrom(config);
   switch (config.MAIL_PROVIDER) {
     case "outbox":
@@ -48,14 +55,17 @@ function providerFor(config: Config, db: Db, options: { fetch?: FetchLike }): Ma
     case "resend":
     case "postmark": {
       if (!config.MAIL_API_KEY) throw new Error(`MAIL_API_KEY is required for the ${config.MAIL_PROVIDER} provider`);
+      const baseUrl = config.MAIL_API_BASE_URL;
       const http = {
         apiKey: config.MAIL_API_KEY,
-        baseUrl: config.MAIL_API_BASE_URL,
+        baseUrl,
         fetch: options.fetch,
         // Resend allows 2 requests per second unless raised for the account; pacing a little under it keeps
         // network jitter from turning into 429s. Postmark has no fixed rate.
         requestsPerSecond:
           config.MAIL_REQUESTS_PER_SECOND ?? (config.MAIL_PROVIDER === "resend" ? RESEND_PACED_RATE : undefined),
+        // One schedule per provider account as this deployment sees it: the provider and its API origin.
+        sharedPacer: options.pacer && sharedPacer(options.pacer, `${config.MAIL_PROVIDER}:${baseUrl ?? "default"}`),
       };
       return config.MAIL_PROVIDER === "resend" ? new ResendProvider(http, sender) : new PostmarkProvider(http, sender);
     }

@@ -53,34 +53,40 @@ export class ResendProvider extends MailAdapter {
     const key = options.sendKey ?? (await batchIdempotencyKey(messages));
     if (key) headers["Idempotency-Key"] = key;
 
-    const payload = messages.map((m) => {
-      const { from, replyTo, headers } = this.envelope(m);
-      return {
-        from,
-        to: [m.to],
-        subject: m.subject,
-        html: m.html,
-        text: m.text,
-        ...(replyTo ? { reply_to: replyTo } : {}),
-        ...(Object.keys(headers).length > 0 ? { headers } : {}),
-        // Resend has no message streams: the tag names the stream in its dashboard and webhook events.
-        tags: [{ name: "stream", value: m.stream }],
-      };
-    });
+    const payload = new http.JsonBody(
+      messages.map((m) => {
+        const { from, replyTo, headers } = this.envelope(m);
+        return {
+          from,
+          to: [m.to],
+          subject: m.subject,
+          html: m.html,
+          text: m.text,
+          ...(replyTo ? { reply_to: replyTo } : {}),
+          ...(Object.keys(headers).length > 0 ? { headers } : {}),
+          // Resend has no message streams: the tag names the stream in its dashboard and webhook events.
+          tags: [{ name: "stream", value: m.stream }],
+        };
+      }),
+    );
 
     let reply: http.HttpReply;
     for (let retries = 0; ; retries++) {
       try {
-        await http.waitForRequestSlot(this.slotKey, this.options.requestsPerSecond);
+        await http.waitForSlot(this.slotKey, this.options.requestsPerSecond, this.options.sharedPacer);
         reply = await this.post("/emails/batch", headers, payload);
       } catch (err) {
         return http.failAll(messages.length, `resend: ${http.thrownText(err)}`, true, undefined, true);
       }
-      http.observeRateLimit(this.slotKey, reply.headers);
+      // "None left in this window" is the usual state of a schedule at the ceiling: with the shared pacer, which
+      // sees every consumer's requests, it says nothing new, and holding this isolate for the whole reset would
+      // only leave slots unused. Alone, the isolate cannot know who else spent the window, so it holds.
+      if (!this.options.sharedPacer) http.observeRateLimit(this.slotKey, reply.headers);
       http.sharePace(this.slotKey, reply.status === 429 ? "rate-limited" : "accepted");
       if (reply.status !== 429) break;
       const wait = http.retryAfterSeconds(reply.headers) ?? 1;
       http.holdRequestSlots(this.slotKey, wait);
+      await http.reportRateLimited(this.options.sharedPacer, wait);
       // A 429 from timing jitter says "a second later": waiting it out here (same idempotency key)
       // costs that second, where a queue retry would cost this batch its place in the wave.
       if (retries >= INLINE_429_RETRIES || wait > INLINE_429_MAX_WAIT_SECONDS) break;
