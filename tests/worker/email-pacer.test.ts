@@ -1,7 +1,7 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import type { FetchLike, SharedPacer } from "../../worker/platform/mail/http";
-import { sharedPacer } from "../../worker/platform/mail/pacer";
+import { sharedPacer } from "../../worker/platform/mail/pacer-client";
 import { PACE_CUT } from "../../worker/platform/mail/pacer-schedule";
 import { ResendProvider } from "../../worker/platform/mail/resend";
 import type { MailMessage } from "../../worker/platform/mail/types";

@@ -1,5 +1,4 @@
 import { DurableObject } from "cloudflare:workers";
-import type { SharedPacer } from "./http";
 import { goSlot, newSchedule, rateLimited, reserveSlot } from "./pacer-schedule";
 
 /**
@@ -33,14 +32,4 @@ export class MailPacer extends DurableObject {
   state(): { next: number; goNext: number; pace: number } {
     return { next: this.schedule.next, goNext: this.schedule.goNext, pace: this.schedule.pace };
   }
-}
-
-/** The pacer of one provider account: one object per name (the provider and its API origin). */
-export function sharedPacer(namespace: DurableObjectNamespace<MailPacer>, name: string): SharedPacer {
-  const stub = namespace.get(namespace.idFromName(name));
-  return {
-    slot: async (perSecond) => await stub.slot(perSecond),
-    go: async (perSecond) => await stub.go(perSecond),
-    rateLimited: async (seconds) => await stub.rateLimited(seconds),
-  };
 }
