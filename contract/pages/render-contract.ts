@@ -28,8 +28,6 @@ export type PageHead = {
 /** A page as the Worker sees it: web/pages' declarations without their code. */
 export type PageRoute = PageHead & { name: string; path: string };
 
-export type { PageMeta };
-
 /**
  * SITE_URL's origin (share links), SITE_TIMEZONE (times until hydrated) and, while bot protection is on,
  * the Turnstile widget's site key (decision 184): the same on both sides.

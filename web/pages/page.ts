@@ -1,6 +1,6 @@
 import type { QueryClient } from "@tanstack/react-query";
 import type { ComponentType } from "react";
-import type { PageHead, PageMeta } from "#contract/pages/render-contract";
+import type { PageHead } from "#contract/pages/render-contract";
 
 /** Returned by a page's data when its subject does not exist: the Worker answers 404 with the page's content. */
 export const NOT_FOUND = Symbol("not found");
@@ -34,5 +34,3 @@ export type Page = PageHead & {
 export function definePage<const P extends Page>(page: P): P {
   return page;
 }
-
-export type { PageMeta };
