@@ -57,6 +57,8 @@ import { securityHeaders } from "./platform/security-headers";
  * Tests go through it too (via the Worker's fetch), so no test wires its own middleware.
  */
 export function createApp() {
+  // The "I did it" forms answer with their page (decision 196).
+  const didItPage = pageRoute("didIt");
   const app = new Hono<AppBindings>();
 
   // First, so every response (errors included) carries X-Request-Id and gets its log line.
@@ -129,7 +131,7 @@ export function createApp() {
     .route("/dev/fixtures", devFixtureRoutes)
     .route(
       "/did-it",
-      didItFormRoutes((c, override) => servePage(c, pageRoute("didIt"), override)),
+      didItFormRoutes((c, override) => servePage(c, didItPage, override)),
     )
     .route("/", seoRoutes)
     .route("/", pagesRoutes);

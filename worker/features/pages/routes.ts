@@ -24,8 +24,15 @@ export const siteState = (config: Config): SiteState => ({
   turnstileSiteKey: botCheckKeys(config)?.siteKey ?? null,
 });
 
-/** A page by its name in web/pages. */
-export const pageRoute = (name: string): PageRoute | undefined => PAGE_ROUTES.find((page) => page.name === name);
+/**
+ * A page by its name in web/pages. Throws for a name no module has: `servePage` reads a missing page as the
+ * not-found page, so a renamed page must fail at start-up, not answer 404 quietly.
+ */
+export function pageRoute(name: string): PageRoute {
+  const page = PAGE_ROUTES.find((p) => p.name === name);
+  if (!page) throw new Error(`no page named ${name} in web/pages`);
+  return page;
+}
 
 /** The page for paths no other page claims (web/pages/not-found.page.ts): the Worker answers it with 404. */
 const NOT_FOUND_PAGE = PAGE_ROUTES.find((page) => page.path === "*");
