@@ -6,10 +6,10 @@ const MODULE_PRELOAD = /\s*<link rel="modulepreload" crossorigin href="([^"]+)">
 /**
  * The built index.html with Vite's entry script and modulepreload links replaced by the boot script,
  * which names them in `data-app` and `data-preload` and loads them after the first paint (web/boot.ts,
- * decision 175). Throws when the document has no entry script, so a changed Vite output fails the build
- * rather than shipping a page that never starts.
+ * decision 175), and names the island scheduler in `data-islands` (decision 205). Throws when the document has
+ * no entry script, so a changed Vite output fails the build rather than shipping a page that never starts.
  */
-export function bootDocument(html: string, bootFile: string): string {
+export function bootDocument(html: string, files: { boot: string; islands: string }): string {
   const entry = html.match(ENTRY_SCRIPT);
   if (!entry) throw new Error("start-after-first-paint: index.html has no entry script");
   const preloads: string[] = [];
@@ -19,12 +19,17 @@ export function bootDocument(html: string, bootFile: string): string {
   });
   return rest.replace(
     entry[0],
-    `<script type="module" src="/${bootFile}" data-app="${entry[1]}" data-preload="${preloads.join(" ")}"></script>`,
+    `<script type="module" src="/${files.boot}" data-islands="/${files.islands}" data-app="${entry[1]}" data-preload="${preloads.join(" ")}"></script>`,
   );
 }
 
-/** The browser build's entries: the page and, beside it, the boot script (which imports nothing of the app). */
-export const clientInput = { index: "index.html", boot: "web/boot.ts" };
+/**
+ * The browser build's entries: the page and, beside it, the boot script (which imports nothing) and the island
+ * scheduler. The scheduler is an entry, named in the page, rather than an import of the boot script: imported, it
+ * brought Vite's preload helper into the boot script, one more request before the first paint and a preload link
+ * per chunk in its after-paint task (issue 30).
+ */
+export const clientInput = { index: "index.html", boot: "web/boot.ts", islands: "web/islands/scheduler.ts" };
 
 /**
  * The app starts after the first paint: the browser build has web/boot.ts as a second entry
@@ -37,11 +42,14 @@ export const startAfterFirstPaint = (): Plugin => ({
   transformIndexHtml: {
     order: "post",
     handler(html, ctx) {
-      const boot = Object.values(ctx.bundle ?? {}).find(
-        (c) => c.type === "chunk" && c.isEntry && c.facadeModuleId?.endsWith(clientInput.boot),
-      );
-      if (!boot) throw new Error("start-after-first-paint: the build has no boot chunk");
-      return bootDocument(html, boot.fileName);
+      const entry = (source: string) => {
+        const chunk = Object.values(ctx.bundle ?? {}).find(
+          (c) => c.type === "chunk" && c.isEntry && c.facadeModuleId?.endsWith(source),
+        );
+        if (!chunk) throw new Error(`start-after-first-paint: the build has no chunk for ${source}`);
+        return chunk.fileName;
+      };
+      return bootDocument(html, { boot: entry(clientInput.boot), islands: entry(clientInput.islands) });
     },
   },
 });

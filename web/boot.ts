@@ -18,11 +18,12 @@ function afterFirstPaint(): Promise<void> {
 
 const script = document.querySelector<HTMLScriptElement>("script[data-app]");
 const app = script?.dataset.app;
-if (document.getElementById("root")?.dataset.islands !== undefined) {
+const islands = script?.dataset.islands;
+if (islands && document.getElementById("root")?.dataset.islands !== undefined) {
   // An island page (decision 205): its islands hydrate one by one, when used or seen; the app never loads.
   void afterFirstPaint().then(() => {
     addWebFonts();
-    return import("./islands/scheduler");
+    return import(/* @vite-ignore */ islands);
   });
 } else if (app) {
   void afterFirstPaint().then(() => {

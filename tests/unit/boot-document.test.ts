@@ -8,17 +8,19 @@ const built = `<head>
     <style>body{}</style>
   </head>`;
 
+const FILES = { boot: "assets/boot-xyz.js", islands: "assets/scheduler-q.js" };
+
 describe("bootDocument", () => {
-  it("loads only the boot script, which names the app's entry and the chunks to preload", () => {
-    const html = bootDocument(built, "assets/boot-xyz.js");
+  it("loads only the boot script, which names the island scheduler, the app's entry and the chunks to preload", () => {
+    const html = bootDocument(built, FILES);
     expect([...html.matchAll(/<script\b[^>]*>/g)].map((m) => m[0])).toEqual([
-      '<script type="module" src="/assets/boot-xyz.js" data-app="/assets/index-abc.js" data-preload="/assets/utils-1.js /assets/cn-2.js">',
+      '<script type="module" src="/assets/boot-xyz.js" data-islands="/assets/scheduler-q.js" data-app="/assets/index-abc.js" data-preload="/assets/utils-1.js /assets/cn-2.js">',
     ]);
     expect(html).not.toContain("modulepreload");
     expect(html).toContain("<style>body{}</style>");
   });
 
   it("fails the build when Vite's output has no entry script to replace", () => {
-    expect(() => bootDocument("<head></head>", "assets/boot-xyz.js")).toThrow(/no entry script/);
+    expect(() => bootDocument("<head></head>", FILES)).toThrow(/no entry script/);
   });
 });
