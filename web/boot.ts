@@ -5,9 +5,10 @@ import { addWebFonts } from "./lib/web-fonts";
  * code is requested only once the browser has painted it: fetched with the HTML, the scripts competed
  * with the document for a phone's bandwidth, and their evaluation held the first paint back. The
  * built index.html names the app's entry and the chunks it imports statically (vite.boot.ts); they are
- * preloaded together, so the app still arrives in one round trip. It imports only the web fonts' list,
- * so it stays a few hundred bytes and out of the app's chunk graph. (`npm run dev` serves index.html
- * as written, without this script: web/main.tsx adds the fonts there.)
+ * preloaded together, so the app still arrives in one round trip. An island page's scheduler is named the
+ * same way (`data-islands`, decision 210). Its only module is the web fonts' list, bundled in: no chunk of
+ * its own to fetch before the first paint. (`npm run dev` serves index.html as written, without this
+ * script: web/main.tsx adds the fonts there.)
  */
 function afterFirstPaint(): Promise<void> {
   // A hidden tab paints nothing: start at once.
