@@ -1,5 +1,6 @@
 import { titled } from "#contract/seo/page-meta";
 import { definePage } from "./page";
+import { siteImpactData } from "./site-impact-data";
 
 export default definePage({
   path: "/about",
@@ -10,9 +11,6 @@ export default definePage({
       "Earthkind helps people across the United States protect nature with one simple action each week. Read our mission and join it.",
     canonical: "/about",
   },
-  data: async ({ queryClient }) => {
-    const { siteImpactQuery } = await import("../features/completions/api");
-    await queryClient.prefetchQuery(siteImpactQuery());
-  },
+  data: siteImpactData,
   component: () => import("../app/about/about-page").then((m) => m.AboutPage),
 });

@@ -1,5 +1,6 @@
 import { titled } from "#contract/seo/page-meta";
 import { definePage } from "./page";
+import { siteImpactData } from "./site-impact-data";
 
 export default definePage({
   path: "/how-it-works",
@@ -10,9 +11,6 @@ export default definePage({
       "Sign up, get one simple nature-protection action in your inbox every Monday morning, and take action. Here is how Earthkind works.",
     canonical: "/how-it-works",
   },
-  data: async ({ queryClient }) => {
-    const { siteImpactQuery } = await import("../features/completions/api");
-    await queryClient.prefetchQuery(siteImpactQuery());
-  },
+  data: siteImpactData,
   component: () => import("../app/how-it-works").then((m) => m.HowItWorks),
 });
