@@ -98,6 +98,35 @@ test("public pages hydrate (whole, or island by island) without warnings or erro
   }
 });
 
+/** The fonts Chromium actually drew the first `selector` with: family names, and whether each is a web font. */
+async function drawnFonts(page: Page, selector: string): Promise<string[]> {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send("DOM.enable");
+  await cdp.send("CSS.enable");
+  const { root } = await cdp.send("DOM.getDocument");
+  const { nodeId } = await cdp.send("DOM.querySelector", { nodeId: root.nodeId, selector });
+  const { fonts } = await cdp.send("CSS.getPlatformFontsForNode", { nodeId });
+  await cdp.detach();
+  return fonts.map((font) => `${font.familyName}${font.isCustomFont ? " (web font)" : ""}`);
+}
+
+test("a first visit keeps the stand-in fonts on its first page, and the next page is drawn in the web fonts (decision 211)", async ({
+  page,
+}) => {
+  const fonts = page.waitForResponse(/inter-latin-wght-normal-.*\.woff2$/);
+  await page.goto("/", { waitUntil: "networkidle" });
+  // Fetched once the page is idle, for the next page; nothing on this one moves.
+  await fonts;
+  await expect.poll(() => page.evaluate(() => localStorage.getItem("ek-web-fonts"))).toBeTruthy();
+  expect(await page.evaluate(() => [...document.fonts].map((face) => face.family))).not.toContain("Inter Variable");
+  expect(await drawnFonts(page, "h1")).not.toContainEqual(expect.stringContaining("web font"));
+
+  await page.goto("/actions", { waitUntil: "networkidle" });
+  await page.evaluate(() => document.fonts.ready);
+  expect(await drawnFonts(page, "h1")).toEqual(["Fraunces (web font)"]);
+  expect(await drawnFonts(page, "main p")).toEqual(["Inter (web font)"]);
+});
+
 test.describe("with JavaScript disabled", () => {
   test.use({ javaScriptEnabled: false });
 

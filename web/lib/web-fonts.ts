@@ -17,22 +17,59 @@ const FACES: [family: string, url: string, unicodeRange: string][] = [
   ["Fraunces Variable", frauncesLatinExt, LATIN_EXT],
 ];
 
+/** Set once this browser holds the Latin faces; a build with new font files (new URLs) fetches them afresh. */
+const CACHED_KEY = "ek-web-fonts";
+const CACHED_VALUE = FACES.filter(([, , range]) => range === LATIN)
+  .map(([, url]) => url)
+  .join(" ");
+
+const makeFaces = (display: FontDisplay) =>
+  FACES.map(
+    ([family, url, unicodeRange]) =>
+      new FontFace(family, `url(${url}) format("woff2")`, { weight: "100 900", display, unicodeRange }),
+  );
+
+function fontsCached(): boolean {
+  try {
+    return localStorage.getItem(CACHED_KEY) === CACHED_VALUE;
+  } catch {
+    return false;
+  }
+}
+
+function whenIdle(run: () => void) {
+  const idle = () =>
+    "requestIdleCallback" in window ? requestIdleCallback(run, { timeout: 3000 }) : setTimeout(run, 200);
+  if (document.readyState === "complete") idle();
+  else window.addEventListener("load", idle, { once: true });
+}
+
 /**
- * Adds the web fonts (decision 175). They are not declared in the stylesheet: there the browser fetched
- * them with the page and held the text back for them. web/boot.ts adds them after the first paint, which
- * uses the metric-matched fallbacks (web/styles.css); the text swaps to the fonts when they arrive. The two Latin
- * faces are loaded first and then added together with the others: the page's text is laid out again once, not
- * once per face (on a busy phone each of those passes was a long task, issue 30). A Latin Extended face is fetched
- * only if the page's text needs it.
+ * The web fonts, without ever moving text the visitor is reading (decision 211; 175 before it). They are not in
+ * the stylesheet, where the browser would fetch them with the page. When this browser already holds them, they
+ * are added at once, as `optional` faces: read from its cache, they are in the first layout (or, if the cache is
+ * slow, not used on this page at all). Otherwise this page keeps the metric-matched fallbacks (web/styles.css)
+ * and the Latin faces are fetched once it is idle, for the next page: swapping them in here laid the whole page
+ * out again (on a busy phone, the page's longest task; issue 30). A Latin Extended face is fetched only when a
+ * page's text needs it. Where storage is blocked, the faces are swapped in once fetched, as before.
  */
 export function addWebFonts(): void {
-  const faces = FACES.map(
-    ([family, url, unicodeRange]) =>
-      new FontFace(family, `url(${url}) format("woff2")`, { weight: "100 900", display: "swap", unicodeRange }),
-  );
-  const add = () => {
-    for (const face of faces) document.fonts.add(face);
-  };
-  const latin = faces.filter((_, i) => FACES[i]?.[2] === LATIN);
-  Promise.all(latin.map((face) => face.load())).then(add, add);
+  if (fontsCached()) {
+    for (const face of makeFaces("optional")) document.fonts.add(face);
+    return;
+  }
+  whenIdle(() => {
+    const faces = makeFaces("swap");
+    const latin = faces.filter((_, i) => FACES[i]?.[2] === LATIN);
+    Promise.all(latin.map((face) => face.load())).then(
+      () => {
+        try {
+          localStorage.setItem(CACHED_KEY, CACHED_VALUE);
+        } catch {
+          for (const face of faces) document.fonts.add(face);
+        }
+      },
+      () => {},
+    );
+  });
 }
