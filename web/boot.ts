@@ -1,4 +1,4 @@
-import { addWebFonts } from "./lib/web-fonts";
+import { addWebFonts, prefetchWebFonts } from "./lib/web-fonts";
 
 /**
  * The page's first script (decision 175). The Worker has already rendered the page, so the app's
@@ -7,8 +7,9 @@ import { addWebFonts } from "./lib/web-fonts";
  * built index.html names the app's entry and the chunks it imports statically (vite.boot.ts); they are
  * preloaded together, so the app still arrives in one round trip. An island page's scheduler is named the
  * same way (`data-islands`, decision 210). Its only module is the web fonts' list, bundled in: no chunk of
- * its own to fetch before the first paint. The fonts are added first, outside the wait: from the browser's cache
- * they belong in the first layout (decision 211). (`npm run dev` serves index.html as written, without this
+ * its own to fetch before the first paint. The web fonts are added first, outside the wait, when the browser holds
+ * them: from its cache they belong in the first layout. Else they are prefetched for the next page once this
+ * page's code is in (decision 211). (`npm run dev` serves index.html as written, without this
  * script: web/main.tsx adds the fonts there.)
  */
 function afterFirstPaint(): Promise<void> {
@@ -18,23 +19,32 @@ function afterFirstPaint(): Promise<void> {
   return new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
 }
 
-addWebFonts();
+const fontsAdded = addWebFonts();
+const afterThePage = () => {
+  if (!fontsAdded) prefetchWebFonts();
+};
 
 const script = document.querySelector<HTMLScriptElement>("script[data-app]");
 const app = script?.dataset.app;
 const islands = script?.dataset.islands;
 if (islands && document.getElementById("root")?.dataset.islands !== undefined) {
   // An island page (decision 205): its islands hydrate one by one, when used or seen; the app never loads.
-  void afterFirstPaint().then(() => import(/* @vite-ignore */ islands));
+  void afterFirstPaint()
+    .then(() => import(/* @vite-ignore */ islands))
+    .finally(afterThePage);
 } else if (app) {
-  void afterFirstPaint().then(() => {
-    for (const href of script.dataset.preload?.split(" ").filter(Boolean) ?? []) {
-      const link = document.createElement("link");
-      link.rel = "modulepreload";
-      link.crossOrigin = "";
-      link.href = href;
-      document.head.append(link);
-    }
-    return import(/* @vite-ignore */ app);
-  });
+  void afterFirstPaint()
+    .then(() => {
+      for (const href of script.dataset.preload?.split(" ").filter(Boolean) ?? []) {
+        const link = document.createElement("link");
+        link.rel = "modulepreload";
+        link.crossOrigin = "";
+        link.href = href;
+        document.head.append(link);
+      }
+      return import(/* @vite-ignore */ app);
+    })
+    .finally(afterThePage);
+} else {
+  afterThePage();
 }

@@ -121,8 +121,18 @@ test("a first visit keeps the stand-in fonts on its first page, and the next pag
   expect(await page.evaluate(() => [...document.fonts].map((face) => face.family))).not.toContain("Inter Variable");
   expect(await drawnFonts(page, "h1")).not.toContainEqual(expect.stringContaining("web font"));
 
+  // From the browser's cache: the prefetch made the request a font face makes.
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send("Network.enable");
+  const fontLoads: string[] = [];
+  cdp.on("Network.responseReceived", ({ response }) => {
+    if (response.url.endsWith(".woff2")) fontLoads.push(response.fromDiskCache ? "cache" : "network");
+  });
+  cdp.on("Network.requestServedFromCache", () => fontLoads.push("cache"));
   await page.goto("/actions", { waitUntil: "networkidle" });
   await page.evaluate(() => document.fonts.ready);
+  expect(fontLoads.length).toBeGreaterThan(0);
+  expect(fontLoads).not.toContain("network");
   expect(await drawnFonts(page, "h1")).toEqual(["Fraunces (web font)"]);
   expect(await drawnFonts(page, "main p")).toEqual(["Inter (web font)"]);
 });

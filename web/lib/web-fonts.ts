@@ -19,15 +19,8 @@ const FACES: [family: string, url: string, unicodeRange: string][] = [
 
 /** Set once this browser holds the Latin faces; a build with new font files (new URLs) fetches them afresh. */
 const CACHED_KEY = "ek-web-fonts";
-const CACHED_VALUE = FACES.filter(([, , range]) => range === LATIN)
-  .map(([, url]) => url)
-  .join(" ");
-
-const makeFaces = (display: FontDisplay) =>
-  FACES.map(
-    ([family, url, unicodeRange]) =>
-      new FontFace(family, `url(${url}) format("woff2")`, { weight: "100 900", display, unicodeRange }),
-  );
+const LATIN_URLS = FACES.filter(([, , range]) => range === LATIN).map(([, url]) => url);
+const CACHED_VALUE = LATIN_URLS.join(" ");
 
 function fontsCached(): boolean {
   try {
@@ -49,24 +42,43 @@ function whenIdle(run: () => void) {
  * the stylesheet, where the browser would fetch them with the page. When this browser already holds them, they
  * are added at once, as `optional` faces: read from its cache, they are in the first layout (or, if the cache is
  * slow, not used on this page at all). Otherwise this page keeps the metric-matched fallbacks (web/styles.css)
- * and the Latin faces are fetched once it is idle, for the next page: swapping them in here laid the whole page
- * out again (on a busy phone, the page's longest task; issue 30). A Latin Extended face is fetched only when a
- * page's text needs it. Where storage is blocked, the faces are swapped in once fetched, as before.
+ * and `prefetchWebFonts` fetches them for the next page: swapping them in here laid the whole page out again, on a
+ * busy phone the page's longest task (issue 30). A Latin Extended face is fetched only when a page's text needs it.
+ * Returns whether the fonts were added.
  */
-export function addWebFonts(): void {
-  if (fontsCached()) {
-    for (const face of makeFaces("optional")) document.fonts.add(face);
-    return;
-  }
+export function addWebFonts(): boolean {
+  if (!fontsCached()) return false;
+  for (const [family, url, unicodeRange] of FACES)
+    document.fonts.add(
+      new FontFace(family, `url(${url}) format("woff2")`, { weight: "100 900", display: "optional", unicodeRange }),
+    );
+  return true;
+}
+
+/**
+ * Fetches the Latin faces for the next page, last of all: call it once the page's own code is in; it waits for
+ * the page to be idle too. A prefetch only downloads, at the lowest priority; decoding them here (`FontFace.load`)
+ * was itself a long task on a busy phone.
+ */
+export function prefetchWebFonts(): void {
   whenIdle(() => {
-    const faces = makeFaces("swap");
-    const latin = faces.filter((_, i) => FACES[i]?.[2] === LATIN);
-    Promise.all(latin.map((face) => face.load())).then(
+    const prefetched = LATIN_URLS.map((url) => {
+      const link = Object.assign(document.createElement("link"), { rel: "prefetch", as: "font", href: url });
+      link.type = "font/woff2";
+      // The request a font face makes (CORS, same-origin credentials), so the next page finds it in the cache.
+      link.crossOrigin = "anonymous";
+      document.head.append(link);
+      return new Promise((resolve, reject) => {
+        link.onload = resolve;
+        link.onerror = reject;
+      });
+    });
+    Promise.all(prefetched).then(
       () => {
         try {
           localStorage.setItem(CACHED_KEY, CACHED_VALUE);
         } catch {
-          for (const face of faces) document.fonts.add(face);
+          // No storage: every page is a first visit, and keeps the stand-in fonts.
         }
       },
       () => {},
