@@ -30,6 +30,8 @@ function fontsCached(): boolean {
   }
 }
 
+// The island scheduler has its own: a module shared by the two entries would become a chunk the boot script
+// imports before the first paint (decision 210).
 function whenIdle(run: () => void) {
   const idle = () =>
     "requestIdleCallback" in window ? requestIdleCallback(run, { timeout: 3000 }) : setTimeout(run, 200);
