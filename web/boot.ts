@@ -1,4 +1,4 @@
-import { addWebFonts, prefetchWebFonts } from "./lib/web-fonts";
+import { startWebFonts } from "./lib/web-fonts";
 
 /**
  * The page's first script (decision 175). The Worker has already rendered the page, so the app's
@@ -19,32 +19,26 @@ function afterFirstPaint(): Promise<void> {
   return new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
 }
 
-const fontsAdded = addWebFonts();
-const afterThePage = () => {
-  if (!fontsAdded) prefetchWebFonts();
-};
-
-const script = document.querySelector<HTMLScriptElement>("script[data-app]");
-const app = script?.dataset.app;
-const islands = script?.dataset.islands;
-if (islands && document.getElementById("root")?.dataset.islands !== undefined) {
-  // An island page (decision 205): its islands hydrate one by one, when used or seen; the app never loads.
-  void afterFirstPaint()
-    .then(() => import(/* @vite-ignore */ islands))
-    .finally(afterThePage);
-} else if (app) {
-  void afterFirstPaint()
-    .then(() => {
-      for (const href of script.dataset.preload?.split(" ").filter(Boolean) ?? []) {
-        const link = document.createElement("link");
-        link.rel = "modulepreload";
-        link.crossOrigin = "";
-        link.href = href;
-        document.head.append(link);
-      }
-      return import(/* @vite-ignore */ app);
-    })
-    .finally(afterThePage);
-} else {
-  afterThePage();
+/** Starts the page's code after the first paint: the island scheduler, the app, or nothing. */
+function startPage(): Promise<unknown> {
+  const script = document.querySelector<HTMLScriptElement>("script[data-app]");
+  const app = script?.dataset.app;
+  const islands = script?.dataset.islands;
+  if (islands && document.getElementById("root")?.dataset.islands !== undefined) {
+    // An island page (decision 205): its islands hydrate one by one, when used or seen; the app never loads.
+    return afterFirstPaint().then(() => import(/* @vite-ignore */ islands));
+  }
+  if (!app) return Promise.resolve();
+  return afterFirstPaint().then(() => {
+    for (const href of script.dataset.preload?.split(" ").filter(Boolean) ?? []) {
+      const link = document.createElement("link");
+      link.rel = "modulepreload";
+      link.crossOrigin = "";
+      link.href = href;
+      document.head.append(link);
+    }
+    return import(/* @vite-ignore */ app);
+  });
 }
+
+startWebFonts(startPage());

@@ -19,10 +19,7 @@ function readSiteState(): SiteState | null {
  */
 async function start() {
   // Built pages get the fonts from web/boot.ts; the dev server loads this entry directly.
-  if (import.meta.env.DEV) {
-    const fonts = await import("./lib/web-fonts");
-    if (!fonts.addWebFonts()) fonts.prefetchWebFonts();
-  }
+  if (import.meta.env.DEV) (await import("./lib/web-fonts")).startWebFonts(Promise.resolve());
   const root = document.getElementById("root");
   if (!root) throw new Error("#root is missing from index.html");
   // The dev server loads this entry on server-rendered pages too (built pages go through web/boot.ts).

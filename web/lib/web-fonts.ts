@@ -43,47 +43,44 @@ function whenIdle(run: () => void) {
  * The web fonts, without ever moving text the visitor is reading (decision 211; 175 before it). They are not in
  * the stylesheet, where the browser would fetch them with the page. When this browser already holds them, they
  * are added at once, as `optional` faces: read from its cache, they are in the first layout (or, if the cache is
- * slow, not used on this page at all). Otherwise this page keeps the metric-matched fallbacks (web/styles.css)
- * and `prefetchWebFonts` fetches them for the next page: swapping them in here laid the whole page out again, on a
- * busy phone the page's longest task (issue 30). A Latin Extended face is fetched only when a page's text needs it.
- * Returns whether the fonts were added.
+ * slow, not used on this page at all). Otherwise this page keeps the metric-matched fallbacks (web/styles.css), and
+ * the Latin faces are prefetched for the next page once `pageCode` has settled and the page is idle: swapping them
+ * in here laid the whole page out again, on a busy phone the page's longest task (issue 30). A prefetch only
+ * downloads, at the lowest priority; decoding them here (`FontFace.load`) was itself a long task. A Latin Extended
+ * face is fetched only when a page's text needs it.
  */
-export function addWebFonts(): boolean {
-  if (!fontsCached()) return false;
-  for (const [family, url, unicodeRange] of FACES)
-    document.fonts.add(
-      new FontFace(family, `url(${url}) format("woff2")`, { weight: "100 900", display: "optional", unicodeRange }),
-    );
-  return true;
+export function startWebFonts(pageCode: Promise<unknown>): void {
+  if (fontsCached()) {
+    for (const [family, url, unicodeRange] of FACES)
+      document.fonts.add(
+        new FontFace(family, `url(${url}) format("woff2")`, { weight: "100 900", display: "optional", unicodeRange }),
+      );
+    return;
+  }
+  // `finally`: a page whose code failed still prefetches, and the failure is still reported as unhandled.
+  void pageCode.finally(() => whenIdle(prefetchLatinFaces));
 }
 
-/**
- * Fetches the Latin faces for the next page, last of all: call it once the page's own code is in; it waits for
- * the page to be idle too. A prefetch only downloads, at the lowest priority; decoding them here (`FontFace.load`)
- * was itself a long task on a busy phone.
- */
-export function prefetchWebFonts(): void {
-  whenIdle(() => {
-    const prefetched = LATIN_URLS.map((url) => {
-      const link = Object.assign(document.createElement("link"), { rel: "prefetch", as: "font", href: url });
-      link.type = "font/woff2";
-      // The request a font face makes (CORS, same-origin credentials), so the next page finds it in the cache.
-      link.crossOrigin = "anonymous";
-      document.head.append(link);
-      return new Promise((resolve, reject) => {
-        link.onload = resolve;
-        link.onerror = reject;
-      });
+function prefetchLatinFaces(): void {
+  const prefetched = LATIN_URLS.map((url) => {
+    const link = Object.assign(document.createElement("link"), { rel: "prefetch", as: "font", href: url });
+    link.type = "font/woff2";
+    // The request a font face makes (CORS, same-origin credentials), so the next page finds it in the cache.
+    link.crossOrigin = "anonymous";
+    document.head.append(link);
+    return new Promise((resolve, reject) => {
+      link.onload = resolve;
+      link.onerror = reject;
     });
-    Promise.all(prefetched).then(
-      () => {
-        try {
-          localStorage.setItem(CACHED_KEY, CACHED_VALUE);
-        } catch {
-          // No storage: every page is a first visit, and keeps the stand-in fonts.
-        }
-      },
-      () => {},
-    );
   });
+  Promise.all(prefetched).then(
+    () => {
+      try {
+        localStorage.setItem(CACHED_KEY, CACHED_VALUE);
+      } catch {
+        // No storage: every page is a first visit, and keeps the stand-in fonts.
+      }
+    },
+    () => {},
+  );
 }
