@@ -4,10 +4,13 @@
 // the budget (ARCHITECTURE.md §10 / issue 11): performance ≥ 95, LCP ≤ 1.5 s, TBT ≤ 150 ms, CLS ≤ 0.05.
 // Every page is measured twice: on the machine as it is, and with one CPU core kept busy by another process
 // for the whole run (a phone is rarely idle; issue 30). LIGHTHOUSE_LOAD=quiet|busy measures one of them.
+// Each table starts with a control: a blank document (an h1 and a line of text) served by this process, measured
+// the same way. Its figures are the machine's own share, which no change to the site can lower; it has no budget.
 //   --no-build      reuse dist/ as it is
 //   BENCH_URL=...   measure a server that is already running instead of starting one
 import { spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
+import http from "node:http";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import * as chromeLauncher from "chrome-launcher";
@@ -46,13 +49,28 @@ const median = (xs) => {
   return s.length % 2 ? s[mid] : (s[mid - 1] + s[mid]) / 2;
 };
 
+const BLANK_PAGE =
+  '<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">' +
+  '<title>Blank</title><meta name="description" content="The benchmark\'s control page"></head>' +
+  "<body><h1>Blank</h1><p>The machine's own share of every figure.</p></body></html>";
+
 let chrome;
+let control;
 let failed = false;
 try {
+  control = http.createServer((_, res) => res.writeHead(200, { "content-type": "text/html" }).end(BLANK_PAGE));
+  await new Promise((resolve) => control.listen(0, "127.0.0.1", resolve));
+  const controlUrl = `http://localhost:${control.address().port}/`;
   const current = await (await fetch(`${baseUrl}/api/actions/current`)).json();
   const slug = current.action?.slug;
   if (!slug) throw new Error("the seeded database has no current action");
-  const pages = ["/", "/events", "/actions", `/actions/${slug}`];
+  const pages = [
+    { name: "blank page (control)", url: controlUrl, control: true },
+    ...["/", "/events", "/actions", `/actions/${slug}`].map((path) => ({
+      name: `\`${path}\``,
+      url: `${baseUrl}${path}`,
+    })),
+  ];
 
   chrome = await chromeLauncher.launch({ chromePath: "/usr/bin/chromium", chromeFlags: CHROME_FLAGS });
   const loads = (process.env.LIGHTHOUSE_LOAD ?? "quiet,busy").split(",");
@@ -70,6 +88,7 @@ try {
   failed = true;
 } finally {
   await chrome?.kill();
+  control?.close();
   server?.stop();
   if (persistDir) rmSync(persistDir, { recursive: true, force: true });
 }
@@ -78,7 +97,7 @@ process.exit(failed ? 1 : 0);
 /** Lighthouse RUNS times per page; prints the medians and marks a miss of the budget. */
 async function measure(pages, label) {
   const rows = [];
-  for (const page of pages) {
+  for (const { name, url, control } of pages) {
     const runs = [];
     for (let i = 0; i < RUNS; i++) {
       // The default config is the mobile preset (Moto G Power, slow 4G, 4× CPU slowdown, simulated).
@@ -86,7 +105,7 @@ async function measure(pages, label) {
       // figures, so it is run again rather than counted as zero.
       let result;
       for (let attempt = 0; attempt < 3 && !result?.lhr.categories.performance.score; attempt++) {
-        result = await lighthouse(`${baseUrl}${page}`, {
+        result = await lighthouse(url, {
           port: chrome.port,
           output: "json",
           logLevel: "error",
@@ -112,18 +131,19 @@ async function measure(pages, label) {
       m.tbtMs > BUDGET.tbtMs && "TBT",
       m.cls > BUDGET.cls && "CLS",
     ].filter(Boolean);
-    if (misses.length) failed = true;
-    rows.push({ page, m, runs: runs.map((r) => r.performance).join("/"), misses });
+    if (misses.length && !control) failed = true;
+    const verdict = control ? "(no budget)" : misses.length ? `✗ ${misses.join(", ")}` : "✓";
+    rows.push({ name, m, runs: runs.map((r) => r.performance).join("/"), verdict });
   }
 
   console.log(`\nLighthouse ${RUNS} run(s) per page, medians (mobile preset, ${baseUrl}), ${label}:\n`);
   console.log("| page | performance (runs) | FCP | LCP | TBT | CLS | JS (files) | budget |");
   console.log("|---|---:|---:|---:|---:|---:|---:|---|");
-  for (const { page, m, runs, misses } of rows) {
+  for (const { name, m, runs, verdict } of rows) {
     console.log(
-      `| \`${page}\` | ${m.performance} (${runs}) | ${(m.fcpMs / 1000).toFixed(1)} s | ${(m.lcpMs / 1000).toFixed(1)} s | ` +
+      `| ${name} | ${m.performance} (${runs}) | ${(m.fcpMs / 1000).toFixed(1)} s | ${(m.lcpMs / 1000).toFixed(1)} s | ` +
         `${Math.round(m.tbtMs)} ms | ${m.cls.toFixed(3)} | ${m.jsKb.toFixed(1)} KB (${m.jsFiles}) | ` +
-        `${misses.length ? `✗ ${misses.join(", ")}` : "✓"} |`,
+        `${verdict} |`,
     );
   }
   console.log(
