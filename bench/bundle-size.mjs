@@ -1,7 +1,8 @@
-// JavaScript sizes, gzipped: the single-page app's initial set (the boot script, the app entry and every chunk it
-// preloads: sign-in, My Progress, admin) against the 120 KB budget (ARCHITECTURE.md §10), proving no admin chunk
-// is in it; what `/`, an island page (decision 205), fetches until the network is idle (budget 80 KB, issue 30);
-// and what its first use (the weekly action's "Mark as Complete") loads.
+// JavaScript sizes, gzipped: what `/`, an island page (decision 205), fetches until the network is idle (budget 80 KB,
+// issue 30; every public page is an island page since decision 212, so this is the public pages' critical JS, whose
+// budget in ARCHITECTURE.md §10 is 120 KB); what its first use (the weekly action's "Mark as Complete") loads; and
+// the single-page app's initial set (the boot script, the app entry and every chunk it preloads), which only
+// signed-in screens, the admin and previews load: reported, with no admin chunk allowed in it.
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -10,7 +11,6 @@ import { gzipSync } from "node:zlib";
 import { ensureDevVars, freePort, run, startDev } from "../scripts/local-env.mjs";
 import { pageJs } from "./_page-js.mjs";
 
-const BUDGET_KB = 120;
 const IDLE_BUDGET_KB = 80;
 const root = path.resolve(import.meta.dirname, "..");
 const client = path.join(root, "dist", "client");
@@ -22,7 +22,7 @@ if (!existsSync(path.join(client, "index.html")) || process.argv.includes("--bui
 
 const html = readFileSync(path.join(client, "index.html"), "utf8");
 // The boot script, and the app's entry and chunks it preloads and starts after the first paint (its data
-// attributes, decision 175): all of them load on every first visit.
+// attributes, decision 175): all of them load on the first visit to a screen of the app.
 const scripts = [...html.matchAll(/(?:src|href|data-app|data-preload)="([^"]+)"/g)]
   .flatMap((m) => m[1].split(" "))
   .filter((file) => /^\/assets\/[^"]+\.js$/.test(file));
@@ -32,13 +32,13 @@ const inlineCss = [...html.matchAll(/<style>([\s\S]*?)<\/style>/g)].map((m) => m
 const gz = (file) => gzipSync(readFileSync(path.join(client, file))).length / 1024;
 
 let total = 0;
-console.log("Initial JS of the single-page app (gzip):");
+console.log("Initial JS of the single-page app: signed-in screens, admin, previews (gzip):");
 for (const file of scripts) {
   const kb = gz(file);
   total += kb;
   console.log(`  ${file.padEnd(45)} ${kb.toFixed(1).padStart(6)} KB`);
 }
-console.log(`  ${"total".padEnd(45)} ${total.toFixed(1).padStart(6)} KB   (budget ${BUDGET_KB} KB)`);
+console.log(`  ${"total".padEnd(45)} ${total.toFixed(1).padStart(6)} KB   (no public page loads it, decision 212)`);
 for (const file of css) console.log(`  CSS ${file.padEnd(41)} ${gz(file).toFixed(1).padStart(6)} KB`);
 if (inlineCss)
   console.log(
@@ -47,7 +47,7 @@ if (inlineCss)
 
 const admin = scripts.filter((f) => /admin/i.test(f));
 if (admin.length) console.log(`  ✗ admin code in the initial load: ${admin.join(", ")}`);
-let failed = total > BUDGET_KB || admin.length > 0;
+let failed = admin.length > 0;
 
 process.chdir(root);
 ensureDevVars();

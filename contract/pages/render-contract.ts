@@ -12,7 +12,7 @@ export type PageHead = {
   /**
    * "server": a public page the Worker renders and the browser hydrates island by island (decision 205); links
    * between them are page loads. "browser": the empty shell the single-page app renders (admin, My Progress,
-   * previews, sign-in links).
+   * previews: no public page, decision 212).
    */
   render: "server" | "browser";
   /** An indexable page: its title, description and canonical path, written into the HTML and listed in the sitemap. */

@@ -54,10 +54,13 @@ test("a visitor opens the current action from home, copies its link, completes i
   await dialog.getByRole("button", { name: "Continue" }).click();
   await expect(dialog).toBeHidden();
 
-  // The link brings them back to the action, signed in, and the completion is recorded.
+  // The link records the completion as it signs them in (decision 212) and brings them back to the action, which
+  // says so once its button is on screen.
   const mail = await latestMailTo(request, email, /sign-in link/i);
   await page.goto(magicLinkFrom(mail));
   await expect(page).toHaveURL(new RegExp(`/actions/${action.slug}$`), { timeout: 15_000 });
+  await expect(page.getByText("Action completed! 🎉", { exact: true })).toBeVisible();
+  await page.getByRole("button", { name: /^(Mark as Complete|Completed!)$/ }).first().scrollIntoViewIfNeeded();
   await expect(page.getByRole("button", { name: "Completed!" })).toBeDisabled({ timeout: 15_000 });
 
   await page.goto("/my-progress");
@@ -167,9 +170,10 @@ test("/actions pages through older actions, and a failed read shows an error wit
   await expect(page.locator("h1")).toHaveCount(1);
   expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
 
-  // Arriving from a page of the single-page app (/unsubscribe, rendered in the browser: it renders /actions itself,
-  // with no server-rendered data) while the API fails: errors with a retry, not the default action or "coming soon".
-  await page.goto("/unsubscribe");
+  // Arriving from a page of the single-page app (an action's preview, rendered in the browser: it renders /actions
+  // itself, with no server-rendered data) while the API fails: errors with a retry, not the default action or
+  // "coming soon".
+  await page.goto("/actions/preview/not-an-action");
   await page.route(/\/api\/actions(\/current)?(\?|$)/, (route) => route.fulfill({ status: 500, body: "" }));
   await page.getByRole("navigation").getByRole("link", { name: "Actions", exact: true }).first().click();
   await expect(page.getByRole("heading", { level: 1, name: "Weekly Actions" })).toBeVisible();

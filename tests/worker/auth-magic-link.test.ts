@@ -127,8 +127,12 @@ describe("magic-link sign-in", () => {
     const token = await requestLinkToken(uniqueEmail("scanner"));
     const get = await api(`/api/auth/verify?token=${token}`);
     expect(get.status).toBe(404);
-    // The page the link opens is the SPA shell: opening it does nothing on the server.
-    await api(`/auth/verify?token=${token}`);
+    // The page the link opens is rendered by the Worker (decision 212), never cached, and opening it does nothing
+    // with the token: the island's POST does, once the page has hydrated.
+    const page = await api(`/auth/verify?token=${token}`);
+    expect(page.status).toBe(200);
+    expect(page.headers.get("Cache-Control")).toBe("no-store");
+    expect(await page.text()).toMatch(/<div id="root" data-islands="">[\s\S]*Signing you in…/);
     expect((await verify(token)).status).toBe(200);
   });
 

@@ -25,7 +25,11 @@ export const ISLANDS = {
   contactForm: () => import("../features/contact/contact-form").then((m) => m.ContactForm),
   supportResources: () => import("../features/support/support-resources").then((m) => m.SupportResources),
   auth: () => import("../features/auth/auth-page").then((m) => m.AuthPage),
+  authVerify: () => import("../features/auth/auth-verify-page").then((m) => m.AuthVerifyPage),
   didIt: () => import("../app/did-it/did-it-page").then((m) => m.DidItPage),
+  unsubscribe: () => import("../features/subscribers/unsubscribe-page").then((m) => m.UnsubscribePage),
+  confirmSubscription: () =>
+    import("../features/subscribers/confirm-subscription-page").then((m) => m.ConfirmSubscriptionPage),
   submitEvent: () => import("../features/events/submit-event-page").then((m) => m.SubmitEventPage),
 } satisfies Record<string, Loader>;
 

@@ -7,18 +7,28 @@ import { Card, CardContent } from "../../components/ui/card";
 import { FormField } from "../../components/ui/form-field";
 import { Input } from "../../components/ui/input";
 import { Spinner } from "../../components/ui/spinner";
-import { toast } from "../../components/ui/use-toast";
+import { type ToastOptions, toast } from "../../components/ui/use-toast";
+import { Island } from "../../islands/island";
 import { type AuthContextValue, useAuth } from "../../lib/auth/auth-provider";
 import { useBotCheck } from "../../lib/bot-check";
 import { errorText } from "../../lib/error-text";
 import { usePageTitle } from "../../lib/use-page-title";
 import { routePath } from "../../pages";
+import { recordPendingCompletion } from "../completions/pending-completion";
 import { CheckEmail } from "./check-email";
 import { SIGN_IN_TOASTS } from "./messages";
 
 // One exchange per token per page load: React's development double effects (and re-renders) must
 // not POST a single-use token twice, which would report a perfectly good link as "already used".
-const exchanges = new Map<string, ReturnType<AuthContextValue["verifyMagicLink"]>>();
+// A completion started signed out is recorded in the same step, as the member arrives: the action's button on the
+// next page hydrates only once it is on screen (decision 212).
+type Exchange = Awaited<ReturnType<AuthContextValue["verifyMagicLink"]>> & { completion: ToastOptions | null };
+const exchanges = new Map<string, Promise<Exchange>>();
+
+/** The page as the Worker renders it: one island, hydrated once it is seen (decision 212). */
+export function AuthVerifyRoute() {
+  return <Island name="authVerify" component={AuthVerifyPage} props={{}} hydrate="visible" />;
+}
 
 /**
  * Where the emailed link lands. Opening the page does nothing on the server; the token is exchanged
@@ -39,13 +49,16 @@ export function AuthVerifyPage() {
     let active = true;
     let exchange = exchanges.get(token);
     if (!exchange) {
-      exchange = verifyMagicLink(token);
+      exchange = verifyMagicLink(token).then(async (signedIn) => ({
+        ...signedIn,
+        completion: await recordPendingCompletion(),
+      }));
       exchanges.set(token, exchange);
     }
     exchange.then(
-      ({ redirectTo }) => {
+      ({ redirectTo, completion }) => {
         if (!active) return;
-        toast(SIGN_IN_TOASTS.welcomeBack);
+        toast(completion ?? SIGN_IN_TOASTS.welcomeBack);
         navigate(redirectTo && isSafeRedirectPath(redirectTo) ? redirectTo : routePath("myProgress"), {
           replace: true,
         });

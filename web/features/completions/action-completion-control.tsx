@@ -3,8 +3,8 @@ import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import { Button, type ButtonProps } from "../../components/ui/button";
 import { toast } from "../../components/ui/use-toast";
 import { useAuth } from "../../lib/auth/auth-provider";
-import { errorText } from "../../lib/error-text";
 import { completionForActionQuery, completionKeys, recordCompletion } from "./api";
+import { COMPLETION_TOASTS } from "./completion-toasts";
 import { takePendingCompletion } from "./pending-completion";
 
 // The dialog (Radix Dialog, the notes form) loads when first opened, not with every action card.
@@ -63,15 +63,11 @@ export function ActionCompletionControl({
         await queryClient.cancelQueries({ queryKey: key });
         queryClient.setQueryData(key, { completion });
         void queryClient.invalidateQueries({ queryKey: completionKeys.list(user.id) });
-        toast({ title: "Action completed! 🎉", description: "Great job taking action for the environment." });
+        toast(COMPLETION_TOASTS.recorded);
       })
       .catch((err: unknown) => {
         console.error("recording the pending completion failed", err);
-        toast({
-          title: "Error recording completion",
-          description: errorText(err),
-          variant: "destructive",
-        });
+        toast(COMPLETION_TOASTS.failed(err));
       });
   }, [user, actionId, queryClient]);
 

@@ -17,6 +17,7 @@ import { useAuth } from "../../lib/auth/auth-provider";
 import { useBotCheck } from "../../lib/bot-check";
 import { errorText } from "../../lib/error-text";
 import { recordCompletion } from "./api";
+import { COMPLETION_TOASTS } from "./completion-toasts";
 import { NoteFields } from "./note-fields";
 import { savePendingCompletion } from "./pending-completion";
 
@@ -62,13 +63,13 @@ export function CompletionDialog({ actionId, open, onOpenChange, onRecorded }: C
     try {
       await recordCompletion(actionId, notes, shareNote);
       onRecorded?.();
-      toast({ title: "Action completed! 🎉", description: "Great job taking action for the environment." });
+      toast(COMPLETION_TOASTS.recorded);
       setStep("success");
     } catch (err) {
       if (err instanceof ApiError && err.status === 401) {
         toast({ title: "Profile not found", description: "Please try signing in again.", variant: "destructive" });
       } else {
-        toast({ title: "Error recording completion", description: errorText(err), variant: "destructive" });
+        toast(COMPLETION_TOASTS.failed(err));
       }
     } finally {
       setBusy(false);

@@ -1,6 +1,7 @@
 import { queryOptions } from "@tanstack/react-query";
 import type { InferRequestType } from "hono/client";
 import { type ApiResponse, api, read, withSignal } from "../../lib/api";
+import { ApiError } from "../../lib/api-error";
 
 /** The subscribers feature's API calls and query keys (one factory per feature). */
 export const subscriptionKeys = {
@@ -14,11 +15,27 @@ export type SignupBody = InferRequestType<typeof api.api.subscribers.$post>["jso
 export const signup = (json: SignupBody, headers: Record<string, string> = {}) =>
   read(api.api.subscribers.$post({ json }, { headers }));
 
+/**
+ * A link the server refused (400 or 404): its message, shown in place of the page. It is the query's data, not
+ * its error, because the Worker renders these pages (decision 212) and only data travels to the browser with them.
+ */
+export type RefusedLink = { refused: string };
+
+const refusedLink = (error: unknown): RefusedLink => {
+  if (error instanceof ApiError && (error.status === 400 || error.status === 404)) return { refused: error.message };
+  throw error;
+};
+
+export const isRefused = <T extends object>(data: T | RefusedLink): data is RefusedLink => "refused" in data;
+
 export const subscriptionQuery = (token: string) =>
   queryOptions({
     queryKey: subscriptionKeys.byToken(token),
     queryFn: ({ signal }) =>
-      read(api.api.subscription.$get({ query: { token } }, withSignal(signal))).then((r) => r.subscription),
+      read(api.api.subscription.$get({ query: { token } }, withSignal(signal))).then(
+        (r) => r.subscription,
+        refusedLink,
+      ),
     // The page reflects the server's state; a stale copy would offer the wrong button.
     staleTime: 0,
   });
@@ -35,7 +52,10 @@ export const confirmationQuery = (token: string) =>
   queryOptions({
     queryKey: [...subscriptionKeys.all, "confirm", token] as const,
     queryFn: ({ signal }) =>
-      read(api.api.subscription.confirm.$get({ query: { token } }, withSignal(signal))).then((r) => r.confirmation),
+      read(api.api.subscription.confirm.$get({ query: { token } }, withSignal(signal))).then(
+        (r) => r.confirmation,
+        refusedLink,
+      ),
     staleTime: 0,
     retry: false,
   });

@@ -2,7 +2,8 @@ import { useMutation, useQuery } from "@tanstack/react-query";
 import { Button } from "../../components/ui/button";
 import { Card, CardContent } from "../../components/ui/card";
 import { Spinner } from "../../components/ui/spinner";
-import { confirmationQuery, confirmSubscription } from "./api";
+import { Island } from "../../islands/island";
+import { confirmationQuery, confirmSubscription, isRefused } from "./api";
 import { EmailLinkPage, LinkProblem, SignupLink } from "./email-link-page";
 
 const INVALID = "This confirmation link is invalid or has expired. Please sign up again.";
@@ -24,6 +25,11 @@ export function ConfirmSubscriptionPage() {
   );
 }
 
+/** The page as the Worker renders it: one island, hydrated once it is seen (decision 212). */
+export function ConfirmSubscriptionRoute() {
+  return <Island name="confirmSubscription" component={ConfirmSubscriptionPage} props={{}} hydrate="visible" />;
+}
+
 function Problem({ message }: { message: string }) {
   return (
     <LinkProblem message={message}>
@@ -38,6 +44,8 @@ function Confirm({ token }: { token: string }) {
 
   if (query.isPending) return <Spinner label="Checking your link…" />;
   if (query.isError && !mutation.isSuccess) return <Problem message={query.error.message || INVALID} />;
+  if (query.data && isRefused(query.data) && !mutation.isSuccess)
+    return <Problem message={query.data.refused || INVALID} />;
   if (mutation.isSuccess) {
     return (
       <Card>
@@ -48,19 +56,20 @@ function Confirm({ token }: { token: string }) {
       </Card>
     );
   }
-  const returning = query.data?.returning ?? false;
+  const confirmation = query.data && !isRefused(query.data) ? query.data : undefined;
+  const returning = confirmation?.returning ?? false;
   return (
     <Card>
       <CardContent className="grid gap-5">
         <h2 className="text-xl font-semibold text-forest-900">
           {returning
-            ? `Send the weekly email to ${query.data?.masked_email} again?`
-            : `Send the weekly email to ${query.data?.masked_email}?`}
+            ? `Send the weekly email to ${confirmation?.masked_email} again?`
+            : `Send the weekly email to ${confirmation?.masked_email}?`}
         </h2>
         <p className="text-muted-foreground">
           {returning
-            ? `Hi ${query.data?.first_name}, this address unsubscribed earlier. Press the button to start getting the weekly action again; if you did not ask for this, just close this page.`
-            : `Hi ${query.data?.first_name}, press the button to confirm your subscription and start getting the weekly action; if you did not sign up, just close this page.`}
+            ? `Hi ${confirmation?.first_name}, this address unsubscribed earlier. Press the button to start getting the weekly action again; if you did not ask for this, just close this page.`
+            : `Hi ${confirmation?.first_name}, press the button to confirm your subscription and start getting the weekly action; if you did not sign up, just close this page.`}
         </p>
         {mutation.isError ? (
           <p role="alert" className="text-clay-700">

@@ -7,8 +7,9 @@ import { Button } from "../../components/ui/button";
 import { Card, CardContent } from "../../components/ui/card";
 import { Spinner } from "../../components/ui/spinner";
 import { toast } from "../../components/ui/use-toast";
+import { Island } from "../../islands/island";
 import { errorText } from "../../lib/error-text";
-import { changeSubscription, deleteSubscriptionData, subscriptionQuery } from "./api";
+import { changeSubscription, deleteSubscriptionData, isRefused, subscriptionQuery } from "./api";
 import { EmailLinkPage, LinkProblem, SignupLink } from "./email-link-page";
 
 function formatDate(iso: string): string {
@@ -17,6 +18,11 @@ function formatDate(iso: string): string {
   } catch {
     return iso;
   }
+}
+
+/** The page as the Worker renders it: one island, hydrated once it is seen (decision 212). */
+export function UnsubscribeRoute() {
+  return <Island name="unsubscribe" component={UnsubscribePage} props={{}} hydrate="visible" />;
 }
 
 /**
@@ -94,6 +100,7 @@ function Subscription({ token }: { token: string }) {
     return <Problem message={errorText(query.error, "Failed to load subscription details")} />;
   }
 
+  if (isRefused(query.data)) return <Problem message={query.data.refused || INVALID_LINK_MESSAGE} />;
   const sub: SubscriptionView = query.data;
   const action = sub.active ? "unsubscribe" : "resubscribe";
   return (
