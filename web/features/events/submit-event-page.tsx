@@ -160,7 +160,7 @@ export function SubmitEventPage() {
           </FormField>
         </div>
         <FormField label={label("address")}>
-          <Input {...field("address")} autoComplete="street-address" maxLength={SUBMISSION_MAX_LENGTHS.address} />
+          <Input {...field("address")} autoComplete="address-line1" maxLength={SUBMISSION_MAX_LENGTHS.address} />
         </FormField>
         <div className="grid gap-6 sm:grid-cols-[2fr_1fr_1fr]">
           <FormField label={label("city")}>
