@@ -25,7 +25,7 @@ export const ISLANDS = {
   contactForm: () => import("../features/contact/contact-form").then((m) => m.ContactForm),
   supportResources: () => import("../features/support/support-resources").then((m) => m.SupportResources),
   auth: () => import("../features/auth/auth-page").then((m) => m.AuthPage),
-  authVerify: () => import("../features/auth/auth-verify-page").then((m) => m.AuthVerifyPage),
+  authVerify: () => import("../app/auth-verify").then((m) => m.AuthVerify),
   didIt: () => import("../app/did-it/did-it-page").then((m) => m.DidItPage),
   unsubscribe: () => import("../features/subscribers/unsubscribe-page").then((m) => m.UnsubscribePage),
   confirmSubscription: () =>

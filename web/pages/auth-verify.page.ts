@@ -7,5 +7,5 @@ export default definePage({
   render: "server",
   personal: true,
   title: "Signing In",
-  component: () => import("../features/auth/auth-verify-page").then((m) => m.AuthVerifyRoute),
+  component: () => import("../app/auth-verify").then((m) => m.AuthVerifyRoute),
 });

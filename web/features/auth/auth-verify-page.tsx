@@ -8,33 +8,29 @@ import { FormField } from "../../components/ui/form-field";
 import { Input } from "../../components/ui/input";
 import { Spinner } from "../../components/ui/spinner";
 import { type ToastOptions, toast } from "../../components/ui/use-toast";
-import { Island } from "../../islands/island";
 import { type AuthContextValue, useAuth } from "../../lib/auth/auth-provider";
 import { useBotCheck } from "../../lib/bot-check";
 import { errorText } from "../../lib/error-text";
 import { usePageTitle } from "../../lib/use-page-title";
 import { routePath } from "../../pages";
-import { recordPendingCompletion } from "../completions/pending-completion";
 import { CheckEmail } from "./check-email";
 import { SIGN_IN_TOASTS } from "./messages";
 
 // One exchange per token per page load: React's development double effects (and re-renders) must
 // not POST a single-use token twice, which would report a perfectly good link as "already used".
-// A completion started signed out is recorded in the same step, as the member arrives: the action's button on the
-// next page hydrates only once it is on screen (decision 212).
-type Exchange = Awaited<ReturnType<AuthContextValue["verifyMagicLink"]>> & { completion: ToastOptions | null };
+type Exchange = Awaited<ReturnType<AuthContextValue["verifyMagicLink"]>> & { message: ToastOptions | null };
 const exchanges = new Map<string, Promise<Exchange>>();
-
-/** The page as the Worker renders it: one island, hydrated once it is seen (decision 212). */
-export function AuthVerifyRoute() {
-  return <Island name="authVerify" component={AuthVerifyPage} props={{}} hydrate="visible" />;
-}
 
 /**
  * Where the emailed link lands. Opening the page does nothing on the server; the token is exchanged
  * by this POST, so mail scanners that merely fetch the link cannot use it up.
  */
-export function AuthVerifyPage() {
+export function AuthVerifyPage({
+  afterSignIn,
+}: {
+  /** Runs once signed in, before the member is sent on; the toast it returns replaces "Welcome back!". */
+  afterSignIn?: () => Promise<ToastOptions | null>;
+}) {
   usePageTitle("Signing In");
   const [params] = useSearchParams();
   const token = params.get("token")?.trim() ?? "";
@@ -51,14 +47,14 @@ export function AuthVerifyPage() {
     if (!exchange) {
       exchange = verifyMagicLink(token).then(async (signedIn) => ({
         ...signedIn,
-        completion: await recordPendingCompletion(),
+        message: (await afterSignIn?.()) ?? null,
       }));
       exchanges.set(token, exchange);
     }
     exchange.then(
-      ({ redirectTo, completion }) => {
+      ({ redirectTo, message }) => {
         if (!active) return;
-        toast(completion ?? SIGN_IN_TOASTS.welcomeBack);
+        toast(message ?? SIGN_IN_TOASTS.welcomeBack);
         navigate(redirectTo && isSafeRedirectPath(redirectTo) ? redirectTo : routePath("myProgress"), {
           replace: true,
         });
