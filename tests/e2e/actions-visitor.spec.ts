@@ -60,7 +60,10 @@ test("a visitor opens the current action from home, copies its link, completes i
   await page.goto(magicLinkFrom(mail));
   await expect(page).toHaveURL(new RegExp(`/actions/${action.slug}$`), { timeout: 15_000 });
   await expect(page.getByText("Action completed! 🎉", { exact: true })).toBeVisible();
-  await page.getByRole("button", { name: /^(Mark as Complete|Completed!)$/ }).first().scrollIntoViewIfNeeded();
+  await page
+    .getByRole("button", { name: /^(Mark as Complete|Completed!)$/ })
+    .first()
+    .scrollIntoViewIfNeeded();
   await expect(page.getByRole("button", { name: "Completed!" })).toBeDisabled({ timeout: 15_000 });
 
   await page.goto("/my-progress");

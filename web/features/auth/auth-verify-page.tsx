@@ -66,7 +66,7 @@ export function AuthVerifyPage({
     return () => {
       active = false;
     };
-  }, [token, verifyMagicLink, navigate]);
+  }, [token, verifyMagicLink, navigate, afterSignIn]);
 
   return (
     <div className="mx-auto w-full max-w-lg px-4 py-12 sm:py-20">
