@@ -261,10 +261,11 @@ describe("bot check on", () => {
     const csp = (await app("/api/health")).headers.get("Content-Security-Policy") ?? "";
     expect(csp).toMatch(/script-src 'self'[^;]* https:\/\/challenges\.cloudflare\.com/);
     expect(csp).toMatch(/frame-src https:\/\/challenges\.cloudflare\.com/);
-    // A server-rendered page carries it in its state, the empty shell in its own site script.
-    const page = await (await app("/about")).text();
-    expect(page).toContain(`"turnstileSiteKey":"${SITE_KEY}"`);
-    const shell = await (await app("/auth/verify")).text();
+    // A server-rendered page carries it in its state (the magic link's page offers a new link with the widget, decision
+    // 212), the empty shell in its own site script.
+    for (const path of ["/about", "/auth/verify"])
+      expect(await (await app(path)).text(), path).toContain(`"turnstileSiteKey":"${SITE_KEY}"`);
+    const shell = await (await app("/my-progress")).text();
     expect(shell).toMatch(
       new RegExp(`<script type="application/json" id="ek-site">[^<]*"turnstileSiteKey":"${SITE_KEY}"`),
     );

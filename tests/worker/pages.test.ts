@@ -210,7 +210,7 @@ describe("server-rendered public pages", () => {
   });
 
   it("keeps signed-in and admin views client-rendered (the empty shell)", async () => {
-    for (const path of ["/my-progress", "/admin", "/auth/verify"]) {
+    for (const path of ["/my-progress", "/admin", "/actions/preview/some-id"]) {
       const res = await api(path);
       expect(res.status).toBe(200);
       const html = await res.text();
