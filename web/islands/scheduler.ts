@@ -27,7 +27,11 @@ function whenIdle(run: () => void) {
   else window.addEventListener("load", idle, { once: true });
 }
 
-/** An island is `display: contents` (it has no box of its own): its children say whether it is on screen. */
+/**
+ * An island is `display: contents` (it has no box of its own): its children say whether it is on screen. One that
+ * rendered nothing (an action's count of members, at zero) is on screen when the element around it is: observing no
+ * child, it would never hydrate, and never show the count the visitor's own completion starts.
+ */
 function whenVisible(island: HTMLElement, run: () => void) {
   const observer = new IntersectionObserver(
     (entries) => {
@@ -37,7 +41,8 @@ function whenVisible(island: HTMLElement, run: () => void) {
     },
     { rootMargin: "200px" },
   );
-  for (const child of island.children) observer.observe(child);
+  const targets = island.children.length > 0 ? [...island.children] : [island.parentElement ?? island];
+  for (const target of targets) observer.observe(target);
 }
 
 /**
