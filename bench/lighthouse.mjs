@@ -6,12 +6,16 @@
 // for the whole run (a phone is rarely idle; issue 30). LIGHTHOUSE_LOAD=quiet|busy measures one of them.
 // Each table starts with a control: a blank document (an h1 and a line of text) served by this process, measured
 // the same way. Its figures are the machine's own share, which no change to the site can lower; it has no budget.
+// Each table also gives the machine's load average before and after it: the machine is shared, and other tenants'
+// load (not the site) is what moved the busy figures most between runs (bench/README.md). With them goes Lighthouse's
+// benchmarkIndex (its own measure of the host's CPU speed, median over the table's runs), so that runs on different
+// machines can be told apart.
 //   --no-build      reuse dist/ as it is
 //   BENCH_URL=...   measure a server that is already running instead of starting one
 import { spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import http from "node:http";
-import { tmpdir } from "node:os";
+import { loadavg, tmpdir } from "node:os";
 import path from "node:path";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
@@ -75,10 +79,11 @@ try {
   chrome = await chromeLauncher.launch({ chromePath: "/usr/bin/chromium", chromeFlags: CHROME_FLAGS });
   const loads = (process.env.LIGHTHOUSE_LOAD ?? "quiet,busy").split(",");
   for (const load of loads) {
+    const loadBefore = loadavg()[0];
     // One core busy: a process that spins until the run ends (the OS shares the other core with Chromium).
     const spinner = load === "busy" ? spawn(process.execPath, ["-e", "for (;;) {}"], { stdio: "ignore" }) : null;
     try {
-      await measure(pages, `${load === "busy" ? "one core kept busy" : "machine as it is"}`);
+      await measure(pages, load === "busy" ? "one core kept busy" : "machine as it is", loadBefore);
     } finally {
       spinner?.kill();
     }
@@ -95,8 +100,9 @@ try {
 process.exit(failed ? 1 : 0);
 
 /** Lighthouse RUNS times per page; prints the medians and marks a miss of the budget. */
-async function measure(pages, label) {
+async function measure(pages, label, loadBefore) {
   const rows = [];
+  const benchmarkIndexes = [];
   for (const { name, url, control } of pages) {
     const runs = [];
     for (let i = 0; i < RUNS; i++) {
@@ -112,7 +118,8 @@ async function measure(pages, label) {
           onlyCategories: ["performance"],
         });
       }
-      const { audits, categories } = result.lhr;
+      const { audits, categories, environment } = result.lhr;
+      benchmarkIndexes.push(environment.benchmarkIndex);
       const scripts = audits["resource-summary"].details.items.find((item) => item.resourceType === "script");
       runs.push({
         performance: Math.round(categories.performance.score * 100),
@@ -136,7 +143,10 @@ async function measure(pages, label) {
     rows.push({ name, m, runs: runs.map((r) => r.performance).join("/"), verdict });
   }
 
-  console.log(`\nLighthouse ${RUNS} run(s) per page, medians (mobile preset, ${baseUrl}), ${label}:\n`);
+  const load =
+    `load average ${loadBefore.toFixed(1)} before, ${loadavg()[0].toFixed(1)} at the end; ` +
+    `benchmarkIndex ${Math.round(median(benchmarkIndexes))}`;
+  console.log(`\nLighthouse ${RUNS} run(s) per page, medians (mobile preset, ${baseUrl}), ${label} (${load}):\n`);
   console.log("| page | performance (runs) | FCP | LCP | TBT | CLS | JS (files) | budget |");
   console.log("|---|---:|---:|---:|---:|---:|---:|---|");
   for (const { name, m, runs, verdict } of rows) {
