@@ -13,6 +13,16 @@ async function fillSignup(page: Page, values: { name: string; email: string; zip
   await form.getByRole("button", { name: "Sign Up for Weekly Actions" }).click();
 }
 
+/** The browser's own reads of a link's view from the API (the Worker's reads while rendering are not seen here). */
+function collectLinkReads(page: Page): string[] {
+  const reads: string[] = [];
+  page.on("request", (request) => {
+    const { pathname } = new URL(request.url());
+    if (request.method() === "GET" && pathname.startsWith("/api/subscription")) reads.push(pathname);
+  });
+  return reads;
+}
+
 async function expectNoAxeViolations(page: Page) {
   const results = await new AxeBuilder({ page }).analyze();
   expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
@@ -72,10 +82,15 @@ test("subscribe from home, confirm from the welcome email, manage: unsubscribe a
   await expect(page.getByText("Your next weekly action arrives on Monday morning.")).toBeVisible();
 
   // The same link again: already used.
+  const linkReads = collectLinkReads(page);
   await page.reload();
   await expect(
     page.getByText("This confirmation link is invalid or has expired. Please sign up again.", { exact: true }),
   ).toBeVisible();
+  // Hydrated with the refusal the Worker rendered: the island does not ask the API again.
+  await page.locator('[data-island="confirmSubscription"][data-hydrated]').waitFor({ state: "attached" });
+  await page.waitForLoadState("networkidle");
+  expect(linkReads).toEqual([]);
   // That page's own 404 (the spent link) is the browser's only console message here.
   expect(errors).toEqual(["Failed to load resource: the server responded with a status of 404 (Not Found)"]);
   errors.length = 0;
@@ -87,6 +102,9 @@ test("subscribe from home, confirm from the welcome email, manage: unsubscribe a
   await expect(page.getByText("Fern <Gully>", { exact: true })).toBeVisible();
   await expect(page.getByText(/^su\*\*\*@example\.com$/)).toBeVisible();
   await expect(page.getByTestId("subscription-status")).toHaveText("Subscribed");
+  await page.locator('[data-island="unsubscribe"][data-hydrated]').waitFor({ state: "attached" });
+  await page.waitForLoadState("networkidle");
+  expect(linkReads).toEqual([]);
   await expectNoAxeViolations(page);
 
   // Opening the page changed nothing; the button does.

@@ -26,6 +26,13 @@ const refusedLink = (error: unknown): RefusedLink => {
   throw error;
 };
 
+/**
+ * The Worker renders the pages these links open on every request (no-store) with the link's view in their cache, so
+ * the island does not read it again when it hydrates: that would be a second request for the same answer, and for a
+ * refused link a second 404 in the browser's console. Without a view (the server's read failed), it still reads.
+ */
+const READ_BY_THE_WORKER = { refetchOnMount: false } as const;
+
 export const isRefused = <T extends object>(data: T | RefusedLink): data is RefusedLink => "refused" in data;
 
 export const subscriptionQuery = (token: string) =>
@@ -38,6 +45,7 @@ export const subscriptionQuery = (token: string) =>
       ),
     // The page reflects the server's state; a stale copy would offer the wrong button.
     staleTime: 0,
+    ...READ_BY_THE_WORKER,
   });
 
 export type SubscriptionChange = ApiResponse<typeof api.api.subscription.unsubscribe.$post>;
@@ -58,6 +66,7 @@ export const confirmationQuery = (token: string) =>
       ),
     staleTime: 0,
     retry: false,
+    ...READ_BY_THE_WORKER,
   });
 
 export const confirmSubscription = (token: string) => read(api.api.subscription.confirm.$post({ json: { token } }));
