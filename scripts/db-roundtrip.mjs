@@ -34,6 +34,8 @@ INSERT INTO refresh_tokens (id, session_id, token_hash, created_at, expires_at, 
   ('rt-refresh-2', 'rt-session-1', 'rt-refresh-hash-2', '${AT}', '2026-12-23T17:00:00.000Z', NULL);
 INSERT INTO totp_factors (user_id, secret_enc, confirmed_at, last_step, created_at) VALUES
   ('rt-user-2', 'rt-encrypted-secret', '${AT}', 59000000, '${AT}');
+INSERT INTO totp_enrolments (user_id, secret_enc, created_at) VALUES
+  ('rt-user-2', 'rt-encrypted-new-secret', '${AT}');
 INSERT INTO recovery_codes (id, user_id, code_hash, used_at, created_at) VALUES
   ('rt-recovery-1', 'rt-user-2', 'rt-recovery-hash-1', NULL, '${AT}'),
   ('rt-recovery-2', 'rt-user-2', 'rt-recovery-hash-2', '${AT}', '${AT}');
@@ -80,6 +82,8 @@ INSERT INTO ingestion_runs (id, source_key, status, started_at, finished_at, pag
   ('rt-run-1', 'seed', 'completed', '${AT}', '${AT}', 1, 3, 3, 3);
 INSERT INTO rate_limit_counters (key, window_start, count, expires_at) VALUES
   ('password-change:rt-user-1', 1795453200, 1, '2026-11-23T18:00:00.000Z');
+INSERT INTO attempt_log (key, at) VALUES
+  ('password-email:rt1@example.com', 1795453200000);
 INSERT INTO alerts (id, kind, subject, day, details, count, first_seen_at, last_seen_at) VALUES
   ('rt-alert-1', 'send_failures', 'rt-campaign-1', '2026-11-23', '{"failed":1}', 1, '${AT}', '${AT}');
 INSERT INTO error_counts (hour, count) VALUES ('2026-11-23T17', 2);

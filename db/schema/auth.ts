@@ -24,6 +24,11 @@ export const profiles = sqliteTable("profiles", {
     .default("user"),
   /** Who made the last role change; read by the profile_audit_log trigger. */
   roleChangedBy: text("role_changed_by"),
+  /**
+   * When the account last became an admin, stamped by triggers (migration 0021): the first second factor
+   * of an admin may be set up only in a session signed in since (decision 213).
+   */
+  adminGrantedAt: text("admin_granted_at"),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });
@@ -115,4 +120,17 @@ export const rateLimitCounters = sqliteTable(
     expiresAt: text("expires_at").notNull(),
   },
   (t) => [index("rate_limit_counters_expires_idx").on(t.expiresAt)],
+);
+
+/**
+ * Attempts of a sliding-window limit, one row an attempt (`at`: Unix milliseconds; migration 0021): the
+ * per-address password limit, exact under any burst at any time (decision 213).
+ */
+export const attemptLog = sqliteTable(
+  "attempt_log",
+  {
+    key: text("key").notNull(),
+    at: integer("at").notNull(),
+  },
+  (t) => [index("attempt_log_key_at_idx").on(t.key, t.at), index("attempt_log_at_idx").on(t.at)],
 );

@@ -2,16 +2,29 @@ import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqli
 import { users } from "./auth";
 import { bool, createdAt, id } from "./columns";
 
-/** An account's authenticator app (decision 194); the secret is encrypted (worker/features/auth/mfa/secret-box.ts). */
+/**
+ * An account's confirmed authenticator app (decision 194); the secret is encrypted
+ * (worker/features/auth/mfa/secret-box.ts). Since migration 0021 every row is confirmed: a set-up in
+ * progress is a `totp_enrolments` row until its first code proves it (decision 213).
+ */
 export const totpFactors = sqliteTable("totp_factors", {
   userId: text("user_id")
     .primaryKey()
     .references(() => users.id, { onDelete: "cascade" }),
   secretEnc: text("secret_enc").notNull(),
-  /** Null until the first code proves the app holds the secret; only confirmed factors count. */
+  /** When the first code proved the app holds the secret (null only in rows from before migration 0021). */
   confirmedAt: text("confirmed_at"),
   /** The last 30-second step accepted: a code is good once. */
   lastStep: integer("last_step").notNull().default(0),
+  createdAt: createdAt(),
+});
+
+/** An authenticator app being set up: its sealed secret, apart from the confirmed app it may replace. */
+export const totpEnrolments = sqliteTable("totp_enrolments", {
+  userId: text("user_id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  secretEnc: text("secret_enc").notNull(),
   createdAt: createdAt(),
 });
 

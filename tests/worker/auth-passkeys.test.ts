@@ -35,11 +35,8 @@ describe("passkeys", () => {
     expect(added.status).toBe(201);
     const { passkey } = (await added.json()) as { passkey: { id: string; name: string } };
     expect(passkey.name).toBe("My laptop");
-
-    const renamed = await api(`/api/me/passkeys/${passkey.id}`, { method: "PATCH", headers, json: { name: "Phone" } });
-    expect(renamed.status).toBe(200);
     const list = (await (await api("/api/me/passkeys", { headers })).json()) as { passkeys: Json[] };
-    expect(list.passkeys).toEqual([expect.objectContaining({ id: passkey.id, name: "Phone", last_used_at: null })]);
+    expect(list.passkeys).toEqual([expect.objectContaining({ id: passkey.id, name: "My laptop", last_used_at: null })]);
 
     const res = await passkeySignIn(device);
     expect(res.status).toBe(200);
@@ -49,6 +46,13 @@ describe("passkeys", () => {
     const claims = decodeJwt(session.access_token);
     expect(claims).toMatchObject({ sub: user.id, amr: ["passkey"] });
     expect(claims.mfa_time).toBeGreaterThan(0);
+
+    // Renaming is a factor change: the passkey's own sign-in is the second factor it needs (decision 213).
+    const rename = { method: "PATCH", json: { name: "Phone" } };
+    expect((await api(`/api/me/passkeys/${passkey.id}`, { ...rename, headers })).status).toBe(403);
+    const renamed = await api(`/api/me/passkeys/${passkey.id}`, { ...rename, headers: bearer(session.access_token) });
+    expect(renamed.status).toBe(200);
+    expect(((await renamed.json()) as { passkey: Json }).passkey).toMatchObject({ name: "Phone" });
   });
 
   it("counts as the second factor for admin work", async () => {
@@ -111,7 +115,9 @@ describe("passkeys", () => {
     const path = `/api/me/passkeys/${passkey.id}`;
     expect((await api(path, { method: "DELETE", headers: other.headers })).status).toBe(404);
     expect((await api(path, { method: "PATCH", headers: other.headers, json: { name: "Mine" } })).status).toBe(404);
-    expect((await api(path, { method: "DELETE", headers })).status).toBe(200);
+    // The owner removes it from a session that proved a second factor: the passkey's own sign-in.
+    const signedIn = (await (await passkeySignIn(device)).json()) as { session: { access_token: string } };
+    expect((await api(path, { method: "DELETE", headers: bearer(signedIn.session.access_token) })).status).toBe(200);
     expect((await passkeySignIn(device)).status).toBe(401);
   });
 

@@ -1,5 +1,5 @@
 import { and, isNotNull, lt, or } from "drizzle-orm";
-import { magicLinkTokens, passwordThrottle, rateLimitCounters } from "../../db/schema";
+import { attemptLog, magicLinkTokens, passwordThrottle, rateLimitCounters } from "../../db/schema";
 import type { Db } from "../platform/db";
 
 /**
@@ -11,9 +11,9 @@ import type { Db } from "../platform/db";
 export async function cleanupExpiredRows(
   db: Db,
   now: Date,
-): Promise<{ magicLinks: number; passwordThrottle: number; rateLimitCounters: number }> {
+): Promise<{ magicLinks: number; passwordThrottle: number; rateLimitCounters: number; attempts: number }> {
   const dayAgo = new Date(now.getTime() - 24 * 60 * 60 * 1000).toISOString();
-  const [links, throttles, counters] = await db.batch([
+  const [links, throttles, counters, attempts] = await db.batch([
     db
       .delete(magicLinkTokens)
       .where(
@@ -25,10 +25,13 @@ export async function cleanupExpiredRows(
       .returning({ id: magicLinkTokens.id }),
     db.delete(passwordThrottle).where(lt(passwordThrottle.updatedAt, dayAgo)),
     db.delete(rateLimitCounters).where(lt(rateLimitCounters.expiresAt, now.toISOString())),
+    // The longest sliding window is an hour (the per-address password limit).
+    db.delete(attemptLog).where(lt(attemptLog.at, now.getTime() - 60 * 60 * 1000)),
   ]);
   return {
     magicLinks: links.length,
     passwordThrottle: throttles.meta.changes ?? 0,
     rateLimitCounters: counters.meta.changes ?? 0,
+    attempts: attempts.meta.changes ?? 0,
   };
 }

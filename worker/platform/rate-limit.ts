@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import { sha256Hex } from "./crypto";
+import { d1Statement } from "./d1-statements";
 import type { Db } from "./db";
 import { AppError, tooManyRequests } from "./errors";
 import { clientSubject } from "./request";
@@ -53,13 +54,51 @@ export async function reserveAttempt(
     INSERT INTO rate_limit_counters (key, window_start, count, expires_at)
     VALUES (${key}, ${windowStart}, 1, ${new Date(windowEnd * 1000).toISOString()})
     ON CONFLICT(key) DO UPDATE SET
-      count = CASE WHEN rate_limit_counters.window_start = excluded.window_start
-                   THEN rate_limit_counters.count + 1 ELSE 1 END,
-      window_start = excluded.window_start,
-      expires_at = excluded.expires_at
+      count = CASE WHEN excluded.window_start > rate_limit_counters.window_start
+                   THEN 1 ELSE rate_limit_counters.count + 1 END,
+      window_start = max(rate_limit_counters.window_start, excluded.window_start),
+      expires_at = max(rate_limit_counters.expires_at, excluded.expires_at)
     RETURNING count`);
   if (!row) throw new Error("rate-limit counter upsert returned no row");
   return row.count <= limit ? { ok: true } : { ok: false, retryAfterSeconds: windowEnd - nowSeconds };
+}
+
+export type SlidingWindow = { limit: number; windowSeconds: number };
+
+/**
+ * Reserves one attempt under every sliding window at once, or none: a single INSERT … SELECT counts each
+ * window's attempts and adds the row only while all are under their limit. D1 runs statements one at a
+ * time, so no burst passes a limit, whether it comes at once or spans the turn of a clock window (a fixed
+ * window lets twice its limit through there). A refusal says when the oldest attempt of the full window
+ * leaves it. The key's attempts older than the longest window go in the same round trip.
+ */
+export async function reserveSlidingAttempt(
+  db: Db,
+  key: string,
+  windows: readonly SlidingWindow[],
+  now = Date.now(),
+): Promise<RateLimitResult> {
+  const under = windows.map(
+    (w) =>
+      sql`(SELECT count(*) FROM attempt_log WHERE key = ${key} AND at > ${now - w.windowSeconds * 1000}) < ${w.limit}`,
+  );
+  const longest = Math.max(...windows.map((w) => w.windowSeconds)) * 1000;
+  const [reserved] = await db.$client.batch([
+    d1Statement(
+      db,
+      sql`INSERT INTO attempt_log (key, at) SELECT ${key}, ${now} WHERE ${sql.join(under, sql` AND `)} RETURNING at`,
+    ),
+    d1Statement(db, sql`DELETE FROM attempt_log WHERE key = ${key} AND at <= ${now - longest}`),
+  ]);
+  if ((reserved?.results.length ?? 0) > 0) return { ok: true };
+  let wait = 1;
+  for (const w of windows) {
+    const [row] = await db.all<{ n: number; oldest: number }>(
+      sql`SELECT count(*) AS n, min(at) AS oldest FROM attempt_log WHERE key = ${key} AND at > ${now - w.windowSeconds * 1000}`,
+    );
+    if (row && row.n >= w.limit) wait = Math.max(wait, Math.ceil((row.oldest + w.windowSeconds * 1000 - now) / 1000));
+  }
+  return { ok: false, retryAfterSeconds: wait };
 }
 
 /**

@@ -6,6 +6,7 @@ import {
   emailCampaigns,
   eventSubmissions,
   events,
+  passkeys,
   profiles,
   subscribers,
   weeklyActions,
@@ -28,14 +29,32 @@ const rand = (min: number, max: number) => min + Math.random() * (max - min);
 
 export const uniqueEmail = (prefix = "user") => `${prefix}-${Date.now()}-${++n}@example.com`;
 
-/** A user with a profile, optionally an admin (set the way admin:grant does). */
+/**
+ * A user with a profile, optionally an admin (set the way admin:grant does). An admin made here was granted
+ * long ago, so a backdated sign-in still counts as one made after the grant (decision 213); tests of the
+ * grant's own rule grant the role themselves.
+ */
 export async function createUser(opts: { email?: string; role?: "user" | "admin" } = {}): Promise<SessionUser> {
   const user = await findOrCreateUser(db(), opts.email ?? uniqueEmail());
   if (opts.role === "admin") {
     await db().update(profiles).set({ role: "admin", roleChangedBy: "test" }).where(eq(profiles.userId, user.id));
+    await db().update(profiles).set({ adminGrantedAt: "2000-01-01T00:00:00.000Z" }).where(eq(profiles.userId, user.id));
     return { ...user, role: "admin" };
   }
   return user;
+}
+
+/**
+ * A stored passkey (its key is never used: tests that sign in with one register it through the routes with
+ * tests/worker/support/soft-authenticator.ts).
+ */
+export async function createPasskey(userId: string, overrides: Partial<typeof passkeys.$inferInsert> = {}) {
+  const [row] = await db()
+    .insert(passkeys)
+    .values({ id: randomToken(16), userId, name: "Phone", publicKey: randomToken(32), ...overrides })
+    .returning();
+  if (!row) throw new Error("passkey insert failed");
+  return row;
 }
 
 /**

@@ -13,6 +13,7 @@ import {
 } from "../../../db/schema";
 import type { Config } from "../../platform/config";
 import { sha256Hex } from "../../platform/crypto";
+import { d1Statement } from "../../platform/d1-statements";
 import type { Db } from "../../platform/db";
 import { badRequest, conflict } from "../../platform/errors";
 import type { AuthUser } from "../../platform/hono";
@@ -20,7 +21,6 @@ import { createMailProvider } from "../../platform/mail/provider";
 import { siteFromConfig } from "../email/content";
 import { deleteSubscriberByEmailStatements } from "../subscribers/data-deletion";
 import { renderAccountDeletedEmail } from "./account-deleted-email";
-import { d1Statement } from "./d1-statements";
 
 /**
  * The stand-in for a deleted user's id and email in audit rows: stable (one person's rows stay

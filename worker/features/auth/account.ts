@@ -7,9 +7,9 @@ import type { Config } from "../../platform/config";
 import type { Db } from "../../platform/db";
 import { AppError, badRequest, notFound, tooManyRequests } from "../../platform/errors";
 import type { AuthUser } from "../../platform/hono";
-import { createMailProvider } from "../../platform/mail/provider";
 import { hashPassword, verifyPassword } from "../../platform/password";
 import { siteFromConfig } from "../email/content";
+import { sendAccountNotice } from "./account-notice";
 import { clearPasswordAttempts, reservePasswordAttempt } from "./lockout";
 import { passwordChangedEmail } from "./password-changed-email";
 import { checkNewPassword } from "./password-strength";
@@ -120,7 +120,6 @@ async function checkCurrentPassword(
   throw badRequest(AUTH_MESSAGES.currentPasswordWrong, "invalid_current_password");
 }
 
-/** The change already happened, so a mail failure is logged rather than undoing or failing it. */
 async function notifyPasswordChanged(db: Db, config: Config, email: string, now: Date) {
   const message = passwordChangedEmail({
     to: email,
@@ -128,12 +127,5 @@ async function notifyPasswordChanged(db: Db, config: Config, email: string, now:
     site: siteFromConfig(config),
     changedAt: now,
   });
-  try {
-    const [result] = await createMailProvider(config, db).sendBatch([
-      { ...message, idempotencyKey: `password-changed:${email}:${now.getTime()}` },
-    ]);
-    if (result?.ok !== true) console.error("password-changed: provider refused the message", result);
-  } catch (err) {
-    console.error("password-changed: sending failed", err);
-  }
+  await sendAccountNotice(db, config, message, `password-changed:${email}:${now.getTime()}`);
 }

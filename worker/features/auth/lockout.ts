@@ -1,7 +1,7 @@
 import { and, eq, sql } from "drizzle-orm";
 import { passwordThrottle } from "../../../db/schema";
 import type { Db } from "../../platform/db";
-import { blockKey, cacheBlock, cachedBlock, reserveAttempt } from "../../platform/rate-limit";
+import { blockKey, cacheBlock, cachedBlock, reserveSlidingAttempt } from "../../platform/rate-limit";
 import { clientSubject } from "../../platform/request";
 import { formatWait } from "./throttle-messages";
 
@@ -22,8 +22,10 @@ const FAILURE_MEMORY_SECONDS = 3600;
  * The wider per-address limit: attempts that got past their pair's lock, from every client together.
  * One client's back-off lets through at most about 7 attempts in 5 minutes, so one client can never
  * fill it; it slows a guess spread over many clients to this pace (magic-link sign-in stays open).
+ * Both windows slide (decision 213): at most 10 in any 5 minutes, and 100 in any hour (ASVS 2.2.1).
  */
 export const EMAIL_ATTEMPTS = { limit: 10, windowSeconds: 300 } as const;
+export const EMAIL_ATTEMPTS_PER_HOUR = { limit: 100, windowSeconds: 3600 } as const;
 
 export function lockSecondsAfter(failures: number): number {
   if (failures <= FREE_FAILURES) return 0;
@@ -89,11 +91,10 @@ export async function reservePasswordAttempt(
     return refused(wait, false, lockedMessage);
   }
 
-  const wide = await reserveAttempt(
+  const wide = await reserveSlidingAttempt(
     db,
     `password-email:${email}`,
-    EMAIL_ATTEMPTS.limit,
-    EMAIL_ATTEMPTS.windowSeconds,
+    [EMAIL_ATTEMPTS, EMAIL_ATTEMPTS_PER_HOUR],
     now.getTime(),
   );
   if (!wide.ok) {

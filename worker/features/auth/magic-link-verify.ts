@@ -2,9 +2,9 @@ import { and, eq, gt, isNull, ne, sql } from "drizzle-orm";
 import { magicLinkTokens, profiles, refreshTokens, users } from "../../../db/schema";
 import type { Config } from "../../platform/config";
 import { randomToken, sha256Hex } from "../../platform/crypto";
+import { d1Statement } from "../../platform/d1-statements";
 import type { Db } from "../../platform/db";
 import { type AppError, badRequest } from "../../platform/errors";
-import { d1Statement } from "./d1-statements";
 import { type IssuedSession, refreshExpiresAt, type SessionRow, signSession } from "./sessions";
 
 export type VerifiedMagicLink = IssuedSession & { redirectTo: string | null };

@@ -6,6 +6,7 @@ import { requireUser } from "../../../platform/auth-guard";
 import { createRouter } from "../../../platform/hono";
 import { clientIp } from "../../../platform/request";
 import { validate } from "../../../platform/validate";
+import { browserFamily } from "../browser-family";
 import { codeSchema, mfaStatusAnswer, secondFactorAnswer, totpConfirmedAnswer, totpEnrolmentAnswer } from "./responses";
 import { confirmTotpEnrolment, proveWithCode, startTotpEnrolment, totpState } from "./totp";
 
@@ -44,7 +45,7 @@ export const mfaRoutes = createRouter()
       responses: {
         200: jsonAnswer(totpEnrolmentAnswer, "The secret and its otpauth:// URI, to confirm with a code"),
         403: errorAnswer(
-          "No recent proof (code reauth_required): a first app needs a sign-in in the last 10 minutes, a replacement a second factor",
+          "No recent proof: with a second factor set up, prove it first (code mfa_required) or again (reauth_required, after 10 minutes); a first app needs a sign-in in the last 10 minutes, made after the account became an admin for admins (reauth_required)",
         ),
       },
     }),
@@ -60,7 +61,7 @@ export const mfaRoutes = createRouter()
   .post(
     "/totp/confirm",
     describeRoute({
-      summary: "Finish setting up an authenticator app with its first code",
+      summary: "Finish setting up an authenticator app with its first code (it replaces any earlier app)",
       responses: {
         200: jsonAnswer(
           totpConfirmedAnswer,
@@ -79,6 +80,7 @@ export const mfaRoutes = createRouter()
         c.var.user,
         c.req.valid("json").code,
         clientIp(c),
+        browserFamily(c.req.header("User-Agent")),
       );
       return c.json(answer(totpConfirmedAnswer, { session: result.session, recovery_codes: result.recoveryCodes }));
     },

@@ -1,9 +1,8 @@
-import { and, count, eq, isNotNull, isNull, lt } from "drizzle-orm";
+import { and, count, eq, isNull, lt } from "drizzle-orm";
 import { Secret, TOTP } from "otpauth";
 import { MFA_MESSAGES } from "#contract/auth/mfa-messages";
-import { recoveryCodes, totpFactors } from "../../../../db/schema";
-import { writeAudit } from "../../../platform/audit";
-import { assertRecentProof } from "../../../platform/auth-guard";
+import { recoveryCodes, totpEnrolments, totpFactors } from "../../../../db/schema";
+import { auditStatement, writeAudit } from "../../../platform/audit";
 import type { Config } from "../../../platform/config";
 import { sha256Hex } from "../../../platform/crypto";
 import type { Db } from "../../../platform/db";
@@ -11,6 +10,8 @@ import { AppError, badRequest, conflict } from "../../../platform/errors";
 import type { AuthUser } from "../../../platform/hono";
 import { enforceAccountLimit } from "../../../platform/rate-limit";
 import { formatWait } from "../throttle-messages";
+import { assertMayChangeFactors } from "./factor-rules";
+import { notifyFactorChange } from "./notify-factor-change";
 import { openSecret, sealSecret } from "./secret-box";
 import { proveSecondFactor } from "./session-factor";
 
@@ -33,33 +34,32 @@ const jwtSecret = (config: Config) => config.JWT_SECRET ?? "";
 
 export type TotpState = "none" | "pending" | "confirmed";
 
+/** "confirmed" when the account has an app (a set-up in progress may replace it), "pending" while only a set-up is. */
 export async function totpState(db: Db, userId: string): Promise<{ totp: TotpState; recoveryCodesLeft: number }> {
-  const [factor] = await db
-    .select({ confirmedAt: totpFactors.confirmedAt })
-    .from(totpFactors)
-    .where(eq(totpFactors.userId, userId))
-    .limit(1);
-  const [left] = await db
-    .select({ n: count() })
-    .from(recoveryCodes)
-    .where(and(eq(recoveryCodes.userId, userId), isNull(recoveryCodes.usedAt)));
-  return { totp: !factor ? "none" : factor.confirmedAt ? "confirmed" : "pending", recoveryCodesLeft: left?.n ?? 0 };
+  const [[factor], [enrolment], [left]] = await db.batch([
+    db.select({ userId: totpFactors.userId }).from(totpFactors).where(eq(totpFactors.userId, userId)).limit(1),
+    db.select({ userId: totpEnrolments.userId }).from(totpEnrolments).where(eq(totpEnrolments.userId, userId)).limit(1),
+    db
+      .select({ n: count() })
+      .from(recoveryCodes)
+      .where(and(eq(recoveryCodes.userId, userId), isNull(recoveryCodes.usedAt))),
+  ]);
+  return { totp: factor ? "confirmed" : enrolment ? "pending" : "none", recoveryCodesLeft: left?.n ?? 0 };
 }
 
 /**
- * Starts (or restarts) enrolment: a new secret, stored sealed and unconfirmed, shown once. Needs a
- * recent proof (a sign-in, or for replacing a confirmed app a second factor, in the last 10 minutes),
- * so a stolen access token cannot enrol its own app.
+ * Starts (or restarts) setting up an app: a new secret, stored sealed apart from the confirmed app, shown
+ * once. The confirmed app and its recovery codes keep working until the new one is confirmed. Passes the
+ * one rule for factor changes (decision 213): with a second factor, a proof of it in the last 10 minutes.
  */
 export async function startTotpEnrolment({ db, config }: Deps, user: AuthUser, now = new Date()) {
-  const { totp } = await totpState(db, user.id);
-  assertRecentProof(totp === "confirmed" ? { authTime: 0, mfaTime: user.mfaTime } : user, now);
+  await assertMayChangeFactors(db, user, now);
   const secret = new Secret({ size: 20 }).base32;
   const secretEnc = await sealSecret(jwtSecret(config), secret);
   await db
-    .insert(totpFactors)
-    .values({ userId: user.id, secretEnc, confirmedAt: null, lastStep: 0 })
-    .onConflictDoUpdate({ target: totpFactors.userId, set: { secretEnc, confirmedAt: null, lastStep: 0 } });
+    .insert(totpEnrolments)
+    .values({ userId: user.id, secretEnc, createdAt: now.toISOString() })
+    .onConflictDoUpdate({ target: totpEnrolments.userId, set: { secretEnc, createdAt: now.toISOString() } });
   return { secret, uri: totpFor(secret, user.email, config.SITE_NAME).toString() };
 }
 
@@ -70,30 +70,28 @@ function matchingStep(secret: string, code: string, now: Date): number | null {
 }
 
 /**
- * Checks a code against the account's app and claims its step in one conditional UPDATE, so each
+ * Checks a code against the account's confirmed app and claims its step in one conditional UPDATE, so each
  * code works once even when two requests race with it.
  */
-async function spendTotpCode(db: Db, config: Config, userId: string, code: string, confirmed: boolean, now: Date) {
+async function spendTotpCode(db: Db, config: Config, userId: string, code: string, now: Date) {
   const [factor] = await db
     .select({ secretEnc: totpFactors.secretEnc })
     .from(totpFactors)
-    .where(
-      and(
-        eq(totpFactors.userId, userId),
-        confirmed ? isNotNull(totpFactors.confirmedAt) : isNull(totpFactors.confirmedAt),
-      ),
-    )
+    .where(eq(totpFactors.userId, userId))
     .limit(1);
-  if (!factor) return false;
-  const secret = await openSecret(jwtSecret(config), factor.secretEnc);
-  const step = secret && /^\d{6}$/.test(code) ? matchingStep(secret, code, now) : null;
+  const step = factor ? await stepOfCode(config, factor.secretEnc, code, now) : null;
   if (step === null) return false;
   const [claimed] = await db
     .update(totpFactors)
-    .set({ lastStep: step, ...(confirmed ? {} : { confirmedAt: now.toISOString() }) })
+    .set({ lastStep: step })
     .where(and(eq(totpFactors.userId, userId), lt(totpFactors.lastStep, step)))
     .returning({ userId: totpFactors.userId });
   return claimed !== undefined;
+}
+
+async function stepOfCode(config: Config, secretEnc: string, code: string, now: Date) {
+  const secret = await openSecret(jwtSecret(config), secretEnc);
+  return secret && /^\d{6}$/.test(code) ? matchingStep(secret, code, now) : null;
 }
 
 const RECOVERY_ALPHABET = "abcdefghjkmnpqrstuvwxyz23456789";
@@ -147,33 +145,55 @@ async function refuse(db: Db, user: AuthUser, ip: string | null, method: string,
   throw badRequest(MFA_MESSAGES.codeWrong, "invalid_code");
 }
 
-/** Confirms a pending enrolment with its first code: the app becomes the account's, with 10 fresh recovery codes. */
+/**
+ * Confirms the set-up with its first code: the new app becomes the account's (replacing any earlier one),
+ * with 10 fresh recovery codes. Claiming the set-up row first makes a code confirm once, even when two
+ * requests race with it.
+ */
 export async function confirmTotpEnrolment(
   deps: Deps,
   user: AuthUser,
   code: string,
   ip: string | null,
+  browser: string | null,
   now = new Date(),
 ) {
   const { db, config } = deps;
-  const { totp } = await totpState(db, user.id);
-  if (totp !== "pending") throw conflict(MFA_MESSAGES.noPendingEnrolment, "no_pending_enrolment");
+  const [enrolment] = await db
+    .select({ secretEnc: totpEnrolments.secretEnc })
+    .from(totpEnrolments)
+    .where(eq(totpEnrolments.userId, user.id))
+    .limit(1);
+  if (!enrolment) throw conflict(MFA_MESSAGES.noPendingEnrolment, "no_pending_enrolment");
   await limitAttempts(deps, user, now);
-  if (!(await spendTotpCode(db, config, user.id, code.replace(/\s/g, ""), false, now)))
-    await refuse(db, user, ip, "totp_enrolment", now);
+  const step = await stepOfCode(config, enrolment.secretEnc, code.replace(/\s/g, ""), now);
+  if (step === null) await refuse(db, user, ip, "totp_enrolment", now);
+  const [claimed] = await db
+    .delete(totpEnrolments)
+    .where(and(eq(totpEnrolments.userId, user.id), eq(totpEnrolments.secretEnc, enrolment.secretEnc)))
+    .returning({ userId: totpEnrolments.userId });
+  if (!claimed) throw conflict(MFA_MESSAGES.noPendingEnrolment, "no_pending_enrolment");
+
+  const { totp: before } = await totpState(db, user.id);
   const codes = Array.from({ length: RECOVERY_CODE_COUNT }, newRecoveryCode);
   const hashes = await Promise.all(codes.map((c) => sha256Hex(normalizeRecoveryCode(c))));
+  const factor = { secretEnc: enrolment.secretEnc, confirmedAt: now.toISOString(), lastStep: step ?? 0 };
   await db.batch([
+    db
+      .insert(totpFactors)
+      .values({ userId: user.id, ...factor })
+      .onConflictDoUpdate({ target: totpFactors.userId, set: factor }),
     db.delete(recoveryCodes).where(eq(recoveryCodes.userId, user.id)),
     db.insert(recoveryCodes).values(hashes.map((codeHash) => ({ userId: user.id, codeHash }))),
+    auditStatement(db, {
+      action: "mfa_enrolled",
+      userId: user.id,
+      tableName: "totp_factors",
+      ipAddress: ip,
+      newValues: { method: "otp", replaced: before === "confirmed", timestamp: now.toISOString() },
+    }),
   ]);
-  await writeAudit(db, {
-    action: "mfa_enrolled",
-    userId: user.id,
-    tableName: "totp_factors",
-    ipAddress: ip,
-    newValues: { method: "otp", timestamp: now.toISOString() },
-  });
+  await notifyFactorChange(db, config, user, { kind: "app_added", replaced: before === "confirmed" }, browser, now);
   return { session: await proveSecondFactor(db, config, user, "otp", now), recoveryCodes: codes };
 }
 
@@ -187,7 +207,7 @@ export async function proveWithCode(deps: Deps, user: AuthUser, code: string, ip
   const method = /^\d{6}$/.test(digits) ? "otp" : "recovery_code";
   const ok =
     method === "otp"
-      ? await spendTotpCode(db, config, user.id, digits, true, now)
+      ? await spendTotpCode(db, config, user.id, digits, now)
       : await spendRecoveryCode(db, user.id, code, now);
   if (!ok) await refuse(db, user, ip, method, now);
   await writeAudit(db, {

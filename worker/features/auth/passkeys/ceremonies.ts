@@ -5,16 +5,16 @@ import {
   verifyRegistrationResponse,
 } from "@simplewebauthn/server";
 import { decodeClientDataJSON, isoBase64URL, isoUint8Array } from "@simplewebauthn/server/helpers";
-import { and, count, eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { PASSKEY_MESSAGES } from "#contract/auth/passkey-messages";
 import { passkeys, profiles, users } from "../../../../db/schema";
 import { writeAudit } from "../../../platform/audit";
-import { assertRecentProof } from "../../../platform/auth-guard";
 import type { Config } from "../../../platform/config";
 import type { Db } from "../../../platform/db";
 import { badRequest, unauthorized } from "../../../platform/errors";
 import type { AuthUser } from "../../../platform/hono";
-import { totpState } from "../mfa/totp";
+import { assertMayChangeFactors } from "../mfa/factor-rules";
+import { notifyFactorChange } from "../mfa/notify-factor-change";
 import { createSession } from "../sessions";
 import { consumeChallenge, storeChallenge } from "./challenges";
 import type { AuthenticationBody, RegistrationBody } from "./schemas";
@@ -36,19 +36,9 @@ function signedChallenge(clientDataJSON: string): string | null {
   }
 }
 
-/**
- * Adding a passkey adds a way to sign in that is also a second factor, so it needs a recent proof: a
- * sign-in in the last 10 minutes for an account without a second factor yet, a second factor in the
- * last 10 minutes for one that has (else one factor could mint a second).
- */
-async function assertMayAddPasskey(db: Db, user: AuthUser, now: Date) {
-  const [keys] = await db.select({ n: count() }).from(passkeys).where(eq(passkeys.userId, user.id));
-  const hasFactor = (keys?.n ?? 0) > 0 || (await totpState(db, user.id)).totp === "confirmed";
-  assertRecentProof(hasFactor ? { authTime: 0, mfaTime: user.mfaTime } : user, now);
-}
-
 export async function registrationOptions(db: Db, config: Config, user: AuthUser, now = new Date()) {
-  await assertMayAddPasskey(db, user, now);
+  // Adding a passkey adds a second factor: the one rule for factor changes (decision 213).
+  await assertMayChangeFactors(db, user, now);
   const { rpID, rpName } = relyingParty(config);
   const existing = await db
     .select({ id: passkeys.id, transports: passkeys.transports })
@@ -74,9 +64,10 @@ export async function registerPasskey(
   user: AuthUser,
   body: RegistrationBody,
   ip: string | null,
+  browser: string | null,
   now = new Date(),
 ) {
-  await assertMayAddPasskey(db, user, now);
+  await assertMayChangeFactors(db, user, now);
   const challenge = signedChallenge(body.response.response.clientDataJSON);
   if (!challenge || !(await consumeChallenge(db, challenge, "register", user.id, now)))
     throw badRequest(PASSKEY_MESSAGES.registrationFailed, "passkey_refused");
@@ -112,6 +103,7 @@ export async function registerPasskey(
     ipAddress: ip,
     newValues: { passkey_id: row.id, name: row.name, timestamp: now.toISOString() },
   });
+  await notifyFactorChange(db, config, user, { kind: "passkey_added", name: row.name }, browser, now);
   return row;
 }
 

@@ -7,6 +7,7 @@ import { type AppBindings, createRouter } from "../../../platform/hono";
 import { limitPerClient } from "../../../platform/rate-limit";
 import { clientIp } from "../../../platform/request";
 import { validate } from "../../../platform/validate";
+import { browserFamily } from "../browser-family";
 import { writeRefreshCookie } from "../cookies";
 import { formatWait } from "../throttle-messages";
 import { authenticationOptions, registerPasskey, registrationOptions, signInWithPasskey } from "./ceremonies";
@@ -71,7 +72,7 @@ export const passkeySignInRoutes = createRouter()
 
 const noPasskey = errorAnswer("The signed-in member has no passkey with this id");
 const noRecentProof = errorAnswer(
-  "No recent proof (code reauth_required): a sign-in in the last 10 minutes, or a second factor if the account has one",
+  "No recent proof (decision 213): with a second factor set up, prove it first (code mfa_required) or again (reauth_required, after 10 minutes); without one, a sign-in in the last 10 minutes (made after the account became an admin, for admins)",
 );
 
 // Guards are per route, as on /api/me.
@@ -112,7 +113,14 @@ export const myPasskeyRoutes = createRouter()
     requireUser,
     validate("json", registrationBodySchema),
     async (c) => {
-      const row = await registerPasskey(c.var.db, c.var.config, c.var.user, c.req.valid("json"), clientIp(c));
+      const row = await registerPasskey(
+        c.var.db,
+        c.var.config,
+        c.var.user,
+        c.req.valid("json"),
+        clientIp(c),
+        browserFamily(c.req.header("User-Agent")),
+      );
       return c.json(answer(passkeyAnswer, { passkey: toPasskeyItem(row) }), 201);
     },
   )
@@ -120,12 +128,17 @@ export const myPasskeyRoutes = createRouter()
     "/:id",
     describeRoute({
       summary: "Rename one of the signed-in member's passkeys",
-      responses: { 200: jsonAnswer(passkeyAnswer, "Renamed"), 400: errorAnswer("Invalid name"), 404: noPasskey },
+      responses: {
+        200: jsonAnswer(passkeyAnswer, "Renamed"),
+        400: errorAnswer("Invalid name"),
+        403: noRecentProof,
+        404: noPasskey,
+      },
     }),
     requireUser,
     validate("json", renamePasskeySchema),
     async (c) => {
-      const passkey = await renamePasskey(c.var.db, c.var.user.id, c.req.param("id"), c.req.valid("json").name);
+      const passkey = await renamePasskey(c.var.db, c.var.user, c.req.param("id"), c.req.valid("json").name);
       return c.json(answer(passkeyAnswer, { passkey }));
     },
   )
@@ -133,11 +146,23 @@ export const myPasskeyRoutes = createRouter()
     "/:id",
     describeRoute({
       summary: "Remove one of the signed-in member's passkeys",
-      responses: { 200: jsonAnswer(passkeyDeletedAnswer, "Removed"), 404: noPasskey },
+      responses: {
+        200: jsonAnswer(passkeyDeletedAnswer, "Removed"),
+        403: noRecentProof,
+        404: noPasskey,
+        409: errorAnswer("An admin's last second factor (code last_second_factor): add another first"),
+      },
     }),
     requireUser,
     async (c) => {
-      await removePasskey(c.var.db, c.var.user.id, c.req.param("id"), clientIp(c));
+      await removePasskey(
+        c.var.db,
+        c.var.config,
+        c.var.user,
+        c.req.param("id"),
+        clientIp(c),
+        browserFamily(c.req.header("User-Agent")),
+      );
       return c.json(answer(passkeyDeletedAnswer, { deleted: true }));
     },
   );

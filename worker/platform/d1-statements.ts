@@ -1,6 +1,6 @@
 import type { SQL } from "drizzle-orm";
 import { SQLiteAsyncDialect } from "drizzle-orm/sqlite-core";
-import type { Db } from "../../platform/db";
+import type { Db } from "./db";
 
 const dialect = new SQLiteAsyncDialect();
 
