@@ -12,6 +12,7 @@ import { BOT_CHECK_ACTIONS } from "#contract/platform/bot-check-rules";
 import { verifyAccessToken } from "../../platform/access-token";
 import { answer, documents, errorAnswer, jsonAnswer } from "../../platform/api-docs";
 import { writeAudit } from "../../platform/audit";
+import { tokenLimit } from "../../platform/client-limit";
 import { AppError, forbidden } from "../../platform/errors";
 import { type AppBindings, createRouter } from "../../platform/hono";
 import { clientIp } from "../../platform/request";
@@ -157,7 +158,9 @@ export const authRoutes = createRouter()
         401: errorAnswer("The refresh token was refused: the session has ended (the cookie is cleared)"),
       },
     }),
+    // Same-origin first: another site cannot spend a member's window from their own browser.
     sameOriginOnly,
+    tokenLimit("refresh"),
     async (c) => {
       const token = readRefreshCookie(c);
       // No cookie is the normal state of a visitor, not an error: the client simply has no session.
@@ -184,7 +187,9 @@ export const authRoutes = createRouter()
       security: [{}, { bearer: [] }],
       responses: { 200: jsonAnswer(signedOutAnswer, "Signed out (also when there was no session)") },
     }),
+    // Same-origin first: another site cannot spend a member's window from their own browser.
     sameOriginOnly,
+    tokenLimit("sign-out"),
     async (c) => {
       const { db, config } = c.var;
       const token = readRefreshCookie(c);
