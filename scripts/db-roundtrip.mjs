@@ -53,7 +53,7 @@ INSERT INTO action_completions (id, user_id, action_id, completed_at, notes, sha
   SELECT 'rt-completion-1', 'rt-user-1', ${FIRST_ACTION}, '${AT}', 'Swapped the car for the bus.', 1;
 INSERT INTO contact_messages (id, name, email, message, ip_address, created_at, status) VALUES
   ('rt-contact-1', 'Sam Reader', 'sam@example.com', 'Can our school join?', '203.0.113.8', '${AT}', 'unread');
-INSERT INTO subscribers (id, email, first_name, zip_code, manage_token, subscribed_at, time_zone) VALUES
+INSERT INTO subscribers (id, email, first_name, zip_code, manage_token_hash, subscribed_at, time_zone) VALUES
   ('rt-subscriber-1', 'rae@example.com', 'Rae', '97201', 'rt-manage-1', '${AT}', 'America/Los_Angeles'),
   ('rt-subscriber-2', 'lee@example.com', 'Lee', '10001', 'rt-manage-2', '${AT}', 'America/New_York');
 INSERT INTO email_campaigns (id, action_id, kind, status, triggered_by, created_at, completed_at, fanout_done_at, send_day)

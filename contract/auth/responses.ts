@@ -16,6 +16,9 @@ export const magicLinkSentAnswer = z.object({ ok: z.literal(true), message: z.st
 
 export const sessionAnswer = z.object({ session: sessionSchema });
 
+/** A sign-in link read without spending it (decision 215): whose it is, masked, for the page's button. */
+export const magicLinkViewAnswer = z.object({ masked_email: z.string() });
+
 export const verifyAnswer = z.object({ session: sessionSchema, redirect_to: z.string().nullable() });
 
 /** No refresh cookie is a visitor without a session, not an error: `session` is then null. */

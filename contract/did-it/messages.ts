@@ -1,4 +1,5 @@
 import { NOTES_MAX } from "#contract/completions/schemas";
+import { TOKEN_LIMIT_MESSAGE } from "#contract/platform/token-limit";
 
 /**
  * The "I did it" page's outcomes (decision 196). A form POST that cannot be done answers with the page
@@ -16,6 +17,8 @@ export const DID_IT_COPY = {
   linkWait: "A sign-in link was just sent to this email. Please wait a minute before requesting another.",
   linkHourly: "Too many sign-in links were requested for this email. Please try again in an hour.",
   linkUnavailable: "We couldn't send the sign-in email. Please try again in a moment.",
+  /** A form refused by the client's window (decision 216), before its token was read. */
+  wait: TOKEN_LIMIT_MESSAGE,
 } as const;
 
 /** `?link=` after "See your progress". */

@@ -16,8 +16,14 @@ export const subscribers = sqliteTable(
     active: bool("active").notNull().default(true),
     subscribedAt: text("subscribed_at").notNull().default(isoNow),
     unsubscribedAt: text("unsubscribed_at"),
-    /** 256-bit random token for the manage/unsubscribe link. */
-    manageToken: text("manage_token").notNull().unique(),
+    /**
+     * The manage/unsubscribe link's 256-bit token, never stored as it is (decision 214): its SHA-256 (hex), the
+     * lookup key. Rows from before migration 0025 hold the plaintext (43 base64url characters) until the
+     * scheduled backfill replaces it.
+     */
+    manageTokenHash: text("manage_token_hash").notNull().unique(),
+    /** The same token AES-GCM-sealed under a key derived from JWT_SECRET: the emails open it to build the links. */
+    manageTokenSealed: text("manage_token_sealed"),
     lastWelcomeSentAt: text("last_welcome_sent_at"),
     /**
      * Double opt-in (decision 182): null while a new signup is pending (then `active` is false); set when
@@ -43,6 +49,8 @@ export const subscribers = sqliteTable(
     index("subscribers_active_zone_idx").on(t.active, t.timeZone, t.id),
     // Pending signups (migration 0015): the admin's pending count and the daily expiry.
     index("subscribers_pending_idx").on(t.active, t.subscribedAt).where(sql`confirmed_at IS NULL`),
+    // Rows the manage-token backfill has still to reach (migration 0025).
+    index("subscribers_manage_token_unsealed_idx").on(t.id).where(sql`manage_token_sealed IS NULL`),
   ],
 );
 

@@ -1,5 +1,5 @@
 import { type APIRequestContext, expect, type Page } from "@playwright/test";
-import { latestMailTo } from "./support";
+import { latestMailTo, openSignInLink } from "./support";
 
 /** The first sign-in link in a magic-link email (the link the member would click). */
 export function magicLinkFrom(message: { text: string; html: string }): string {
@@ -13,7 +13,7 @@ export async function signInWithMagicLink(page: Page, request: APIRequestContext
   const res = await request.post("/api/auth/magic-link", { data: { email, redirect_to: redirectTo } });
   expect(res.ok()).toBe(true);
   const mail = await latestMailTo(request, email, /sign-in|sign in|magic link/i);
-  await page.goto(magicLinkFrom(mail));
+  await openSignInLink(page, magicLinkFrom(mail));
 }
 
 export type CurrentAction = { id: string; slug: string; title: string; cta_label: string };

@@ -1,7 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import { currentAction, magicLinkFrom } from "./actions-helpers";
 import { expect, test } from "./fixtures";
-import { collectConsoleErrors, latestMailTo, localD1, uniqueEmail, waitForHydration } from "./support";
+import { collectConsoleErrors, latestMailTo, localD1, openSignInLink, uniqueEmail, waitForHydration } from "./support";
 
 // The This-Week's-Action card is exercised on /actions: the home page that will also show it is
 // assembled by the petitions feature. The visitor still starts from home, via the hero button.
@@ -57,7 +57,7 @@ test("a visitor opens the current action from home, copies its link, completes i
   // The link records the completion as it signs them in (decision 212) and brings them back to the action, which
   // says so once its button is on screen.
   const mail = await latestMailTo(request, email, /sign-in link/i);
-  await page.goto(magicLinkFrom(mail));
+  await openSignInLink(page, magicLinkFrom(mail));
   await expect(page).toHaveURL(new RegExp(`/actions/${action.slug}$`), { timeout: 15_000 });
   await expect(page.getByText("Action completed! 🎉", { exact: true })).toBeVisible();
   await page

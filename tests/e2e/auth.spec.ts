@@ -1,7 +1,14 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { APIRequestContext, Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
-import { collectConsoleErrors, completeSecondFactor, grantAdmin, latestMailTo, uniqueEmail } from "./support";
+import {
+  collectConsoleErrors,
+  completeSecondFactor,
+  grantAdmin,
+  latestMailTo,
+  openSignInLink,
+  uniqueEmail,
+} from "./support";
 
 const ACCESS_DENIED = "Access denied. You need admin privileges to access this page.";
 
@@ -21,7 +28,7 @@ async function signInWithMagicLink(page: Page, request: APIRequestContext, email
   await page.getByLabel("Email").fill(email);
   await page.getByRole("button", { name: "Send Magic Link" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Check your email!" })).toBeVisible();
-  await page.goto(await magicLinkPath(request, email));
+  await openSignInLink(page, await magicLinkPath(request, email));
   await expect(page).toHaveURL(/\/my-progress$/);
   await expect(header(page).getByRole("button", { name: "Sign Out" })).toBeVisible();
 }
@@ -61,7 +68,7 @@ test("magic link: the emailed link signs in, and the session survives a reload",
   await expect(page.getByRole("button", { name: "Use Different Email" })).toBeVisible();
   await expect(page.getByRole("link", { name: "Continue Browsing" })).toBeVisible();
 
-  await page.goto(await magicLinkPath(request, email));
+  await openSignInLink(page, await magicLinkPath(request, email));
   await expect(page).toHaveURL(/\/my-progress$/);
   await expect(page.getByText("You've been signed in successfully.").first()).toBeVisible();
   await expect(header(page).getByRole("link", { name: "My Progress" })).toBeVisible();
@@ -70,6 +77,36 @@ test("magic link: the emailed link signs in, and the session survives a reload",
   await page.reload();
   await expect(header(page).getByRole("button", { name: "Sign Out" })).toBeVisible();
   await expect(header(page).getByRole("link", { name: "Sign In" })).toHaveCount(0);
+  expect(errors).toEqual([]);
+});
+
+test("opening the link signs nobody in, even with its scripts run; the button does", async ({ page, request }) => {
+  // A link scanner of company mail opens the link in a headless browser and runs its scripts (issue 40).
+  const errors = collectConsoleErrors(page);
+  const email = uniqueEmail("scanned");
+  expect((await request.post("/api/auth/magic-link", { data: { email } })).status()).toBe(200);
+  const path = await magicLinkPath(request, email);
+  const token = new URL(path, "http://x").searchParams.get("token") ?? "";
+  await page.goto(path);
+  await page.locator('[data-island="authVerify"][data-hydrated]').waitFor({ state: "attached" });
+  await page.waitForTimeout(2_000);
+
+  // What the person sees: whose link it is, and a button; nobody is signed in, the link is still good.
+  await expect(page).toHaveURL(/\/auth\/verify\?token=/);
+  await expect(page.getByRole("heading", { level: 1, name: "Sign in to Earthkind" })).toBeVisible();
+  const button = page.getByRole("button", { name: `Sign in as ${email.slice(0, 2)}***@example.com` });
+  await expect(button).toBeEnabled();
+  await expect(header(page).getByRole("button", { name: "Sign Out" })).toHaveCount(0);
+  const view = await request.get(`/api/auth/magic-link?token=${token}`);
+  expect(view.status()).toBe(200);
+  await expectNoAxeViolations(page);
+
+  // The owner's click signs in.
+  await button.click();
+  await expect(page).toHaveURL(/\/my-progress$/);
+  await expect(page.getByText("You've been signed in successfully.").first()).toBeVisible();
+  await expect(header(page).getByRole("button", { name: "Sign Out" })).toBeVisible();
+  expect((await request.get(`/api/auth/magic-link?token=${token}`)).status()).toBe(400);
   expect(errors).toEqual([]);
 });
 

@@ -5,6 +5,7 @@ import {
   latestMailTo,
   localD1,
   type MailboxMessage,
+  openSignInLink,
   signInAsAdmin,
   signInLinkPath,
   subscribeConfirmed,
@@ -69,7 +70,7 @@ test("a subscriber records the week's action from the weekly email, then sees it
 
   await reader.getByRole("button", { name: "See your progress" }).click();
   await expect(reader.getByText("Check your email for a sign-in link. Open it to see your progress.")).toBeVisible();
-  await reader.goto(await signInLinkPath(request, email));
+  await openSignInLink(reader, await signInLinkPath(request, email));
   await expect(reader).toHaveURL(/\/my-progress$/);
   await expect(reader.getByRole("heading", { level: 1, name: "My Progress" })).toBeVisible();
   await expect(reader.getByText(title).first()).toBeVisible();

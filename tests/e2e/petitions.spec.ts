@@ -1,7 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { APIRequestContext, BrowserContext, Locator, Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
-import { completeSecondFactor, grantAdmin, latestMailTo, uniqueEmail } from "./support";
+import { completeSecondFactor, grantAdmin, latestMailTo, openSignInLink, uniqueEmail } from "./support";
 
 // Everything that reads or changes the one petitions list runs in this file, in order, so parallel
 // workers never see each other's half-finished edits.
@@ -121,7 +121,7 @@ async function signInAsAdmin(page: Page) {
   const mail = await latestMailTo(page.request, email);
   const link = /\/auth\/verify\?token=[\w-]+/.exec(mail.text)?.[0];
   if (!link) throw new Error("no sign-in link in the magic-link email");
-  await page.goto(link);
+  await openSignInLink(page, link);
   await expect(page.getByRole("button", { name: "Sign Out" }).first()).toBeAttached();
   await page.goto("/admin");
   await completeSecondFactor(page);

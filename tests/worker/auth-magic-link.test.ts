@@ -128,11 +128,11 @@ describe("magic-link sign-in", () => {
     const get = await api(`/api/auth/verify?token=${token}`);
     expect(get.status).toBe(404);
     // The page the link opens is rendered by the Worker (decision 212), never cached, and opening it does nothing
-    // with the token: the island's POST does, once the page has hydrated.
+    // with the token: it asks for a click, and only the button's POST spends it (decision 215).
     const page = await api(`/auth/verify?token=${token}`);
     expect(page.status).toBe(200);
     expect(page.headers.get("Cache-Control")).toBe("no-store");
-    expect(await page.text()).toMatch(/<div id="root" data-islands="">[\s\S]*Signing you in…/);
+    expect(await page.text()).toMatch(/<div id="root" data-islands="">[\s\S]*Sign in as sc\*\*\*@example\.com/);
     expect((await verify(token)).status).toBe(200);
   });
 

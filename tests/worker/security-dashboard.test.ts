@@ -177,7 +177,7 @@ describe("daily clean-up", () => {
       ).bind(crypto.randomUUID(), email, marker, daysAgo(3), daysAgo(3)),
       // A signup never confirmed in its 7 days (decision 182).
       env.DB.prepare(
-        "INSERT INTO subscribers (id, email, first_name, manage_token, active, subscribed_at) VALUES (?, ?, 'Robin', ?, 0, ?)",
+        "INSERT INTO subscribers (id, email, first_name, manage_token_hash, active, subscribed_at) VALUES (?, ?, 'Robin', ?, 0, ?)",
       ).bind(crypto.randomUUID(), email, marker, daysAgo(8)),
     ]);
     await runScheduled(createScheduledController({ cron: DAILY_CRON, scheduledTime: Date.now() }), env);

@@ -21,7 +21,7 @@ const tag = () => `t${Date.now().toString(36)}${++run}`;
 async function seedSubscribers(prefix: string, count: number, opts: { special: string; every: number }) {
   await env.DB.prepare(
     `WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < ?1)
-     INSERT INTO subscribers (id, email, first_name, zip_code, active, subscribed_at, manage_token, confirmed_at)
+     INSERT INTO subscribers (id, email, first_name, zip_code, active, subscribed_at, manage_token_hash, confirmed_at)
      SELECT lower(printf('%08x-%04x-4000-8000-%012x', abs(random()) % 4294967295, abs(random()) % 65535, i)),
        printf('%s-%05d@scale.test', ?2, i),
        CASE WHEN i % ?3 = 0 THEN ?4 ELSE 'Robin' END,

@@ -51,11 +51,12 @@ describe("POST /api/subscribers", () => {
     const row = await findSubscriber(email.toLowerCase());
     // Pending until its owner confirms (double opt-in, decision 182).
     expect(row).toMatchObject({ firstName: "Tom & <Jerry>", zipCode: "97201", active: false, confirmedAt: null });
-    // The manage token is per subscriber and unguessable: 256 bits, base64url.
-    expect(row?.manageToken).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    // The manage token is per subscriber and stored only hashed and sealed (decision 214).
+    expect(row?.manageTokenHash).toMatch(/^[0-9a-f]{64}$/);
+    expect(row?.manageTokenSealed).toMatch(/^v1\./);
     const other = uniqueEmail();
     expect((await signup({ first_name: "Ada", email: other })).status).toBe(201);
-    expect((await findSubscriber(other))?.manageToken).not.toBe(row?.manageToken);
+    expect((await findSubscriber(other))?.manageTokenHash).not.toBe(row?.manageTokenHash);
   });
 
   it("answers 409 'already subscribed' for an active (confirmed) email, whatever its case", async () => {

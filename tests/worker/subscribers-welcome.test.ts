@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it, vi } from "vitest";
 import { DEFAULT_EMAIL_SETTINGS, EMAIL_SETTINGS_KEY, type EmailSettings } from "#contract/email/schemas";
 import { subscribers } from "../../db/schema";
+import { sha256Hex } from "../../worker/platform/crypto";
 import { countOutbox, outboxTo, runConsumer, testDeps } from "./email-fixtures";
 import { adminHeaders, config, db, memberHeaders } from "./helpers";
 import { client, errorOf, ok } from "./support/client";
@@ -38,7 +39,9 @@ describe("welcome email", () => {
     );
     const mail = mails[0];
     const [sub] = await db().select().from(subscribers).where(eq(subscribers.email, address));
-    const token = sub?.manageToken as string;
+    // The link carries the token; the row holds only its hash (decision 214).
+    const token = /\/unsubscribe\?token=([\w-]{43})/.exec(mail?.text ?? "")?.[1] as string;
+    expect(sub?.manageTokenHash).toBe(await sha256Hex(token));
     const site = config().SITE_URL.replace(/\/$/, "");
 
     expect(mail?.subject).toBe(DEFAULT_EMAIL_SETTINGS.welcome_subject);

@@ -7,6 +7,7 @@ import { LAST_TICK_KEY, writeOpsState } from "../features/operations/ops-state";
 import { checkCampaigns, checkOverdueSends } from "../features/operations/send-checks";
 import { pruneExpiredRecords } from "../features/retention/prune";
 import { cleanupOldData } from "../features/security/cleanup";
+import { backfillManageTokens } from "../features/subscribers/manage-token-backfill";
 import { deleteExpiredPending } from "../features/subscribers/reconfirm";
 import { getConfig } from "../platform/config";
 import { createDb } from "../platform/db";
@@ -79,6 +80,12 @@ export async function runScheduled(controller: ScheduledController, env: AppEnv)
     await job(
       "check-campaigns",
       () => checkCampaigns(checks),
+      (r) => r,
+    );
+    // Manage tokens stored before migration 0025 get their hash and box (decision 214), a few pages a tick.
+    await job(
+      "manage-token-backfill",
+      () => backfillManageTokens(db, getConfig(env).JWT_SECRET ?? ""),
       (r) => r,
     );
     await job(

@@ -16,6 +16,7 @@ import { findOrCreateUser, type SessionUser } from "../../../worker/features/aut
 import { ledger } from "../../../worker/features/email/ledger-sql";
 import { randomToken } from "../../../worker/platform/crypto";
 import { createDb } from "../../../worker/platform/db";
+import { issueManageToken } from "../../../worker/platform/manage-token";
 
 /**
  * The one set of test-data factories: each test makes its own rows (never relying on another test's),
@@ -84,22 +85,32 @@ export async function createAction(overrides: Partial<typeof weeklyActions.$infe
 }
 
 /**
- * A confirmed, active subscriber with a manage token (their unsubscribe link). `active: false` makes
- * one who unsubscribed; a pending signup (decision 182) is `{ active: false, confirmedAt: null }`.
+ * A confirmed, active subscriber with a manage token (their unsubscribe link), stored as signup stores it:
+ * hashed and sealed (decision 214); `manageToken` is the link's token. `active: false` makes one who
+ * unsubscribed; a pending signup (decision 182) is `{ active: false, confirmedAt: null }`.
  */
 export async function createSubscriber(overrides: Partial<typeof subscribers.$inferInsert> = {}) {
+  const manage = await issueManageToken(env.JWT_SECRET ?? "");
   const [row] = await db()
     .insert(subscribers)
     .values({
       email: uniqueEmail("sub"),
       firstName: "Robin",
-      manageToken: randomToken(32),
+      manageTokenHash: manage.hash,
+      manageTokenSealed: manage.sealed,
       confirmedAt: new Date().toISOString(),
       ...overrides,
     })
     .returning();
   if (!row) throw new Error("createSubscriber: no row");
-  return row;
+  return { ...row, manageToken: manage.token };
+}
+
+/** A subscriber as the code before migration 0025 stored one: the token as it is, no sealed copy. */
+export async function createLegacySubscriber(overrides: Partial<typeof subscribers.$inferInsert> = {}) {
+  const token = randomToken(32);
+  const row = await createSubscriber({ manageTokenHash: token, manageTokenSealed: null, ...overrides });
+  return { ...row, manageToken: token };
 }
 
 /**

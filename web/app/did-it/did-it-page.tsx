@@ -21,9 +21,20 @@ import { routePath } from "../../pages";
 export function DidItPage() {
   useNoIndex();
   return (
-    <EmailLinkPage title={DID_IT_COPY.emailLink} lead="Record this week's action in one click." missing={<Problem />}>
+    <EmailLinkPage title={DID_IT_COPY.emailLink} lead="Record this week's action in one click." missing={<Missing />}>
       {(token) => <DidIt token={token} />}
     </EmailLinkPage>
+  );
+}
+
+/** No token: a broken link, or a form refused before it was read (the client's window was full, decision 216). */
+function Missing() {
+  const [params] = useSearchParams();
+  if (params.get("error") !== "wait") return <Problem />;
+  return (
+    <LinkProblem message={DID_IT_COPY.wait}>
+      Go back to the email and open its "{DID_IT_COPY.emailLink}" link again in a minute.
+    </LinkProblem>
   );
 }
 

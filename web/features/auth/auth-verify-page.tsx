@@ -1,4 +1,5 @@
-import { type FormEvent, useEffect, useState } from "react";
+import { useMutation, useQuery } from "@tanstack/react-query";
+import { type FormEvent, useState } from "react";
 import { Link, useNavigate, useSearchParams } from "react-router-dom";
 import { isSafeRedirectPath } from "#contract/auth/redirect-path";
 import { BOT_CHECK_ACTIONS } from "#contract/platform/bot-check-rules";
@@ -8,22 +9,21 @@ import { FormField } from "../../components/ui/form-field";
 import { Input } from "../../components/ui/input";
 import { Spinner } from "../../components/ui/spinner";
 import { type ToastOptions, toast } from "../../components/ui/use-toast";
-import { type AuthContextValue, useAuth } from "../../lib/auth/auth-provider";
+import { useAuth } from "../../lib/auth/auth-provider";
 import { useBotCheck } from "../../lib/bot-check";
 import { errorText } from "../../lib/error-text";
 import { usePageTitle } from "../../lib/use-page-title";
 import { routePath } from "../../pages";
 import { CheckEmail } from "./check-email";
+import { isRefusedLink, magicLinkQuery } from "./magic-link-api";
 import { SIGN_IN_TOASTS } from "./messages";
 
-// One exchange per token per page load: React's development double effects (and re-renders) must
-// not POST a single-use token twice, which would report a perfectly good link as "already used".
-type Exchange = Awaited<ReturnType<AuthContextValue["verifyMagicLink"]>> & { message: ToastOptions | null };
-const exchanges = new Map<string, Promise<Exchange>>();
+const INCOMPLETE = "This sign-in link is incomplete. Please request a new one.";
 
 /**
- * Where the emailed link lands. Opening the page does nothing on the server; the token is exchanged
- * by this POST, so mail scanners that merely fetch the link cannot use it up.
+ * Where the emailed link lands. Opening the page signs nobody in, even in a browser that runs its scripts (the
+ * link scanners of company mail do): it shows whose link it is and a button, and only the button's POST spends
+ * the token (decision 215).
  */
 export function AuthVerifyPage({
   afterSignIn,
@@ -31,57 +31,53 @@ export function AuthVerifyPage({
   /** Runs once signed in, before the member is sent on; the toast it returns replaces "Welcome back!". */
   afterSignIn?: () => Promise<ToastOptions | null>;
 }) {
-  usePageTitle("Signing In");
+  usePageTitle("Sign In");
   const [params] = useSearchParams();
   const token = params.get("token")?.trim() ?? "";
-  const { verifyMagicLink } = useAuth();
-  const navigate = useNavigate();
-  const [error, setError] = useState<string | null>(
-    token ? null : "This sign-in link is incomplete. Please request a new one.",
-  );
-
-  useEffect(() => {
-    if (!token) return;
-    let active = true;
-    let exchange = exchanges.get(token);
-    if (!exchange) {
-      exchange = verifyMagicLink(token).then(async (signedIn) => ({
-        ...signedIn,
-        message: (await afterSignIn?.()) ?? null,
-      }));
-      exchanges.set(token, exchange);
-    }
-    exchange.then(
-      ({ redirectTo, message }) => {
-        if (!active) return;
-        toast(message ?? SIGN_IN_TOASTS.welcomeBack);
-        navigate(redirectTo && isSafeRedirectPath(redirectTo) ? redirectTo : routePath("myProgress"), {
-          replace: true,
-        });
-      },
-      (err: unknown) => {
-        if (active) setError(errorText(err, SIGN_IN_TOASTS.tryAgain));
-      },
-    );
-    return () => {
-      active = false;
-    };
-  }, [token, verifyMagicLink, navigate, afterSignIn]);
-
   return (
     <div className="mx-auto w-full max-w-lg px-4 py-12 sm:py-20">
       <Card>
         <CardContent>
-          {error ? (
-            <LinkProblem message={error} />
-          ) : (
-            <>
-              <h1 className="text-3xl font-semibold text-forest-900">Signing you in…</h1>
-              <Spinner className="mt-6" label="Checking your sign-in link…" />
-            </>
-          )}
+          {token ? <SignInWithLink token={token} afterSignIn={afterSignIn} /> : <LinkProblem message={INCOMPLETE} />}
         </CardContent>
       </Card>
+    </div>
+  );
+}
+
+function SignInWithLink({ token, afterSignIn }: { token: string; afterSignIn?: () => Promise<ToastOptions | null> }) {
+  const { verifyMagicLink } = useAuth();
+  const navigate = useNavigate();
+  const view = useQuery(magicLinkQuery(token));
+  const signIn = useMutation({
+    mutationFn: async () => {
+      const signedIn = await verifyMagicLink(token);
+      return { ...signedIn, message: (await afterSignIn?.()) ?? null };
+    },
+    onSuccess: ({ redirectTo, message }) => {
+      toast(message ?? SIGN_IN_TOASTS.welcomeBack);
+      navigate(redirectTo && isSafeRedirectPath(redirectTo) ? redirectTo : routePath("myProgress"), {
+        replace: true,
+      });
+    },
+  });
+
+  if (signIn.isError) return <LinkProblem message={errorText(signIn.error, SIGN_IN_TOASTS.tryAgain)} />;
+  if (view.isPending) return <Spinner label="Checking your sign-in link…" />;
+  if (view.isError) return <LinkProblem message={errorText(view.error, SIGN_IN_TOASTS.tryAgain)} />;
+  if (isRefusedLink(view.data)) return <LinkProblem message={view.data.refused} />;
+  const label = `Sign in as ${view.data.masked_email}`;
+  return (
+    <div className="grid gap-6">
+      <div>
+        <h1 className="text-3xl font-semibold text-forest-900">Sign in to Earthkind</h1>
+        <p className="mt-3 text-muted-foreground">
+          Press the button to finish signing in. If you did not ask for this link, just close this page.
+        </p>
+      </div>
+      <Button disabled={signIn.isPending || signIn.isSuccess} onClick={() => signIn.mutate()}>
+        {signIn.isPending || signIn.isSuccess ? "Signing you in…" : label}
+      </Button>
     </div>
   );
 }

@@ -108,6 +108,28 @@ export async function verifyMagicLink(
   return { ...issued, redirectTo: link.redirectTo };
 }
 
+/**
+ * Reads a link without spending it (decision 215): the address it signs in, or the error the exchange would
+ * give (invalid, used, expired). The page shows it with a button; only the button's POST signs in, so a mail
+ * scanner that opens the page and runs its scripts spends nothing.
+ */
+export async function peekMagicLink(db: Db, token: string, now = new Date()): Promise<{ email: string }> {
+  const tokenHash = await sha256Hex(token);
+  const [link] = await db
+    .select({ email: magicLinkTokens.email })
+    .from(magicLinkTokens)
+    .where(
+      and(
+        eq(magicLinkTokens.tokenHash, tokenHash),
+        isNull(magicLinkTokens.usedAt),
+        gt(magicLinkTokens.expiresAt, now.toISOString()),
+      ),
+    )
+    .limit(1);
+  if (!link) throw await unusableLinkError(db, tokenHash);
+  return link;
+}
+
 async function unusableLinkError(db: Db, tokenHash: string): Promise<AppError> {
   const [row] = await db
     .select({ usedAt: magicLinkTokens.usedAt })

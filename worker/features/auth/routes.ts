@@ -2,6 +2,7 @@ import { createMiddleware } from "hono/factory";
 import { describeRoute } from "hono-openapi";
 import {
   magicLinkSentAnswer,
+  magicLinkViewAnswer,
   refreshAnswer,
   sessionAnswer,
   signedOutAnswer,
@@ -9,9 +10,11 @@ import {
 } from "#contract/auth/responses";
 import { magicLinkRequestSchema, passwordSignInSchema, verifyMagicLinkSchema } from "#contract/auth/schemas";
 import { BOT_CHECK_ACTIONS } from "#contract/platform/bot-check-rules";
+import { maskEmail } from "#contract/subscribers/signup-rules";
 import { verifyAccessToken } from "../../platform/access-token";
 import { answer, documents, errorAnswer, jsonAnswer } from "../../platform/api-docs";
 import { writeAudit } from "../../platform/audit";
+import { tokenLimit } from "../../platform/client-limit";
 import { AppError, forbidden } from "../../platform/errors";
 import { type AppBindings, createRouter } from "../../platform/hono";
 import { clientIp } from "../../platform/request";
@@ -21,7 +24,7 @@ import { browserFamily } from "./browser-family";
 import { clearRefreshCookie, REFRESH_COOKIE, readRefreshCookie, writeRefreshCookie } from "./cookies";
 import { type AuthEndpoint, enforceIpWindow } from "./ip-window";
 import { requestMagicLink } from "./magic-link";
-import { verifyMagicLink } from "./magic-link-verify";
+import { peekMagicLink, verifyMagicLink } from "./magic-link-verify";
 import { signInWithPassword } from "./password-sign-in";
 import { revokeSession, rotateRefreshToken, sessionOfRefreshToken } from "./sessions";
 
@@ -91,6 +94,24 @@ export const authRoutes = createRouter()
       return c.json(answer(magicLinkSentAnswer, { ok: true, message: "Check your email for a sign-in link." }));
     },
   )
+  // The link's page reads it with this (decision 215): whose link it is, masked; nothing is spent or signed in.
+  .get(
+    "/magic-link",
+    describeRoute({
+      summary: "Read a sign-in link's token without spending it",
+      responses: {
+        200: jsonAnswer(magicLinkViewAnswer, "The link is usable: the address it signs in, masked"),
+        400: errorAnswer("The token is missing, or the link is invalid, already used or expired (as the verify says)"),
+      },
+    }),
+    tokenLimit("magic-link-view"),
+    validate("query", verifyMagicLinkSchema),
+    async (c) => {
+      const link = await peekMagicLink(c.var.db, c.req.valid("query").token);
+      c.header("Cache-Control", "no-store");
+      return c.json(answer(magicLinkViewAnswer, { masked_email: maskEmail(link.email) }));
+    },
+  )
   .post(
     "/verify",
     describeRoute({
@@ -157,7 +178,9 @@ export const authRoutes = createRouter()
         401: errorAnswer("The refresh token was refused: the session has ended (the cookie is cleared)"),
       },
     }),
+    // Same-origin first: another site cannot spend a member's window from their own browser.
     sameOriginOnly,
+    tokenLimit("refresh"),
     async (c) => {
       const token = readRefreshCookie(c);
       // No cookie is the normal state of a visitor, not an error: the client simply has no session.
@@ -184,7 +207,9 @@ export const authRoutes = createRouter()
       security: [{}, { bearer: [] }],
       responses: { 200: jsonAnswer(signedOutAnswer, "Signed out (also when there was no session)") },
     }),
+    // Same-origin first: another site cannot spend a member's window from their own browser.
     sameOriginOnly,
+    tokenLimit("sign-out"),
     async (c) => {
       const { db, config } = c.var;
       const token = readRefreshCookie(c);

@@ -5,6 +5,7 @@ import type { LinkOutcome } from "#contract/did-it/messages";
 import { didItAnswer, didItQuerySchema } from "#contract/did-it/responses";
 import { LINKED_PATHS } from "#contract/pages/linked-paths";
 import { answer, errorAnswer, jsonAnswer } from "../../platform/api-docs";
+import { tokenWindow } from "../../platform/client-limit";
 import { AppError, notFound } from "../../platform/errors";
 import { type AppBindings, createRouter } from "../../platform/hono";
 import { clientIp } from "../../platform/request";
@@ -84,32 +85,46 @@ export const didItFormRoutes = (servePage: ServeDidItPage) => {
   /** A refused form: the page itself, with the reason, under the error's status. */
   const refused = (c: Context<AppBindings>, token: string, status: FormStatus, params: Record<string, string>) =>
     servePage(c, { url: pageUrl(c, token, params).toString(), status });
-  return createRouter()
-    .post("/", async (c) => {
-      const { token, notes, share } = await formFields(c);
-      const input = completionInputSchema.safeParse({ notes, share_note: share === "on" || share === "true" });
-      if (!input.success) return refused(c, token, 400, { error: "notes" });
-      const recorded = await recordDidIt(c.var.db, c.var.config, token, input.data);
-      if (!recorded) return refused(c, token, 404, {});
-      return seeOther(c, pageUrl(c, token));
-    })
-    .post("/progress-link", async (c) => {
-      const { token } = await formFields(c);
-      const link = await readDidItLink(c.var.db, c.var.config, token);
-      if (!link) return refused(c, token, 404, {});
-      try {
-        // The sign-in link's own path, limits included: per client and per address (60 s, 5 an hour).
-        await enforceIpWindow(c, "magic-link");
-        await requestMagicLink(c.var.db, c.var.config, c.env.KV, {
-          email: link.email,
-          redirectTo: PROGRESS_PATH,
-          ip: clientIp(c),
-        });
-      } catch (error) {
-        const refusal = linkRefusal(error);
-        if (!refusal) throw error;
-        return refused(c, token, refusal.status, { link: refusal.link });
-      }
-      return seeOther(c, pageUrl(c, token, { link: "sent" }));
-    });
+  return (
+    createRouter()
+      // Per client, before the body is read (decision 216): a refusal is the page, saying to wait.
+      .use(async (c, next) => {
+        if (c.req.method !== "POST") return next();
+        const window = await tokenWindow(c, "did-it");
+        if (window.ok) return next();
+        // The token is in the body, which a refused request does not get to: the page says to wait.
+        const url = new URL(LINKED_PATHS.didIt, c.var.config.siteOrigin);
+        url.searchParams.set("error", "wait");
+        const page = await servePage(c, { url: url.toString(), status: 429 });
+        page.headers.set("Retry-After", String(window.retryAfterSeconds));
+        return page;
+      })
+      .post("/", async (c) => {
+        const { token, notes, share } = await formFields(c);
+        const input = completionInputSchema.safeParse({ notes, share_note: share === "on" || share === "true" });
+        if (!input.success) return refused(c, token, 400, { error: "notes" });
+        const recorded = await recordDidIt(c.var.db, c.var.config, token, input.data);
+        if (!recorded) return refused(c, token, 404, {});
+        return seeOther(c, pageUrl(c, token));
+      })
+      .post("/progress-link", async (c) => {
+        const { token } = await formFields(c);
+        const link = await readDidItLink(c.var.db, c.var.config, token);
+        if (!link) return refused(c, token, 404, {});
+        try {
+          // The sign-in link's own path, limits included: per client and per address (60 s, 5 an hour).
+          await enforceIpWindow(c, "magic-link");
+          await requestMagicLink(c.var.db, c.var.config, c.env.KV, {
+            email: link.email,
+            redirectTo: PROGRESS_PATH,
+            ip: clientIp(c),
+          });
+        } catch (error) {
+          const refusal = linkRefusal(error);
+          if (!refusal) throw error;
+          return refused(c, token, refusal.status, { link: refusal.link });
+        }
+        return seeOther(c, pageUrl(c, token, { link: "sent" }));
+      })
+  );
 };

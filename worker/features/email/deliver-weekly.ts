@@ -1,6 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import { emailCampaigns } from "../../../db/schema";
 import type { MailMessage, SendResult } from "../../platform/mail/types";
+import { openManageToken } from "../../platform/manage-token";
 import { loadActionRow, loadEmailPetitions, loadWeeklyExtras, siteFromConfig, toEmailAction } from "./content";
 import type { EmailAction, EmailEvent, EmailLastWeek, EmailPetition, EmailTip } from "./content-types";
 import { backoffSeconds, type EmailDeps, type EmailJob } from "./jobs";
@@ -29,7 +30,14 @@ export type ContentCache = Map<string, Promise<CampaignContent>>;
 export type BatchOutcome = { retryAfterSeconds?: number };
 
 type ClaimedRow = { id: string; subscriber_id: string; send_key: string };
-type RecipientRow = { id: string; email: string; first_name: string; zip_code: string | null; manage_token: string };
+type RecipientRow = {
+  id: string;
+  email: string;
+  first_name: string;
+  zip_code: string | null;
+  manage_token_hash: string;
+  manage_token_sealed: string | null;
+};
 
 async function campaignContent(deps: EmailDeps, campaignId: string): Promise<CampaignContent> {
   const [campaign] = await deps.db
@@ -104,7 +112,7 @@ export async function deliverWeeklyBatch(
 
   const claimedIds = JSON.stringify(claimedRows.map((r) => r.subscriber_id));
   const recipients = await db.all<RecipientRow>(
-    sql`SELECT id, email, first_name, zip_code, manage_token FROM subscribers WHERE id IN (SELECT value FROM json_each(${claimedIds})) ORDER BY id`,
+    sql`SELECT id, email, first_name, zip_code, manage_token_hash, manage_token_sealed FROM subscribers WHERE id IN (SELECT value FROM json_each(${claimedIds})) ORDER BY id`,
   );
   const rowBySubscriber = new Map(claimedRows.map((r) => [r.subscriber_id, r]));
 
@@ -137,7 +145,14 @@ export async function deliverWeeklyBatch(
       recipient: {
         firstName: r.first_name,
         zipCode: r.zip_code,
-        links: manageLinks(site, r.manage_token),
+        // The sealed token opened (decision 214): the link is the same every week.
+        links: manageLinks(
+          site,
+          await openManageToken(deps.config.JWT_SECRET ?? "", {
+            manageTokenHash: r.manage_token_hash,
+            manageTokenSealed: r.manage_token_sealed,
+          }),
+        ),
         // Signed as of the campaign, not of this attempt: a retry renders the very same email, so a
         // provider that deduplicates by key sees the same request (decision 198).
         didItUrl: await deps.didItUrl(

@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import { emailCampaigns, emailDeliveries, subscribers } from "../../../db/schema";
 import { notFound } from "../../platform/errors";
+import { openManageToken } from "../../platform/manage-token";
 import {
   findCurrentActionRow,
   loadActionRow,
@@ -44,7 +45,7 @@ export async function sendTestEmail(
     recipient: {
       firstName: sub?.firstName ?? "friend",
       zipCode: sub?.zipCode ?? null,
-      links: manageLinks(site, sub?.manageToken),
+      links: manageLinks(site, sub ? await openManageToken(deps.config.JWT_SECRET ?? "", sub) : null),
     },
     test: true,
   });

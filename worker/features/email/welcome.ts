@@ -3,6 +3,7 @@ import { emailCampaigns, emailDeliveries, subscribers } from "../../../db/schema
 import type { Db } from "../../platform/db";
 import { SUPPRESSED_ERROR, suppressedAmong } from "../../platform/mail/suppressions";
 import type { SendResult } from "../../platform/mail/types";
+import { openManageToken } from "../../platform/manage-token";
 import { findCurrentActionRow, siteFromConfig, toEmailAction } from "./content";
 import { backoffSeconds, type EmailDeps, type EmailJob } from "./jobs";
 import { reconfirmUrl } from "./reconfirm-email";
@@ -37,6 +38,9 @@ async function claimWelcome(db: Db, subscriberId: string, at: string): Promise<b
     .returning({ id: subscribers.id });
   return rows.length > 0;
 }
+
+/** The key the manage tokens are sealed under (decision 214). */
+const jwtSecretOf = (deps: EmailDeps) => deps.config.JWT_SECRET ?? "";
 
 type WelcomeRecipient = { id: string | null; email: string; firstName: string; manageToken: string | null };
 
@@ -77,7 +81,7 @@ export async function deliverWelcome(
     id: sub.id,
     email: sub.email,
     firstName: sub.firstName,
-    manageToken: sub.manageToken,
+    manageToken: await openManageToken(jwtSecretOf(deps), sub),
   });
   const [result] = await sendOne(deps, {
     to: sub.email,
@@ -115,7 +119,12 @@ async function deliverSignupConfirmation(
     ? (
         await renderFor(
           deps,
-          { id: sub.id, email: sub.email, firstName: sub.firstName, manageToken: sub.manageToken },
+          {
+            id: sub.id,
+            email: sub.email,
+            firstName: sub.firstName,
+            manageToken: await openManageToken(jwtSecretOf(deps), sub),
+          },
           confirmUrl,
         )
       ).email
@@ -175,7 +184,12 @@ export async function sendWelcomeTest(
   }
 
   const recipient: WelcomeRecipient = sub
-    ? { id: sub.id, email: sub.email, firstName: input.firstName || sub.firstName, manageToken: sub.manageToken }
+    ? {
+        id: sub.id,
+        email: sub.email,
+        firstName: input.firstName || sub.firstName,
+        manageToken: await openManageToken(jwtSecretOf(deps), sub),
+      }
     : { id: null, email: input.email, firstName: input.firstName || "friend", manageToken: null };
   const { email } = await renderFor(deps, recipient);
 

@@ -2,6 +2,7 @@ import type { Config } from "../../platform/config";
 import type { Db } from "../../platform/db";
 import { AppError } from "../../platform/errors";
 import { createMailProvider } from "../../platform/mail/provider";
+import { openManageToken } from "../../platform/manage-token";
 import { siteFromConfig } from "../email/content";
 import { html } from "../email/templates/html";
 import {
@@ -50,10 +51,18 @@ export function renderResubscribeInvite(site: EmailSite, firstName: string, mana
 export async function sendResubscribeInvite(
   db: Db,
   config: Config,
-  subscriber: { id: string; email: string; firstName: string; manageToken: string },
+  subscriber: {
+    id: string;
+    email: string;
+    firstName: string;
+    manageTokenHash: string;
+    manageTokenSealed: string | null;
+  },
   now: Date,
 ): Promise<void> {
-  const rendered = renderResubscribeInvite(siteFromConfig(config), subscriber.firstName, subscriber.manageToken);
+  const token = await openManageToken(config.JWT_SECRET ?? "", subscriber);
+  if (!token) throw new Error("resubscribe invite: the manage token cannot be opened (JWT_SECRET rotated?)");
+  const rendered = renderResubscribeInvite(siteFromConfig(config), subscriber.firstName, token);
   // One per person per day: a double click (or a retried request) does not send twice.
   const idempotencyKey = `resubscribe-invite:${subscriber.id}:${now.toISOString().slice(0, 10)}`;
   const [result] = await createMailProvider(config, db).sendBatch([

@@ -36,7 +36,7 @@ export const subscribersRoutes = createRouter().post(
       throw conflict(SIGNUP_MESSAGES.deleted.description, "address_deleted");
 
     const now = new Date();
-    const result = await subscribe(c.var.db, input, now, c.var.config.SITE_TIMEZONE);
+    const result = await subscribe(c.var.db, input, now, c.var.config.SITE_TIMEZONE, c.var.config.JWT_SECRET ?? "");
     if (result.outcome === "already_active") throw conflict(ALREADY_SUBSCRIBED_MESSAGE, "already_subscribed");
 
     // A new address is stored pending and gets the welcome with a "Confirm your subscription" link; one

@@ -1,9 +1,9 @@
-import { eq, type SQL, sql } from "drizzle-orm";
+import { eq, inArray, type SQL, sql } from "drizzle-orm";
 import type { SignupRequest } from "#contract/subscribers/schemas";
 import { maskEmail, type SubscriptionView } from "#contract/subscribers/signup-rules";
 import { subscribers, zipCodes } from "../../../db/schema";
-import { randomToken } from "../../platform/crypto";
 import type { Db } from "../../platform/db";
+import { issueManageToken, manageTokenKeys } from "../../platform/manage-token";
 import type { EmailJob } from "../email/jobs";
 import {
   type ConsentEvidence,
@@ -50,8 +50,11 @@ export async function subscribe(
   input: SignupRequest,
   now: Date,
   siteTimeZone: string,
+  jwtSecret: string,
 ): Promise<SubscribeResult> {
   const id = crypto.randomUUID();
+  // Stored hashed and sealed, never as it is (decision 214); the emails open the sealed copy.
+  const manage = await issueManageToken(jwtSecret);
   const nowIso = now.toISOString();
   const timeZone = await timeZoneForZip(db, input.zip_code, siteTimeZone);
   const [row] = await db
@@ -62,7 +65,8 @@ export async function subscribe(
       firstName: input.first_name,
       zipCode: input.zip_code ?? null,
       timeZone,
-      manageToken: randomToken(32),
+      manageTokenHash: manage.hash,
+      manageTokenSealed: manage.sealed,
       subscribedAt: nowIso,
       active: false,
       confirmedAt: null,
@@ -125,8 +129,15 @@ export function toSubscriptionView(
   };
 }
 
+/** The row a presented manage token names: by its hash, or as it is for a row not yet backfilled (decision 214). */
+const byManageToken = async (token: string) => inArray(subscribers.manageTokenHash, await manageTokenKeys(token));
+
 export async function findByToken(db: Db, token: string): Promise<SubscriberRow | null> {
-  const [row] = await db.select().from(subscribers).where(eq(subscribers.manageToken, token)).limit(1);
+  const [row] = await db
+    .select()
+    .from(subscribers)
+    .where(await byManageToken(token))
+    .limit(1);
   return row ?? null;
 }
 
@@ -155,7 +166,7 @@ export async function setActiveByToken(
             updatedAt: nowIso,
           },
     )
-    .where(eq(subscribers.manageToken, token))
+    .where(await byManageToken(token))
     .returning();
   // Resubscribing from one's own manage link is consent: a complaint no longer blocks the email.
   if (row && active) await liftComplaint(db, row.email);

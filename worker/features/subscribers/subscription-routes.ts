@@ -9,6 +9,7 @@ import {
 import { manageTokenBodySchema, manageTokenSchema } from "#contract/subscribers/schemas";
 import { INVALID_LINK_MESSAGE, maskEmail } from "#contract/subscribers/signup-rules";
 import { answer, errorAnswer, fileAnswer, jsonAnswer } from "../../platform/api-docs";
+import { tokenLimit } from "../../platform/client-limit";
 import { badRequest, notFound } from "../../platform/errors";
 import { createRouter } from "../../platform/hono";
 import { clientIp } from "../../platform/request";
@@ -86,6 +87,7 @@ export const subscriptionRoutes = createRouter()
         404: errorAnswer("The link is invalid, used or expired"),
       },
     }),
+    tokenLimit("subscription-confirm"),
     validate("json", manageTokenBodySchema),
     async (c) => {
       const now = new Date();
@@ -126,6 +128,7 @@ export const subscriptionRoutes = createRouter()
       summary: "Unsubscribe",
       responses: { 200: jsonAnswer(subscriptionChangeAnswer, "Unsubscribed"), 404: noSubscription },
     }),
+    tokenLimit("subscription-unsubscribe"),
     validate("json", manageTokenBodySchema),
     async (c) => {
       const row = await setActiveByToken(c.var.db, c.req.valid("json").token, false, new Date());
@@ -145,6 +148,7 @@ export const subscriptionRoutes = createRouter()
       summary: "Subscribe again",
       responses: { 200: jsonAnswer(subscriptionChangeAnswer, "Subscribed again"), 404: noSubscription },
     }),
+    tokenLimit("subscription-resubscribe"),
     validate("json", manageTokenBodySchema),
     async (c) => {
       const row = await setActiveByToken(c.var.db, c.req.valid("json").token, true, new Date(), consentOf(c));
@@ -166,6 +170,7 @@ export const subscriptionRoutes = createRouter()
       summary: "Delete the subscription's data",
       responses: { 200: jsonAnswer(dataDeletedAnswer, "Deleted"), 404: noSubscription },
     }),
+    tokenLimit("subscription-delete"),
     validate("json", manageTokenBodySchema),
     async (c) => {
       const row = await setActiveByToken(c.var.db, c.req.valid("json").token, false, new Date());
@@ -187,6 +192,7 @@ export const subscriptionRoutes = createRouter()
         404: noSubscription,
       },
     }),
+    tokenLimit("subscription-one-click"),
     async (c) => {
       const row = await setActiveByToken(c.var.db, tokenFromQuery(c.req.query("token")), false, new Date());
       if (!row) throw notFound(SUBSCRIPTION_NOT_FOUND);
