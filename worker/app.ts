@@ -43,11 +43,13 @@ import { tipsRoutes } from "./features/tips/routes";
 import { requireAdmin } from "./platform/auth-guard";
 import { limitRequestBodies } from "./platform/body-limit";
 import { botCheckKeys, getConfig } from "./platform/config";
+import { refuseSignInWhileMisconfigured } from "./platform/config-guard";
 import { d1Session } from "./platform/d1-session";
 import { createDb } from "./platform/db";
 import { AppError, errorBody } from "./platform/errors";
 import type { AppBindings } from "./platform/hono";
 import { createRouter } from "./platform/hono";
+import { redirectToHttps } from "./platform/https-redirect";
 import { noStorePrivate } from "./platform/no-store";
 import { requestIdentity, requestLog } from "./platform/request-log";
 import { securityHeaders } from "./platform/security-headers";
@@ -70,6 +72,8 @@ export function createApp() {
     c.set("appFetch", async (request) => app.fetch(request, c.env, c.executionCtx));
     await next();
   });
+  // Production answers http with a redirect to https before anything else runs.
+  app.use(redirectToHttps);
   // c.var.db: a D1 session, from a read replica for anonymous reads (decision 188).
   app.use(d1Session);
   app.use((c, next) =>
@@ -77,6 +81,9 @@ export function createApp() {
   );
   app.use(noStorePrivate);
   app.use(limitRequestBodies);
+  // Sign-in and the admin invitation answer 503 configuration_error while JWT_SECRET is unusable (config.ts).
+  app.use("/api/auth/*", refuseSignInWhileMisconfigured);
+  app.use("/api/admin-invitations/*", refuseSignInWhileMisconfigured);
 
   // Every /api/admin route sits behind this one guard (401 signed out, 403 not admin), and every
   // admin mutation is audited by one middleware.
