@@ -2,6 +2,7 @@ import { Hono } from "hono";
 import { HTTPException } from "hono/http-exception";
 import { actionsAdminRoutes } from "./features/actions/admin-routes";
 import { actionsRoutes } from "./features/actions/routes";
+import { adminInvitationRoutes } from "./features/admin-invitations/routes";
 import { meRoutes } from "./features/auth/me-routes";
 import { mfaRoutes } from "./features/auth/mfa/routes";
 import { myPasskeyRoutes, passkeySignInRoutes } from "./features/auth/passkeys/routes";
@@ -113,6 +114,7 @@ export function createApp() {
     .route("/api/auth/mfa", mfaRoutes)
     .route("/api/auth/passkeys", passkeySignInRoutes)
     .route("/api/auth", authRoutes)
+    .route("/api/admin-invitations", adminInvitationRoutes)
     .route("/api/me/completions", completionsRoutes)
     .route("/api/me/passkeys", myPasskeyRoutes)
     .route("/api/me/stats", completionStatsRoutes)
