@@ -117,9 +117,9 @@ beforeAll(async () => {
 });
 afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
-function setup(): Promise<{ code: number; out: string }> {
+function setup(script = "scripts/setup.mjs", args: string[] = []): Promise<{ code: number; out: string }> {
   return new Promise((resolve) => {
-    const child = spawn("node", ["scripts/setup.mjs"], {
+    const child = spawn("node", [script, ...args], {
       cwd: root,
       stdio: ["pipe", "pipe", "pipe"],
       env: {
@@ -141,6 +141,25 @@ function setup(): Promise<{ code: number; out: string }> {
 }
 
 describe("npm run setup against a fake Cloudflare API (issue 44)", () => {
+  it("the preflight on an empty account lists every problem in one run instead of stopping at the first", async () => {
+    const { code, out } = await setup("scripts/deploy.mjs", ["--check"]);
+    expect(code, out).toBe(1);
+    expect(out).not.toContain("deploy failed");
+    for (const problem of [
+      /d1_databases\.DB: database_id is a placeholder/,
+      /kv_namespaces\.KV: id is a placeholder/,
+      /r2_buckets\.MEDIA: no bucket earthkind-media/,
+      /queue\(s\) earthkind-email, earthkind-ingest, earthkind-email-dlq, earthkind-ingest-dlq do not exist/,
+      /secret JWT_SECRET is not set/,
+      /secret MAIL_API_KEY is not set/,
+      /TURNSTILE_SITE_KEY is empty/,
+      /no custom domain route/,
+      /mail domain earthkind\.example not checked: MAIL_API_KEY is not in this shell's environment/,
+    ])
+      expect(out).toMatch(problem);
+    expect(calls.filter((c) => /^(POST|PUT) /.test(c))).toEqual([]);
+  }, 420_000);
+
   it("creates every resource once, records the ids, sets JWT_SECRET, and lists what only a person can get", async () => {
     const first = await setup();
     expect(first.out).toContain("creating D1 database earthkind");
