@@ -69,6 +69,10 @@ export default defineConfig({
   environments: {
     client: {
       build: {
+        // No browser source maps: served from /assets/ they would publish the whole source text (issue 44). The
+        // Worker's own maps (top-level `sourcemap`) stay in its bundle, uploaded for stack traces by wrangler.toml's
+        // upload_source_maps, never served.
+        sourcemap: false,
         rolldownOptions: {
           input: clientInput,
           // React, its DOM renderer, the router and the query cache in one chunk: every island and the app's entry

@@ -1,4 +1,5 @@
 // The single source of the data model (ARCHITECTURE.md §4), one file per domain.
+export * from "./schema/admin-invitations";
 export * from "./schema/audit";
 export * from "./schema/auth";
 export * from "./schema/content";

@@ -10,7 +10,9 @@ import { d1Query, persistDirFromArgs } from "./local-env.mjs";
 const args = process.argv.slice(2);
 const usage = "Usage: npm run admin:grant -- someone@example.com [--totp-secret BASE32] [--persist-to DIR]";
 if (args.includes("--remote")) {
-  console.error("admin:grant works on the local development database only; grant roles in production by hand.");
+  console.error(
+    "admin:grant works on the local development database only; in production: npm run admin:invite -- EMAIL --remote",
+  );
   process.exit(2);
 }
 const email = args

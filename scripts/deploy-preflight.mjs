@@ -96,3 +96,77 @@ export function pendingFromMigrationsList(output) {
   if (/No migrations to apply/i.test(output)) return [];
   return [...output.matchAll(/[│|]\s*(\d{4}_[\w-]+\.sql)\s*[│|]/g)].map((m) => m[1]);
 }
+
+/**
+ * `routes` (or `workers_dev`) written below a table header belongs to that table, so wrangler silently ignores it
+ * and the deploy goes to workers.dev: the text of wrangler.toml says where each top-level key really sits.
+ * @param {string} toml @returns {string[]}
+ */
+export function misplacedTopLevelKeys(toml) {
+  const problems = [];
+  let table = null;
+  for (const line of toml.split(/\r?\n/)) {
+    const header = /^\s*\[\[?\s*([^\]]+?)\s*\]\]?\s*(#.*)?$/.exec(line);
+    if (header) {
+      table = header[1];
+      continue;
+    }
+    const key = /^\s*(routes|route|workers_dev)\s*=/.exec(line)?.[1];
+    if (key && table !== null)
+      problems.push(
+        `wrangler.toml: \`${key} = …\` is written under [${table}], so wrangler reads it as ${table}.${key} and ignores it: move the line above the first [table] header (next to name and main)`,
+      );
+  }
+  return problems;
+}
+
+/** Queue names of the configuration (producers, consumers and their dead-letter queues). */
+export function configuredQueues(config) {
+  const names = new Set();
+  for (const p of config.queues?.producers ?? []) names.add(p.queue);
+  for (const c of config.queues?.consumers ?? []) {
+    names.add(c.queue);
+    if (c.dead_letter_queue) names.add(c.dead_letter_queue);
+  }
+  return [...names];
+}
+
+/**
+ * The remote resources wrangler.toml names that the account does not have.
+ * @param {{ config: any; existing: { d1: { name: string; uuid: string }[]; kv: { id: string }[]; r2: string[]; queues: string[] } }} input
+ */
+export function missingResourceProblems({ config, existing }) {
+  const problems = [];
+  for (const db of config.d1_databases ?? []) {
+    if (db.database_id && PLACEHOLDER_ID.test(db.database_id)) continue; // reported as a placeholder already
+    if (!existing.d1.some((d) => d.uuid === db.database_id))
+      problems.push(
+        `d1_databases.${db.binding}: the account has no database ${db.database_id} (${db.database_name}): npm run setup creates it and records its id`,
+      );
+  }
+  for (const kv of config.kv_namespaces ?? []) {
+    if (kv.id && PLACEHOLDER_ID.test(kv.id)) continue;
+    if (!existing.kv.some((k) => k.id === kv.id))
+      problems.push(`kv_namespaces.${kv.binding}: the account has no namespace ${kv.id}: npm run setup creates it`);
+  }
+  for (const bucket of config.r2_buckets ?? [])
+    if (!existing.r2.includes(bucket.bucket_name))
+      problems.push(`r2_buckets.${bucket.binding}: no bucket ${bucket.bucket_name}: npm run setup creates it`);
+  const missingQueues = configuredQueues(config).filter((q) => !existing.queues.includes(q));
+  if (missingQueues.length > 0)
+    problems.push(`queue(s) ${missingQueues.join(", ")} do not exist: npm run setup creates them (Workers Paid plan)`);
+  return problems;
+}
+
+/** Bucket names of `wrangler r2 bucket list` ("name:   earthkind-media" lines). */
+export const bucketsFromList = (output) => [...output.matchAll(/^name:\s+(\S+)/gm)].map((m) => m[1]);
+
+/** Queue names of `wrangler queues list` (its table's name column). */
+export function queuesFromList(output) {
+  const names = [];
+  for (const line of output.split(/\r?\n/)) {
+    const cells = line.split(/[│|]/).map((c) => c.trim());
+    if (cells.length > 3 && cells[1] && cells[1] !== "id" && /^[\w-]+$/.test(cells[2] ?? "")) names.push(cells[2]);
+  }
+  return names;
+}

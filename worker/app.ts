@@ -2,6 +2,7 @@ import { Hono } from "hono";
 import { HTTPException } from "hono/http-exception";
 import { actionsAdminRoutes } from "./features/actions/admin-routes";
 import { actionsRoutes } from "./features/actions/routes";
+import { adminInvitationRoutes } from "./features/admin-invitations/routes";
 import { meRoutes } from "./features/auth/me-routes";
 import { mfaRoutes } from "./features/auth/mfa/routes";
 import { myPasskeyRoutes, passkeySignInRoutes } from "./features/auth/passkeys/routes";
@@ -43,11 +44,13 @@ import { tipsRoutes } from "./features/tips/routes";
 import { requireAdmin } from "./platform/auth-guard";
 import { limitRequestBodies } from "./platform/body-limit";
 import { botCheckKeys, getConfig } from "./platform/config";
+import { refuseSignInWhileMisconfigured } from "./platform/config-guard";
 import { d1Session } from "./platform/d1-session";
 import { createDb } from "./platform/db";
 import { AppError, errorBody } from "./platform/errors";
 import type { AppBindings } from "./platform/hono";
 import { createRouter } from "./platform/hono";
+import { redirectToHttps } from "./platform/https-redirect";
 import { noStorePrivate } from "./platform/no-store";
 import { requestIdentity, requestLog } from "./platform/request-log";
 import { securityHeaders } from "./platform/security-headers";
@@ -70,6 +73,8 @@ export function createApp() {
     c.set("appFetch", async (request) => app.fetch(request, c.env, c.executionCtx));
     await next();
   });
+  // Production answers http with a redirect to https before anything else runs.
+  app.use(redirectToHttps);
   // c.var.db: a D1 session, from a read replica for anonymous reads (decision 188).
   app.use(d1Session);
   app.use((c, next) =>
@@ -77,6 +82,9 @@ export function createApp() {
   );
   app.use(noStorePrivate);
   app.use(limitRequestBodies);
+  // Sign-in and the admin invitation answer 503 configuration_error while JWT_SECRET is unusable (config.ts).
+  app.use("/api/auth/*", refuseSignInWhileMisconfigured);
+  app.use("/api/admin-invitations/*", refuseSignInWhileMisconfigured);
 
   // Every /api/admin route sits behind this one guard (401 signed out, 403 not admin), and every
   // admin mutation is audited by one middleware.
@@ -106,6 +114,7 @@ export function createApp() {
     .route("/api/auth/mfa", mfaRoutes)
     .route("/api/auth/passkeys", passkeySignInRoutes)
     .route("/api/auth", authRoutes)
+    .route("/api/admin-invitations", adminInvitationRoutes)
     .route("/api/me/completions", completionsRoutes)
     .route("/api/me/passkeys", myPasskeyRoutes)
     .route("/api/me/stats", completionStatsRoutes)

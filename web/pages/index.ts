@@ -9,6 +9,7 @@ import adminActions from "./admin-actions.page";
 import adminApiReference from "./admin-api-reference.page";
 import adminContentExport from "./admin-content-export.page";
 import adminEmail from "./admin-email.page";
+import adminInvitation from "./admin-invitation.page";
 import adminMessages from "./admin-messages.page";
 import adminPetitions from "./admin-petitions.page";
 import adminSecurity from "./admin-security.page";
@@ -67,6 +68,7 @@ export const PAGES = {
   adminStatus,
   adminSubscribers,
   adminMessages,
+  adminInvitation,
   notFound,
 } as const satisfies Record<string, Page>;
 

@@ -1,5 +1,5 @@
 import { jwtVerify, SignJWT } from "jose";
-import type { Config } from "./config";
+import { type Config, MIN_JWT_SECRET_LENGTH } from "./config";
 
 export const ACCESS_TOKEN_TTL_SECONDS = 15 * 60;
 const AUDIENCE = "earthkind:api";
@@ -29,7 +29,8 @@ export type AccessClaims = {
 function key(config: Config): Uint8Array {
   const secret = config.JWT_SECRET;
   // A short secret makes HS256 brute-forceable; refuse to run rather than issue weak tokens.
-  if (!secret || secret.length < 32) throw new Error("JWT_SECRET is missing or shorter than 32 characters");
+  if (!secret || secret.length < MIN_JWT_SECRET_LENGTH)
+    throw new Error("JWT_SECRET is missing or shorter than 32 characters");
   return new TextEncoder().encode(secret);
 }
 

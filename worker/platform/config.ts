@@ -80,11 +80,33 @@ export function botCheckOffReason(config: Pick<Config, "TURNSTILE_SITE_KEY" | "T
   return `Bot protection is off: ${missing.join(" and ")} ${missing.length > 1 ? "are" : "is"} not set, so the signup, contact, event submission and sign-in link forms take no challenge.`;
 }
 
+/** HS256 needs a key at least as long as its 256-bit output; shorter ones are guessable offline. */
+export const MIN_JWT_SECRET_LENGTH = 32;
+
+/**
+ * The settings without which nobody can sign in (access tokens cannot be signed), by name, with why: the one
+ * place this is decided. /api/health names them, the admin banner and security scan show them, and every
+ * sign-in route answers 503 `configuration_error` instead of failing with a 500 after a link was spent.
+ */
+export function signInBlockers(config: Pick<Config, "JWT_SECRET">): { setting: string; problem: string }[] {
+  const secret = config.JWT_SECRET ?? "";
+  if (secret.length >= MIN_JWT_SECRET_LENGTH) return [];
+  return [
+    {
+      setting: "JWT_SECRET",
+      problem:
+        secret.length === 0
+          ? "JWT_SECRET is not set, so nobody can sign in: set a random value of at least 32 characters (npm run setup, or `openssl rand -hex 32 | npx wrangler secret put JWT_SECRET`)."
+          : `JWT_SECRET has ${secret.length} characters, fewer than ${MIN_JWT_SECRET_LENGTH}, so nobody can sign in: replace it with a random value of at least 32 characters (npm run setup, or \`openssl rand -hex 32 | npx wrangler secret put JWT_SECRET\`).`,
+    },
+  ];
+}
+
 /** Only a local development or test run may keep mail in the database instead of sending it. */
 export const mayUseOutbox = (config: Pick<Config, "ENVIRONMENT">) => config.ENVIRONMENT !== "production";
 
 function configErrorsOf(env: AppEnv, config: z.infer<typeof configSchema>): string[] {
-  const errors: string[] = [];
+  const errors: string[] = signInBlockers(config).map((b) => b.problem);
   const raw = (env as { ENVIRONMENT?: unknown }).ENVIRONMENT;
   if (raw !== undefined && !(ENVIRONMENTS as readonly unknown[]).includes(raw)) {
     errors.push(

@@ -1,5 +1,5 @@
 import { jwtVerify, SignJWT } from "jose";
-import type { Config } from "../../platform/config";
+import { type Config, MIN_JWT_SECRET_LENGTH } from "../../platform/config";
 
 /**
  * The "I did it" link's token (decision 196): a JWT signed with JWT_SECRET like the access token, but
@@ -15,7 +15,8 @@ export type DidItClaims = { subscriberId: string; actionId: string; campaignId: 
 
 function key(config: Config): Uint8Array {
   const secret = config.JWT_SECRET;
-  if (!secret || secret.length < 32) throw new Error("JWT_SECRET is missing or shorter than 32 characters");
+  if (!secret || secret.length < MIN_JWT_SECRET_LENGTH)
+    throw new Error("JWT_SECRET is missing or shorter than 32 characters");
   return new TextEncoder().encode(secret);
 }
 

@@ -9,9 +9,13 @@ export const healthyAnswer = z.object({
   version: z.string(),
 });
 
-/** The database did not answer: the same shape, so a monitor reads one body whatever the status. */
+/**
+ * The database did not answer, or a setting keeps everyone from signing in (`settings` names it, never its
+ * value): the same shape, so a monitor reads one body whatever the status.
+ */
 export const unhealthyAnswer = z.object({
   status: z.literal("error"),
-  database: z.literal("unavailable"),
+  database: z.enum(["ok", "unavailable"]),
+  settings: z.array(z.string()).optional(),
   version: z.string(),
 });

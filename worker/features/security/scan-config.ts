@@ -1,9 +1,8 @@
 import type { Finding } from "#contract/security/schemas";
-import { botCheckOffReason, type Config } from "../../platform/config";
+import { botCheckOffReason, type Config, MIN_JWT_SECRET_LENGTH } from "../../platform/config";
 
 /** The spec's suggested OTP (magic-link) expiry. */
 export const MAX_MAGIC_LINK_TTL_MINUTES = 10;
-const MIN_JWT_SECRET_LENGTH = 32;
 const PLACEHOLDER_WORDS =
   /secret|change.?me|password|example|default|sample|placeholder|dummy|test|local|dev|1234|abcd|qwerty/i;
 
@@ -35,7 +34,7 @@ export function configFindings(config: Config): Finding[] {
     findings.push({
       id: "jwt-secret-short",
       title: "JWT_SECRET is too short",
-      description: `The access-token key has ${secret.length} characters; fewer than ${MIN_JWT_SECRET_LENGTH} makes HS256 tokens guessable offline.`,
+      description: `The access-token key has ${secret.length} characters; fewer than ${MIN_JWT_SECRET_LENGTH} would make HS256 tokens guessable offline, so every sign-in is refused (503 configuration_error) until it is replaced.`,
       severity: "critical",
       category: "secrets",
       remediation:
