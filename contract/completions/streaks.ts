@@ -5,7 +5,9 @@ import { addDays, dayInZone, dayOfWeek } from "../platform/zoned-time";
  * when the member recorded that week's action — the action whose start date falls in the week —
  * whenever they recorded it, so completing a past action late fills its own week. Weeks without a
  * published action neither break nor extend a streak. The current week, not yet done, is "current"
- * and does not break the streak either. Pure: dates are YYYY-MM-DD strings, so DST cannot shift them.
+ * and does not break the streak either. Weeks before the member joined (decision 228) are not theirs to miss:
+ * they neither break nor extend a streak unless recorded, and the strip starts at the week they joined (or at
+ * an earlier week they recorded). Pure: dates are YYYY-MM-DD strings, so DST cannot shift them.
  */
 
 export const STRIP_WEEKS = 12;
@@ -22,9 +24,15 @@ export const currentWeekStart = (now: Date, timeZone: string): string => weekSta
 
 /**
  * `actions`: published actions that have started (any order); `completed`: ids of the actions the
- * member recorded; `thisWeek`: the current week's Sunday.
+ * member recorded; `thisWeek`: the current week's Sunday; `joinedWeek`: the Sunday of the week the member
+ * signed up (their account's or subscription's creation, whichever came first), if known.
  */
-export function computeStreaks(actions: StreakAction[], completed: ReadonlySet<string>, thisWeek: string): Streaks {
+export function computeStreaks(
+  actions: StreakAction[],
+  completed: ReadonlySet<string>,
+  thisWeek: string,
+  joinedWeek?: string,
+): Streaks {
   // Per week: the week's actions (newest start first) and whether any of them was recorded.
   const byWeek = new Map<string, { actionId: string; startDate: string; done: boolean }>();
   for (const a of actions) {
@@ -46,7 +54,9 @@ export function computeStreaks(actions: StreakAction[], completed: ReadonlySet<s
     );
   }
 
-  const weeksWithActions = [...byWeek.keys()].sort();
+  const beforeJoining = (week: string) => joinedWeek !== undefined && week < joinedWeek;
+  // A week before joining counts only if the member recorded its action (late): it cannot be missed.
+  const weeksWithActions = [...byWeek.keys()].filter((w) => byWeek.get(w)?.done || !beforeJoining(w)).sort();
   let longest = 0;
   let run = 0;
   for (const week of weeksWithActions) {
@@ -63,9 +73,14 @@ export function computeStreaks(actions: StreakAction[], completed: ReadonlySet<s
     else break;
   }
 
+  // The strip: the last STRIP_WEEKS weeks, from the week the member joined or recorded first, whichever is earlier.
+  const firstDone = weeksWithActions.find((w) => byWeek.get(w)?.done);
+  const starts =
+    joinedWeek === undefined ? undefined : [joinedWeek, firstDone].filter((w) => w !== undefined).sort()[0];
   const weeks: StreakWeek[] = [];
   for (let i = STRIP_WEEKS - 1; i >= 0; i--) {
     const week = addDays(thisWeek, -7 * i);
+    if (starts !== undefined && week < starts && week !== thisWeek) continue;
     const entry = byWeek.get(week);
     weeks.push({ week_start: week, action_id: entry?.actionId ?? null, completed: entry?.done ?? false });
   }

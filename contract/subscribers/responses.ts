@@ -4,6 +4,8 @@ import { CAMPAIGN_KINDS, DELIVERY_STATUSES } from "../email/schemas";
 /** The answers of the public subscriber routes (decision 179): the document's schemas and the handlers' types. */
 export const signupAnswer = z.object({
   subscriber: z.object({ first_name: z.string(), email: z.string() }),
+  /** Whether this request sent a confirmation link: false when one went out too recently (decision 226). */
+  confirmation_sent: z.boolean(),
 });
 
 export const subscriptionViewSchema = z.object({
@@ -11,6 +13,8 @@ export const subscriptionViewSchema = z.object({
   masked_email: z.string(),
   active: z.boolean(),
   subscribed_at: z.string(),
+  /** Signed up and not confirmed yet (double opt-in, decision 182): the page offers to resend the link. */
+  pending: z.boolean(),
 });
 
 export const subscriptionAnswer = z.object({ subscription: subscriptionViewSchema });
@@ -22,8 +26,17 @@ export const subscriptionChangeAnswer = z.object({
 });
 
 export const reconfirmationAnswer = z.object({
-  confirmation: z.object({ first_name: z.string(), masked_email: z.string(), returning: z.boolean() }),
+  confirmation: z.object({
+    first_name: z.string(),
+    masked_email: z.string(),
+    returning: z.boolean(),
+    /** The ZIP given at signup: the confirmed page links to events near it (decision 225). */
+    zip_code: z.string().nullable(),
+  }),
 });
+
+/** POST /api/subscription/resend-confirmation: whether a new link went, in words for the page. */
+export const resendConfirmationAnswer = z.object({ sent: z.boolean(), message: z.string() });
 
 export const dataDeletedAnswer = z.object({ deleted: z.literal(true), message: z.string() });
 

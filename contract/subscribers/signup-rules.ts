@@ -29,7 +29,19 @@ export const SIGNUP_MESSAGES = {
       "This address asked us to delete its subscription data, so we won't add it again. To rejoin, write to us through the contact form.",
   },
   failure: { title: "Something went wrong", description: "Please try again in a moment." },
-  success: { title: "Welcome to Earthkind! 🌱", description: "You'll receive your first weekly action plan soon." },
+  // The spec's text was "You'll receive your first weekly action plan soon."; with double opt-in nothing comes
+  // until the person confirms, so the text says so (decision 225). The title is the spec's.
+  success: {
+    title: "Welcome to Earthkind! 🌱",
+    description: "Check your inbox and confirm your email to get your first weekly action plan.",
+  },
+} as const;
+
+/** The form's answers to "Resend the email" (decisions 225, 226). */
+export const RESEND_MESSAGES = {
+  sent: (address: string) => `We sent a new confirmation email to ${address}.`,
+  notSent:
+    "We sent you one a short while ago, so we didn't send another yet. Check your spam folder, or try again in a few minutes.",
 } as const;
 
 /** The API's 409 message; the client recognises it by the words 'already subscribed' (spec §7). */
@@ -64,6 +76,16 @@ export const INVALID_LINK_MESSAGE = "Invalid unsubscribe link";
 
 /** The subscription view (spec §3). */
 export type SubscriptionView = z.infer<typeof subscriptionViewSchema>;
+
+/**
+ * 'a•••@example.org': the address the form just took, shown back on the screen without its name part (someone
+ * may be looking over a shoulder); its owner still recognises the first letter and the domain.
+ */
+export function screenMaskedEmail(email: string): string {
+  const at = email.lastIndexOf("@");
+  if (at <= 0) return "•••";
+  return `${email.slice(0, 1)}•••${email.slice(at)}`;
+}
 
 /** 'jo***@example.com': enough for the person to recognise, useless to someone who found the link. */
 export function maskEmail(email: string): string {

@@ -28,7 +28,7 @@ async function expectNoAxeViolations(page: Page) {
   expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
 }
 
-test("subscribe from home, confirm from the welcome email, manage: unsubscribe and resubscribe", async ({
+test("subscribe from home, confirm from the confirmation email, manage: unsubscribe and resubscribe", async ({
   page,
   request,
 }) => {
@@ -43,19 +43,22 @@ test("subscribe from home, confirm from the welcome email, manage: unsubscribe a
 
   await fillSignup(page, { name: "Fern <Gully>", email: `  ${email.toUpperCase()}`, zip: "97201" });
   await expect(page.getByText("Welcome to Earthkind! 🌱", { exact: true })).toBeVisible();
-  await expect(page.getByText("You'll receive your first weekly action plan soon.", { exact: true })).toBeVisible();
-  await expect(signupForm(page).getByLabel("Email")).toHaveValue("");
+  // The spec's text promised a plan that cannot come before the confirmation (decision 225).
+  await expect(
+    page.getByText("Check your inbox and confirm your email to get your first weekly action plan.", { exact: true }),
+  ).toBeVisible();
+  await expect(page.getByRole("heading", { name: /^Check your inbox at s•••@example\.com to confirm$/ })).toBeVisible();
 
-  // The welcome email, in the local mailbox (the outbox provider).
-  const mail = await latestMailTo(request, email, /Welcome to Earthkind/);
+  // The confirmation email, in the local mailbox (the outbox provider): its subject names the step.
+  const mail = await latestMailTo(request, email, /^Confirm your Earthkind subscription$/);
   expect(mail.headers["List-Unsubscribe-Post"]).toBe("List-Unsubscribe=One-Click");
   expect(mail.headers["List-Unsubscribe"]).toMatch(/^<https?:\/\/[^>]+\/api\/subscription\/one-click\?token=[\w-]+>$/);
-  expect(mail.html).toContain("Welcome, Fern &lt;Gully&gt;!");
-  expect(mail.text).toContain("Welcome, Fern <Gully>!");
+  expect(mail.html).toContain("Hi Fern &lt;Gully&gt;,");
+  expect(mail.text).toContain("Hi Fern <Gully>,");
   const manage = /https?:\/\/\S+\/unsubscribe\?token=[\w-]+/.exec(mail.text)?.[0];
   expect(manage).toBeTruthy();
   const manageUrl = new URL(manage as string);
-  // Double opt-in (decision 182): the welcome asks to confirm, and nothing is sent weekly until then.
+  // Double opt-in (decision 182): the email asks to confirm, and nothing is sent weekly until then.
   expect(mail.text).toMatch(/Confirm your subscription: https?:\/\/\S+\/subscribe\/confirm\?token=[\w-]+/);
   const pendingState = await request.get(`/api/subscription${manageUrl.search}`);
   expect(((await pendingState.json()) as { subscription: { active: boolean } }).subscription.active).toBe(false);
@@ -64,7 +67,7 @@ test("subscribe from home, confirm from the welcome email, manage: unsubscribe a
   // has no favicon, so the browser's favicon.ico request 404s there: not an error of ours.)
   expect(errors).toEqual([]);
   await page.goto(`/dev/mailbox/messages/${mail.id}`);
-  await expect(page.getByRole("heading", { name: "Welcome, Fern <Gully>!" })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Hi Fern <Gully>," })).toBeVisible();
   const confirmLink = page.getByRole("link", { name: "Confirm your subscription" });
   const confirmUrl = new URL((await confirmLink.getAttribute("href")) as string);
   await page.goto(`${confirmUrl.pathname}${confirmUrl.search}`);
@@ -78,8 +81,12 @@ test("subscribe from home, confirm from the welcome email, manage: unsubscribe a
   const stillPending = await request.get(`/api/subscription${manageUrl.search}`);
   expect(((await stillPending.json()) as { subscription: { active: boolean } }).subscription.active).toBe(false);
   await page.getByRole("button", { name: "Confirm my subscription" }).click();
-  await expect(page.getByRole("heading", { name: "Thanks for confirming! You're subscribed." })).toBeVisible();
-  await expect(page.getByText("Your next weekly action arrives on Monday morning.")).toBeVisible();
+  await expect(page.getByRole("heading", { level: 1, name: "You're Subscribed" })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Thanks for confirming! You're subscribed." })).toBeFocused();
+  await expect(page.getByText("Your first weekly action arrives on Monday morning.")).toBeVisible();
+  // The welcome follows the confirmation (decision 225).
+  const welcome = await latestMailTo(request, email, /^Welcome to Earthkind/);
+  expect(welcome.text).toContain("Welcome, Fern <Gully>!");
 
   // The same link again: already used.
   const linkReads = collectLinkReads(page);
@@ -134,24 +141,26 @@ test("subscribe from home, confirm from the welcome email, manage: unsubscribe a
 test("signup checks run in the spec's order with its messages; the fourth attempt in 5 minutes is refused", async ({
   page,
 }) => {
+  // The toast carries the first failure; the fields carry theirs too (decision 225).
+  const toasts = page.getByRole("region", { name: /^Notifications/ });
   await page.goto("/#signup");
   await fillSignup(page, { name: "A", email: "not-an-email", zip: "12" });
-  await expect(page.getByText("Invalid name", { exact: true })).toBeVisible();
-  await expect(page.getByText("Name must be between 2 and 50 characters.", { exact: true })).toBeVisible();
+  await expect(toasts.getByText("Invalid name", { exact: true })).toBeVisible();
+  await expect(toasts.getByText("Name must be between 2 and 50 characters.", { exact: true })).toBeVisible();
   await expect(signupForm(page).getByLabel("First name")).toBeFocused();
 
   await fillSignup(page, { name: "Ada", email: "not-an-email", zip: "12" });
-  await expect(page.getByText("Invalid email address", { exact: true })).toBeVisible();
-  await expect(page.getByText("Please enter a valid email address.", { exact: true })).toBeVisible();
+  await expect(toasts.getByText("Invalid email address", { exact: true })).toBeVisible();
+  await expect(toasts.getByText("Please enter a valid email address.", { exact: true })).toBeVisible();
 
   // The third attempt in five minutes is still allowed; the fourth is not.
   await fillSignup(page, { name: "Ada", email: "ada@example.com", zip: "12" });
-  await expect(page.getByText("Invalid ZIP code", { exact: true })).toBeVisible();
-  await expect(page.getByText("Please enter a valid 5-digit ZIP code.", { exact: true })).toBeVisible();
+  await expect(toasts.getByText("Invalid ZIP code", { exact: true })).toBeVisible();
+  await expect(toasts.getByText("Please enter a valid 5-digit ZIP code.", { exact: true })).toBeVisible();
 
   await fillSignup(page, { name: "Ada", email: uniqueEmail(), zip: "97201" });
-  await expect(page.getByText("Too many attempts", { exact: true })).toBeVisible();
-  await expect(page.getByText("Please wait before trying again.", { exact: true })).toBeVisible();
+  await expect(toasts.getByText("Too many attempts", { exact: true })).toBeVisible();
+  await expect(toasts.getByText("Please wait before trying again.", { exact: true })).toBeVisible();
 });
 
 test("an address that is already subscribed gets 'Already subscribed'", async ({ page, request }) => {

@@ -108,3 +108,40 @@ describe("computeStreaks", () => {
     expect(s.weeks.every((w) => !w.completed && w.action_id === null)).toBe(true);
   });
 });
+
+describe("weeks before the member joined (decision 228)", () => {
+  it("are not missed: the strip starts the week they joined, and earlier weeks do not break a streak", () => {
+    const sundays = sundaysFrom("2026-09-06", 12); // Sep 6 … Nov 22
+    const actions = weekly(sundays);
+    const thisWeek = "2026-11-22";
+    // Joined nine weeks in, on a Wednesday; did the two weeks since.
+    const joinedWeek = weekStartOf("2026-11-04");
+    const done = new Set([actions[10]?.id as string]);
+    const s = computeStreaks(actions, done, thisWeek, joinedWeek);
+    expect(s.weeks.map((w) => w.week_start)).toEqual(["2026-11-01", "2026-11-08", "2026-11-15", "2026-11-22"]);
+    expect(s.weeks.map((w) => weekState(w, thisWeek))).toEqual(["missed", "missed", "done", "current"]);
+    expect(s.current_streak_weeks).toBe(1);
+
+    // Joined this week: one square, nothing missed, nothing broken.
+    const fresh = computeStreaks(actions, new Set(), thisWeek, thisWeek);
+    expect(fresh.weeks.map((w) => weekState(w, thisWeek))).toEqual(["current"]);
+    expect(fresh.longest_streak_weeks).toBe(0);
+  });
+
+  it("a week before joining that the member recorded late counts, and the strip starts there", () => {
+    const sundays = sundaysFrom("2026-09-06", 12);
+    const actions = weekly(sundays);
+    const thisWeek = "2026-11-22";
+    const done = new Set([actions[8]?.id as string, actions[10]?.id as string, actions[11]?.id as string]);
+    const s = computeStreaks(actions, done, thisWeek, "2026-11-15");
+    // Nov 1 recorded late; Nov 8 was before joining, so it neither breaks nor counts.
+    expect(s.weeks[0]?.week_start).toBe("2026-11-01");
+    expect(s.current_streak_weeks).toBe(3);
+    expect(s.longest_streak_weeks).toBe(3);
+  });
+
+  it("without a known join date, shows the last 12 weeks as before", () => {
+    const actions = weekly(sundaysFrom("2026-09-06", 12));
+    expect(computeStreaks(actions, new Set(), "2026-11-22").weeks).toHaveLength(STRIP_WEEKS);
+  });
+});

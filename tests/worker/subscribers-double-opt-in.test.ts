@@ -1,17 +1,23 @@
 import { env } from "cloudflare:workers";
 import { eq } from "drizzle-orm";
 import { describe, expect, it, vi } from "vitest";
+import { DEFAULT_EMAIL_SETTINGS } from "#contract/email/schemas";
 import { emailCampaigns, emailCampaignWaves, subscribers, subscriptionReconfirmations } from "../../db/schema";
 import { runFanoutStep } from "../../worker/features/email/fanout";
 import { readTotals } from "../../worker/features/subscribers/admin-list";
 import {
   createReconfirmation,
   deleteExpiredPending,
-  PENDING_RESEND_MS,
+  PENDING_LINKS_PER_DAY,
   RECONFIRM_INVALID_MESSAGE,
 } from "../../worker/features/subscribers/reconfirm";
 import { signupEmailJob } from "../../worker/features/subscribers/service";
-import { SUBSCRIPTION_CONFIRMED } from "../../worker/features/subscribers/subscription-routes";
+import {
+  CONFIRMATION_NOT_RESENT,
+  CONFIRMATION_RESENT,
+  NOT_PENDING_MESSAGE,
+  SUBSCRIPTION_CONFIRMED,
+} from "../../worker/features/subscribers/subscription-routes";
 import { deliveriesOf, outboxTo, runConsumer, testDeps, weeklyJob } from "./email-fixtures";
 import { adminHeaders, db, signIn } from "./helpers";
 import { client, errorOf, ok } from "./support/client";
@@ -35,7 +41,7 @@ async function tokenFor(sub: typeof subscribers.$inferSelect, at = new Date()) {
     sub,
     { firstName: sub.firstName, zipCode: sub.zipCode, timeZone: sub.timeZone ?? "America/New_York" },
     at,
-    0,
+    { gapMs: 0 },
   )) as string;
 }
 
@@ -44,7 +50,7 @@ describe("double opt-in (decision 182)", () => {
     const email = uniqueEmail("pending");
     const res = await signup({ first_name: "Fern", email, zip_code: "97201" });
     expect(res.status).toBe(201);
-    expect(await res.json()).toEqual({ subscriber: { first_name: "Fern", email } });
+    expect(await res.json()).toEqual({ subscriber: { first_name: "Fern", email }, confirmation_sent: true });
     const sub = await find(email);
     expect(sub).toMatchObject({ active: false, confirmedAt: null, consentIp: null, unsubscribedAt: null });
     const [token] = await tokensOf(sub.id);
@@ -53,14 +59,17 @@ describe("double opt-in (decision 182)", () => {
     expect(token?.usedAt).toBeNull();
   });
 
-  it("the signup's own email carries the link; opening it (GET) changes nothing, only the POST confirms, once, recording consent", async () => {
+  it("the signup's own email, 'Confirm your Earthkind subscription', carries the link; opening it (GET) changes nothing, only the POST confirms, once, recording consent; the welcome follows", async () => {
     const email = uniqueEmail("flow");
     expect((await signup({ first_name: "Fern", email })).status).toBe(201);
-    // The real queue delivers the welcome; its link is the only copy of the token.
+    // The real queue delivers the confirmation; its link is the only copy of the token.
     const link = await vi.waitFor(
       async () => {
-        const text = (await outboxTo(email)).map((m) => m.text).join("\n");
-        const match = /\/subscribe\/confirm\?token=([\w-]{43})/.exec(text);
+        const [mail, ...rest] = await outboxTo(email);
+        expect(rest).toEqual([]);
+        // Its subject names the step (decision 225); the welcome's "here's what to expect" comes after.
+        expect(mail?.subject).toBe("Confirm your Earthkind subscription");
+        const match = /\/subscribe\/confirm\?token=([\w-]{43})/.exec(mail?.text ?? "");
         expect(match).not.toBeNull();
         return match?.[1] as string;
       },
@@ -70,7 +79,12 @@ describe("double opt-in (decision 182)", () => {
     // A mail scanner (or the person) opening the link: shown, nothing changes, however often.
     for (let i = 0; i < 3; i++) {
       expect(await ok(confirm.$get({ query: { token: link } }))).toEqual({
-        confirmation: { first_name: "Fern", masked_email: expect.stringMatching(/^fl\*\*\*@/), returning: false },
+        confirmation: {
+          first_name: "Fern",
+          masked_email: expect.stringMatching(/^fl\*\*\*@/),
+          returning: false,
+          zip_code: null,
+        },
       });
     }
     expect(await find(email)).toMatchObject({ active: false, confirmedAt: null });
@@ -95,7 +109,14 @@ describe("double opt-in (decision 182)", () => {
     expect(again.status).toBe(404);
     expect((await errorOf(again)).message).toBe(RECONFIRM_INVALID_MESSAGE);
     expect((await signup({ first_name: "Fern", email })).status).toBe(409);
-  }, 30_000);
+
+    // The welcome follows the confirmation (decision 225).
+    await vi.waitFor(
+      async () =>
+        expect((await outboxTo(email)).map((m) => m.subject)).toContain(DEFAULT_EMAIL_SETTINGS.welcome_subject),
+      { timeout: 25_000, interval: 250 },
+    );
+  }, 60_000);
 
   it("refuses an expired link, on the page and on the button", async () => {
     const sub = await createSubscriber({ active: false, confirmedAt: null });
@@ -107,23 +128,85 @@ describe("double opt-in (decision 182)", () => {
     expect(await find(sub.email)).toMatchObject({ active: false, confirmedAt: null });
   });
 
-  it("a pending address signing up again gets a new confirmation at most once a day, with the same answer", async () => {
+  it("a pending address signing up again gets a new link at most every 10 minutes and three times a day; the answer says whether one went", async () => {
     const email = uniqueEmail("again");
     const first = await signup({ first_name: "Fern", email });
     const second = await signup({ first_name: "Fern", email });
     expect(second.status).toBe(first.status);
-    expect(await second.json()).toEqual(await first.json());
+    expect(await first.json()).toEqual({ subscriber: { first_name: "Fern", email }, confirmation_sent: true });
+    expect(await second.json()).toEqual({ subscriber: { first_name: "Fern", email }, confirmation_sent: false });
     const sub = await find(email);
     expect(await tokensOf(sub.id)).toHaveLength(1);
 
-    // The same decision the route takes, later: within a day nothing, after a day a new welcome with a link.
+    // The same decision the route takes, later (decision 226).
     const input = { first_name: "Fern", email };
     const result = { outcome: "pending" as const, subscriber: sub, timeZone: "America/New_York" };
-    expect(await signupEmailJob(db(), result, input, new Date(Date.now() + PENDING_RESEND_MS - 60_000))).toBeNull();
-    const later = await signupEmailJob(db(), result, input, new Date(Date.now() + PENDING_RESEND_MS + 60_000));
-    expect(later).toMatchObject({ type: "welcome", subscriberId: sub.id, confirmToken: expect.any(String) });
-    expect(await tokensOf(sub.id)).toHaveLength(2);
+    const at = (minutes: number) => new Date(Date.now() + minutes * 60_000);
+    expect(await signupEmailJob(db(), result, input, at(9))).toBeNull();
+    expect(await signupEmailJob(db(), result, input, at(11))).toMatchObject({
+      type: "welcome",
+      subscriberId: sub.id,
+      confirmToken: expect.any(String),
+    });
+    expect(await signupEmailJob(db(), result, input, at(22))).not.toBeNull();
+    expect(await tokensOf(sub.id)).toHaveLength(PENDING_LINKS_PER_DAY);
+    // The fourth within a day is refused, however long after the third.
+    expect(await signupEmailJob(db(), result, input, at(60))).toBeNull();
+    expect(await signupEmailJob(db(), result, input, at(24 * 60 + 1))).not.toBeNull();
   });
+
+  it("a pending signup's manage page says so and can send a new link, under the same limits; others get 409", async () => {
+    const email = uniqueEmail("resend");
+    expect((await signup({ first_name: "Fern", email })).status).toBe(201);
+    const found = await find(email);
+    // The row holds only the token's hash (decision 214): the confirmation email's manage link carries it.
+    const [mail] = await outboxTo(email);
+    const manageToken = /\/unsubscribe\?token=([\w-]+)/.exec(mail?.text ?? "")?.[1] ?? "";
+    const sub = { ...found, manageToken };
+    const subscription = client.api.subscription;
+    expect(await ok(subscription.$get({ query: { token: sub.manageToken } }))).toMatchObject({
+      subscription: { active: false, pending: true },
+    });
+
+    // The signup's link went a moment ago: not yet.
+    const resend = subscription["resend-confirmation"];
+    expect(await ok(resend.$post({ json: { token: sub.manageToken } }))).toEqual({
+      sent: false,
+      message: CONFIRMATION_NOT_RESENT,
+    });
+    expect(await tokensOf(sub.id)).toHaveLength(1);
+
+    // Eleven minutes later (the earlier link is moved back in time), a new one goes, by the queue.
+    await db()
+      .update(subscriptionReconfirmations)
+      .set({ createdAt: new Date(Date.now() - 11 * 60_000).toISOString() })
+      .where(eq(subscriptionReconfirmations.subscriberId, sub.id));
+    expect(await ok(resend.$post({ json: { token: sub.manageToken } }))).toEqual({
+      sent: true,
+      message: CONFIRMATION_RESENT,
+    });
+    expect(await tokensOf(sub.id)).toHaveLength(2);
+    await vi.waitFor(
+      async () =>
+        expect(
+          (await outboxTo(email)).filter((m) => m.subject === "Confirm your Earthkind subscription").length,
+        ).toBeGreaterThanOrEqual(2),
+      { timeout: 25_000, interval: 250 },
+    );
+
+    // Confirmed, or unsubscribed: nothing to resend.
+    await confirmSignup(email);
+    const active = await resend.$post({ json: { token: sub.manageToken } });
+    expect(active.status).toBe(409);
+    expect((await errorOf(active)).message).toBe(NOT_PENDING_MESSAGE);
+    expect(await ok(subscription.$get({ query: { token: sub.manageToken } }))).toMatchObject({
+      subscription: { active: true, pending: false },
+    });
+    const gone = await createSubscriber({ active: false });
+    expect((await resend.$post({ json: { token: gone.manageToken } })).status).toBe(409);
+    expect((await resend.$post({ json: { token: "A".repeat(43) } })).status).toBe(404);
+    expect((await resend.$post({ json: { token: "short" } })).status).toBe(400);
+  }, 60_000);
 
   it("the weekly send skips pending signups: not fanned out, and skipped if a job names one", async () => {
     const zone = `Test/OptIn${Math.floor(Math.random() * 1e9)}`;

@@ -74,7 +74,12 @@ describe("coming back needs consent", () => {
 
     // Opening the link (a mail scanner, or the person) changes nothing.
     expect(await ok(confirm.$get({ query: { token: link } }))).toEqual({
-      confirmation: { first_name: "Adaline", masked_email: expect.stringMatching(/^co\*\*\*@/), returning: true },
+      confirmation: {
+        first_name: "Adaline",
+        masked_email: expect.stringMatching(/^co\*\*\*@/),
+        returning: true,
+        zip_code: null,
+      },
     });
     expect((await find(email))?.active).toBe(false);
 

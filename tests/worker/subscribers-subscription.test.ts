@@ -24,6 +24,7 @@ describe("subscription management by token", () => {
           masked_email: "ri***@example.com",
           active: true,
           subscribed_at: sub.subscribedAt,
+          pending: false,
         },
       });
     }

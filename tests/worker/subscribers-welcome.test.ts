@@ -6,6 +6,7 @@ import { sha256Hex } from "../../worker/platform/crypto";
 import { countOutbox, outboxTo, runConsumer, testDeps } from "./email-fixtures";
 import { adminHeaders, config, db, memberHeaders } from "./helpers";
 import { client, errorOf, ok } from "./support/client";
+import { confirmSignup } from "./support/confirm";
 import { createSubscriber, uniqueEmail } from "./support/factories";
 import { restoreSettingsAfterEach } from "./support/settings";
 
@@ -25,11 +26,12 @@ const welcomeJob = (subscriberId: string, requestedAt: Date) => ({
 });
 
 describe("welcome email", () => {
-  it("arrives after signup with the settings' subject and preheader, a manage link and one-click headers", async () => {
+  it("follows the confirmation with the settings' subject and preheader, a manage link and one-click headers", async () => {
     const address = uniqueEmail("welcome");
     const res = await client.api.subscribers.$post({ json: { first_name: "Fern", email: address } });
     expect(res.status).toBe(201);
-    const mails = await vi.waitFor(
+    // The signup's own email asks to confirm and says so in its subject (decision 225).
+    const [confirmation] = await vi.waitFor(
       async () => {
         const rows = await outboxTo(address);
         expect(rows).not.toHaveLength(0);
@@ -37,31 +39,43 @@ describe("welcome email", () => {
       },
       { timeout: 25_000, interval: 250 },
     );
-    const mail = mails[0];
+    const site = config().SITE_URL.replace(/\/$/, "");
+    expect(confirmation?.subject).toBe("Confirm your Earthkind subscription");
+    expect(confirmation?.html).toMatch(new RegExp(`href="${site}/subscribe/confirm\\?token=[\\w-]{43}"`));
+    expect(confirmation?.text).toMatch(
+      new RegExp(`Confirm your subscription: ${site}/subscribe/confirm\\?token=[\\w-]{43}`),
+    );
+    expect(confirmation?.text).not.toContain("Welcome, Fern!");
+
+    await confirmSignup(address);
+    const mail = await vi.waitFor(
+      async () => {
+        const found = (await outboxTo(address)).find((m) => m.subject === DEFAULT_EMAIL_SETTINGS.welcome_subject);
+        expect(found).toBeDefined();
+        return found;
+      },
+      { timeout: 25_000, interval: 250 },
+    );
     const [sub] = await db().select().from(subscribers).where(eq(subscribers.email, address));
     // The link carries the token; the row holds only its hash (decision 214).
     const token = /\/unsubscribe\?token=([\w-]{43})/.exec(mail?.text ?? "")?.[1] as string;
     expect(sub?.manageTokenHash).toBe(await sha256Hex(token));
-    const site = config().SITE_URL.replace(/\/$/, "");
-
-    expect(mail?.subject).toBe(DEFAULT_EMAIL_SETTINGS.welcome_subject);
     expect(mail?.html).toContain(DEFAULT_EMAIL_SETTINGS.welcome_preview_text);
+    // The preheader is hidden by display:none, never coloured like its background (decision 227).
     expect(mail?.html).toMatch(/display:none[^>]*>Join thousands taking weekly climate action/);
+    expect(mail?.html).not.toMatch(/<div style="[^"]*color:[^"]*">Join thousands/);
     expect(mail?.html).toContain(`${site}/unsubscribe?token=${token}`);
     expect(mail?.text).toContain(`${site}/unsubscribe?token=${token}`);
     expect(mail?.text).toContain("Welcome, Fern!");
-    // Double opt-in (decision 182): the welcome asks to confirm, in both parts, and nothing is active yet.
-    expect(mail?.html).toContain("Confirm your subscription");
-    expect(mail?.html).toMatch(new RegExp(`href="${site}/subscribe/confirm\\?token=[\\w-]{43}"`));
-    expect(mail?.text).toMatch(new RegExp(`Confirm your subscription: ${site}/subscribe/confirm\\?token=[\\w-]{43}`));
-    expect(sub?.active).toBe(false);
+    expect(mail?.text).not.toContain("/subscribe/confirm");
+    expect(sub?.active).toBe(true);
     expect(mail?.html).toContain(config().POSTAL_ADDRESS as string);
     expect(mail?.headers).toMatchObject({
       "List-Unsubscribe": `<${site}/api/subscription/one-click?token=${token}>`,
       "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
     });
     expect(sub?.lastWelcomeSentAt).toBeTruthy();
-  }, 30_000);
+  }, 60_000);
 
   it("is skipped when one went to the address in the last 24 hours; a retried job sends no duplicate", async () => {
     const sub = await createSubscriber();
@@ -97,7 +111,7 @@ describe("welcome email", () => {
     expect(await outboxTo(sub.email)).toHaveLength(0);
   });
 
-  it("turned off, a new signup still gets its confirmation: a plain 'Confirm your subscription' email", async () => {
+  it("on or off, a new signup gets its confirmation: a plain 'Confirm your Earthkind subscription' email", async () => {
     expect((await putSettings({ ...DEFAULT_EMAIL_SETTINGS, welcome_enabled: false })).status).toBe(200);
     const pending = await createSubscriber({ active: false, confirmedAt: null, firstName: "Fern" });
     const token = "c".repeat(43);
@@ -110,13 +124,14 @@ describe("welcome email", () => {
     expect(mails[0]?.html).toContain(`${site}/subscribe/confirm?token=${token}`);
     expect(mails[0]?.text).not.toContain("Welcome, Fern!");
 
-    // On, the same job is the welcome asking to confirm.
+    // On, the same job is the same confirmation email: the welcome waits for the confirmation (decision 225).
     expect((await putSettings(DEFAULT_EMAIL_SETTINGS)).status).toBe(200);
     const other = await createSubscriber({ active: false, confirmedAt: null });
     await runConsumer([{ ...welcomeJob(other.id, new Date()), confirmToken: token }], testDeps());
-    const [welcome] = await outboxTo(other.email);
-    expect(welcome?.subject).toBe(DEFAULT_EMAIL_SETTINGS.welcome_subject);
-    expect(welcome?.text).toContain(`Confirm your subscription: ${site}/subscribe/confirm?token=${token}`);
+    const [confirmation] = await outboxTo(other.email);
+    expect(confirmation?.subject).toBe("Confirm your Earthkind subscription");
+    expect(confirmation?.text).toContain(`Confirm your subscription: ${site}/subscribe/confirm?token=${token}`);
+    expect(confirmation?.headers).toMatchObject({ "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" });
     // A welcome job without a token for a pending signup sends nothing (it is not active).
     const third = await createSubscriber({ active: false, confirmedAt: null });
     await runConsumer([welcomeJob(third.id, new Date())], testDeps());

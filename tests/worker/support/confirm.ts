@@ -16,7 +16,7 @@ export async function confirmSignup(email: string, headers: Record<string, strin
     sub,
     { firstName: sub.firstName, zipCode: sub.zipCode, timeZone: sub.timeZone ?? "America/New_York" },
     new Date(),
-    0,
+    { gapMs: 0 },
   );
   if (!token) throw new Error("confirmSignup: no token");
   const res = await client.api.subscription.confirm.$post({ json: { token } }, { headers });

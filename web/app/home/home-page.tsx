@@ -138,15 +138,16 @@ export function HomePage() {
         intro="Join neighbors across the country turning care for nature into a weekly habit."
         tone="tinted"
       >
-        <div className="mt-10 grid gap-10 md:grid-cols-[1fr_1.2fr]">
+        {/* The form first: the hero's button lands here, and on a phone the fields must be on that screen. */}
+        <div className="mt-10 grid gap-10 md:grid-cols-[1.2fr_1fr]">
+          <div>
+            <SignupSlot />
+          </div>
           <div>
             <CheckList items={SUBSCRIPTION_BENEFITS} />
             <Suspense fallback={null}>
               <WeeklyEmailContents />
             </Suspense>
-          </div>
-          <div>
-            <SignupSlot />
           </div>
         </div>
       </HomeSection>

@@ -78,8 +78,8 @@ export function MyProgressPage({ account }: { account?: ReactNode }) {
               Your weeks
             </h2>
             <p className="mt-2 max-w-2xl text-muted-foreground">
-              A week counts when you record that week's action, even if you record it later. Weeks without an action
-              don't break your streak, and this week stays open until it ends.
+              Your weeks start the week you joined. A week counts when you record that week's action, even if you record
+              it later. Weeks without an action don't break your streak, and this week stays open until it ends.
             </p>
             <StreakStrip weeks={stats.weeks} />
           </section>

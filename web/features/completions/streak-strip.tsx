@@ -20,13 +20,16 @@ const STATE_STYLE: Record<WeekState, string> = {
 const STATE_MARK: Record<WeekState, string> = { done: "✓", missed: "✕", current: "•", "no-action": "–" };
 
 /**
- * The last 12 weeks as a row of squares. Each square is a list item whose text says the week and
+ * The last 12 weeks, or the weeks since the member joined (decision 228), as a row of squares. Each square is a list item whose text says the week and
  * its state, so a screen reader reads the strip as a list of sentences, not as colours.
  */
 export function StreakStrip({ weeks }: { weeks: MemberStats["weeks"] }) {
   const thisWeek = weeks.at(-1)?.week_start ?? "";
   return (
-    <ol className="mt-4 flex flex-wrap gap-2" aria-label="Your last 12 weeks">
+    <ol
+      className="mt-4 flex flex-wrap gap-2"
+      aria-label={weeks.length === 1 ? "This week" : `Your last ${weeks.length} weeks`}
+    >
       {weeks.map((w) => {
         const state = weekState(w, thisWeek);
         const label = `Week of ${format(parseISO(w.week_start), "MMM d, yyyy")}: ${STATE_WORDS[state]}`;

@@ -53,6 +53,10 @@ export type SubscriptionChange = ApiResponse<typeof api.api.subscription.unsubsc
 export const changeSubscription = (action: "unsubscribe" | "resubscribe", token: string) =>
   read(api.api.subscription[action].$post({ json: { token } }));
 
+/** A pending signup's manage page: send a new confirmation link (decision 226). */
+export const resendConfirmation = (token: string) =>
+  read(api.api.subscription["resend-confirmation"].$post({ json: { token } }));
+
 export const deleteSubscriptionData = (token: string) => read(api.api.subscription.delete.$post({ json: { token } }));
 
 /** A returning address's pending "send me the weekly email again": GET shows it, only the POST activates. */

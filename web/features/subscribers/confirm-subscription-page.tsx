@@ -1,8 +1,11 @@
 import { useMutation, useQuery } from "@tanstack/react-query";
+import { useEffect, useRef, useState } from "react";
+import { Link } from "react-router-dom";
 import { Button } from "../../components/ui/button";
 import { Card, CardContent } from "../../components/ui/card";
 import { Spinner } from "../../components/ui/spinner";
 import { Island } from "../../islands/island";
+import { routePath } from "../../pages";
 import { confirmationQuery, confirmSubscription, isRefused } from "./api";
 import { EmailLinkPage, LinkProblem, SignupLink } from "./email-link-page";
 
@@ -14,13 +17,19 @@ const INVALID = "This confirmation link is invalid or has expired. Please sign u
  * it changes nothing (mail scanners open links); only the button does, with a POST.
  */
 export function ConfirmSubscriptionPage() {
+  // Once confirmed, the page says so in its heading too (decision 225).
+  const [confirmed, setConfirmed] = useState(false);
   return (
     <EmailLinkPage
-      title="Confirm Your Subscription"
-      lead="Get one simple nature action in your inbox every Monday morning."
+      title={confirmed ? "You're Subscribed" : "Confirm Your Subscription"}
+      lead={
+        confirmed
+          ? "Your first weekly action arrives on Monday morning."
+          : "Get one simple nature action in your inbox every Monday morning."
+      }
       missing={<Problem message={INVALID} />}
     >
-      {(token) => <Confirm token={token} />}
+      {(token) => <Confirm token={token} onConfirmed={() => setConfirmed(true)} />}
     </EmailLinkPage>
   );
 }
@@ -38,25 +47,16 @@ function Problem({ message }: { message: string }) {
   );
 }
 
-function Confirm({ token }: { token: string }) {
+function Confirm({ token, onConfirmed }: { token: string; onConfirmed: () => void }) {
   const query = useQuery(confirmationQuery(token));
-  const mutation = useMutation({ mutationFn: () => confirmSubscription(token) });
+  const mutation = useMutation({ mutationFn: () => confirmSubscription(token), onSuccess: onConfirmed });
+  const confirmation = query.data && !isRefused(query.data) ? query.data : undefined;
 
   if (query.isPending) return <Spinner label="Checking your link…" />;
   if (query.isError && !mutation.isSuccess) return <Problem message={query.error.message || INVALID} />;
   if (query.data && isRefused(query.data) && !mutation.isSuccess)
     return <Problem message={query.data.refused || INVALID} />;
-  if (mutation.isSuccess) {
-    return (
-      <Card>
-        <CardContent className="grid gap-3">
-          <h2 className="text-xl font-semibold text-forest-900">{mutation.data.message}</h2>
-          <p className="text-muted-foreground">Your next weekly action arrives on Monday morning.</p>
-        </CardContent>
-      </Card>
-    );
-  }
-  const confirmation = query.data && !isRefused(query.data) ? query.data : undefined;
+  if (mutation.isSuccess) return <NextSteps message={mutation.data.message} zip={confirmation?.zip_code ?? null} />;
   const returning = confirmation?.returning ?? false;
   return (
     <Card>
@@ -85,6 +85,52 @@ function Confirm({ token }: { token: string }) {
                 : "Confirm my subscription"}
           </Button>
         </div>
+      </CardContent>
+    </Card>
+  );
+}
+
+const NEXT_LINK = "font-semibold text-forest-700 underline underline-offset-4 hover:text-forest-900";
+
+/**
+ * After the button: what the person can do now (decision 225). Focus moves to the heading, since the button
+ * that was pressed is gone. Events are those near the ZIP given at signup, when there was one.
+ */
+function NextSteps({ message, zip }: { message: string; zip: string | null }) {
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    heading.current?.focus();
+  }, []);
+  const events = routePath("events");
+  return (
+    <Card>
+      <CardContent className="grid gap-4">
+        <h2
+          ref={heading}
+          tabIndex={-1}
+          className="text-xl font-semibold text-forest-900 outline-none focus-visible:ring-2 focus-visible:ring-ring"
+        >
+          {message}
+        </h2>
+        <p className="text-muted-foreground">While you wait for Monday:</p>
+        <ul className="grid gap-3">
+          <li>
+            <Link to={routePath("actions")} className={NEXT_LINK}>
+              Do this week's action
+            </Link>
+          </li>
+          <li>
+            <Link to={zip ? `${events}?zip=${encodeURIComponent(zip)}` : events} className={NEXT_LINK}>
+              {zip ? `Find events near ${zip}` : "Find events near you"}
+            </Link>
+          </li>
+          <li>
+            <Link to={routePath("myProgress")} className={NEXT_LINK}>
+              Track what you've done in My Progress
+            </Link>{" "}
+            (sign in with this email address).
+          </li>
+        </ul>
       </CardContent>
     </Card>
   );

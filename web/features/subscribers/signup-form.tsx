@@ -1,23 +1,26 @@
 import { useMutation } from "@tanstack/react-query";
-import { type FormEvent, useId, useRef, useState } from "react";
+import { type FormEvent, useRef, useState } from "react";
 import { BOT_CHECK_ACTIONS } from "#contract/platform/bot-check-rules";
 import {
   EMAIL_MAX,
   escapeName,
   NAME_MAX,
+  RESEND_MESSAGES,
   SIGNUP_MESSAGES,
+  screenMaskedEmail,
   signupErrorTitle,
   ZIP_FIELD_MAX,
 } from "#contract/subscribers/signup-rules";
 import { Button } from "../../components/ui/button";
+import { FormField } from "../../components/ui/form-field";
 import { Input } from "../../components/ui/input";
-import { Label } from "../../components/ui/label";
 import { toast } from "../../components/ui/use-toast";
 import { ApiError } from "../../lib/api";
 import { useBotCheck } from "../../lib/bot-check";
 import { errorText } from "../../lib/error-text";
-import { signup } from "./api";
+import { type SignupBody, signup } from "./api";
 import { takeSignupAttempt } from "./client-rate-limit";
+import { SignupSentPanel } from "./signup-sent-panel";
 
 /**
  * The zod schema (and zod) load on first use of the form, not with the home page: zod is ~15 KB
@@ -27,9 +30,11 @@ const loadSignupSchema = () => import("#contract/subscribers/schemas").then((m) 
 
 type FormValues = { first_name: string; email: string; zip_code: string };
 type Field = keyof FormValues;
+type FieldErrors = Partial<Record<Field, string>>;
 const EMPTY: FormValues = { first_name: "", email: "", zip_code: "" };
+const FIELDS: Field[] = ["first_name", "email", "zip_code"];
 
-/** Which field a validation message belongs to, so it can be marked invalid and focused. */
+/** Which field a validation message belongs to (the API's 400 names none). */
 const FIELD_OF: Record<string, Field> = {
   [SIGNUP_MESSAGES.name.description]: "first_name",
   [SIGNUP_MESSAGES.email.description]: "email",
@@ -37,15 +42,17 @@ const FIELD_OF: Record<string, Field> = {
 };
 
 /**
- * The weekly-action signup form (spec §5): rate limit, name, email, ZIP — checked in that order,
- * each failure a toast with the spec's title and text; the same zod schema guards the API. The
- * pages that host it (home, /actions) own the section, its heading and the #signup anchor.
+ * The weekly-action signup form (spec §5): rate limit, name, email, ZIP — checked in that order. The first
+ * failure is the spec's toast; every failing field also says why under itself, and the first is focused
+ * (decision 225). The same zod schema guards the API. Once sent, the form gives way to "Check your inbox"
+ * with a resend button. The pages that host it (home, /actions) own the section, its heading and #signup.
  */
 export function SignupForm() {
-  const id = useId();
   const [values, setValues] = useState<FormValues>(EMPTY);
-  const [invalid, setInvalid] = useState<Field | null>(null);
+  const [errors, setErrors] = useState<FieldErrors>({});
   const [checking, setChecking] = useState(false);
+  const [sent, setSent] = useState<SignupBody | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
   const refs = {
     first_name: useRef<HTMLInputElement>(null),
     email: useRef<HTMLInputElement>(null),
@@ -53,26 +60,46 @@ export function SignupForm() {
   };
 
   const bot = useBotCheck(BOT_CHECK_ACTIONS.signup);
+  const showError = (error: unknown) => {
+    const message = errorText(error, "");
+    if (message.includes("already subscribed")) {
+      toast({ ...SIGNUP_MESSAGES.alreadySubscribed, variant: "destructive" });
+    } else if (error instanceof ApiError && error.status === 429) {
+      toast({ ...SIGNUP_MESSAGES.rateLimited, variant: "destructive" });
+    } else {
+      toast({
+        title: message ? signupErrorTitle(message) : SIGNUP_MESSAGES.failure.title,
+        description: message || SIGNUP_MESSAGES.failure.description,
+        variant: "destructive",
+      });
+      const field = FIELD_OF[message];
+      if (field && !sent) {
+        setErrors({ [field]: message });
+        refs[field].current?.focus();
+      }
+    }
+  };
   const mutation = useMutation({
-    mutationFn: async (body: Parameters<typeof signup>[0]) => signup(body, await bot.headers()),
+    mutationFn: async (body: SignupBody) => signup(body, await bot.headers()),
     onSettled: bot.reset,
-    onSuccess: () => {
+    onSuccess: (_, body) => {
       toast(SIGNUP_MESSAGES.success);
       setValues(EMPTY);
+      setNotice(null);
+      setSent(body);
     },
+    onError: showError,
+  });
+  const resend = useMutation({
+    mutationFn: async (body: SignupBody) => signup(body, await bot.headers()),
+    onSettled: bot.reset,
+    onSuccess: (answer, body) =>
+      setNotice(
+        answer.confirmation_sent ? RESEND_MESSAGES.sent(screenMaskedEmail(body.email)) : RESEND_MESSAGES.notSent,
+      ),
     onError: (error) => {
-      const message = errorText(error, "");
-      if (message.includes("already subscribed")) {
-        toast({ ...SIGNUP_MESSAGES.alreadySubscribed, variant: "destructive" });
-      } else if (error instanceof ApiError && error.status === 429) {
-        toast({ ...SIGNUP_MESSAGES.rateLimited, variant: "destructive" });
-      } else {
-        toast({
-          title: message ? signupErrorTitle(message) : SIGNUP_MESSAGES.failure.title,
-          description: message || SIGNUP_MESSAGES.failure.description,
-          variant: "destructive",
-        });
-      }
+      setNotice(null);
+      showError(error);
     },
   });
 
@@ -95,35 +122,62 @@ export function SignupForm() {
     }
     const parsed = schema.safeParse(values);
     if (!parsed.success) {
-      const description = parsed.error.issues[0]?.message ?? SIGNUP_MESSAGES.failure.description;
-      const field = FIELD_OF[description] ?? null;
-      setInvalid(field);
-      if (field) refs[field].current?.focus();
+      // Every field's first problem, in the spec's order; the toast is the first of them.
+      const found: FieldErrors = {};
+      for (const issue of parsed.error.issues) {
+        const field = issue.path[0] as Field;
+        if (FIELDS.includes(field) && !found[field]) found[field] = issue.message;
+      }
+      setErrors(found);
+      const first = FIELDS.find((f) => found[f]);
+      if (first) refs[first].current?.focus();
+      const description = (first && found[first]) ?? SIGNUP_MESSAGES.failure.description;
       toast({ title: signupErrorTitle(description), description, variant: "destructive" });
       return;
     }
-    setInvalid(null);
+    setErrors({});
     const { first_name, email, zip_code } = parsed.data;
     mutation.mutate({ first_name: escapeName(first_name), email, ...(zip_code ? { zip_code } : {}) });
   }
 
+  if (sent) {
+    return (
+      <SignupSentPanel
+        maskedEmail={screenMaskedEmail(sent.email)}
+        notice={notice}
+        resending={resend.isPending}
+        botWidget={bot.widget}
+        onFocus={bot.formProps.onFocus}
+        onResend={() => {
+          setNotice(null);
+          if (!takeSignupAttempt()) {
+            toast({ ...SIGNUP_MESSAGES.rateLimited, variant: "destructive" });
+            return;
+          }
+          resend.mutate(sent);
+        }}
+        onStartOver={() => {
+          setSent(null);
+          setNotice(null);
+        }}
+      />
+    );
+  }
+
   const field = (name: Field, label: string, props: Partial<Parameters<typeof Input>[0]>) => (
-    <div className="grid gap-2">
-      <Label htmlFor={`${id}-${name}`}>{label}</Label>
+    <FormField label={label} error={errors[name]}>
       <Input
         ref={refs[name]}
-        id={`${id}-${name}`}
         name={name}
         value={values[name]}
-        aria-invalid={invalid === name || undefined}
         onChange={(e) => {
           const value = e.target.value;
           setValues((v) => ({ ...v, [name]: value }));
-          if (invalid === name) setInvalid(null);
+          if (errors[name]) setErrors(({ [name]: _, ...rest }) => rest);
         }}
         {...props}
       />
-    </div>
+    </FormField>
   );
 
   return (
@@ -138,25 +192,18 @@ export function SignupForm() {
       aria-label="Sign up for weekly actions"
       className="grid content-start gap-5 rounded-card border border-border bg-card p-6 shadow-sm sm:p-8"
     >
-      <>
-        {field("first_name", "First name", { autoComplete: "given-name", maxLength: NAME_MAX + 10 })}
-        {field("email", "Email", {
-          type: "email",
-          autoComplete: "email",
-          inputMode: "email",
-          maxLength: EMAIL_MAX + 10,
-        })}
-        {field("zip_code", "ZIP code (optional, for local events)", {
-          autoComplete: "postal-code",
-          inputMode: "numeric",
-          maxLength: ZIP_FIELD_MAX,
-        })}
-        {bot.widget}
-        <Button type="submit" size="lg" disabled={mutation.isPending || checking}>
-          {mutation.isPending ? "Signing Up..." : "Sign Up for Weekly Actions"}
-        </Button>
-        <p className="text-sm text-muted-foreground">One email a week. Unsubscribe anytime with one click.</p>
-      </>
+      {field("first_name", "First name", { autoComplete: "given-name", maxLength: NAME_MAX + 10 })}
+      {field("email", "Email", { type: "email", autoComplete: "email", inputMode: "email", maxLength: EMAIL_MAX + 10 })}
+      {field("zip_code", "ZIP code (optional, for local events)", {
+        autoComplete: "postal-code",
+        inputMode: "numeric",
+        maxLength: ZIP_FIELD_MAX,
+      })}
+      {bot.widget}
+      <Button type="submit" size="lg" disabled={mutation.isPending || checking}>
+        {mutation.isPending ? "Signing Up..." : "Sign Up for Weekly Actions"}
+      </Button>
+      <p className="text-sm text-muted-foreground">One email a week. Unsubscribe anytime with one click.</p>
     </form>
   );
 }

@@ -9,7 +9,7 @@ import { Spinner } from "../../components/ui/spinner";
 import { toast } from "../../components/ui/use-toast";
 import { Island } from "../../islands/island";
 import { errorText } from "../../lib/error-text";
-import { changeSubscription, deleteSubscriptionData, isRefused, subscriptionQuery } from "./api";
+import { changeSubscription, deleteSubscriptionData, isRefused, resendConfirmation, subscriptionQuery } from "./api";
 import { EmailLinkPage, LinkProblem, SignupLink } from "./email-link-page";
 
 function formatDate(iso: string): string {
@@ -70,6 +70,18 @@ function Subscription({ token }: { token: string }) {
     },
   });
 
+  const resend = useMutation({
+    mutationFn: () => resendConfirmation(token),
+    onSuccess: (result) => setNotice(result.message),
+    onError: (error) => {
+      toast({
+        title: "Failed to resend the confirmation email",
+        description: errorText(error, undefined),
+        variant: "destructive",
+      });
+    },
+  });
+
   const [deleted, setDeleted] = useState<string | null>(null);
   const removal = useMutation({
     mutationFn: () => deleteSubscriptionData(token),
@@ -118,36 +130,62 @@ function Subscription({ token }: { token: string }) {
           <div>
             <dt className="text-sm font-semibold text-muted-foreground">Status</dt>
             <dd className="mt-1">
-              <Badge variant={sub.active ? "success" : "destructive"} data-testid="subscription-status">
-                {sub.active ? "Subscribed" : "Unsubscribed"}
+              <Badge
+                variant={sub.active ? "success" : sub.pending ? "warning" : "destructive"}
+                data-testid="subscription-status"
+              >
+                {sub.active ? "Subscribed" : sub.pending ? "Waiting for your confirmation" : "Unsubscribed"}
               </Badge>
             </dd>
           </div>
           <div>
-            <dt className="text-sm font-semibold text-muted-foreground">Subscribed</dt>
+            <dt className="text-sm font-semibold text-muted-foreground">{sub.pending ? "Signed up" : "Subscribed"}</dt>
             <dd className="mt-1 text-lg text-forest-900">{formatDate(sub.subscribed_at)}</dd>
           </div>
         </dl>
         <p role="status" className="min-h-6 text-forest-800">
           {notice}
         </p>
-        <div>
-          <Button
-            variant={sub.active ? "destructive" : "primary"}
-            disabled={mutation.isPending}
-            onClick={() => {
-              setNotice(null);
-              mutation.mutate(action);
-            }}
-          >
-            {sub.active ? "Unsubscribe" : "Resubscribe"}
-          </Button>
-          {sub.active ? (
-            <p className="mt-3 text-sm text-muted-foreground">You'll stop receiving the weekly action email.</p>
-          ) : (
-            <p className="mt-3 text-sm text-muted-foreground">Changed your mind? Get the weekly action again.</p>
-          )}
-        </div>
+        {sub.pending ? (
+          // Signed up, not confirmed (decision 225): the way forward is the confirmation email, not Resubscribe.
+          <div>
+            <p className="text-forest-800">
+              We sent a confirmation link to {sub.masked_email}. The weekly email starts once you press it.
+            </p>
+            <p className="mt-1 text-sm text-muted-foreground">
+              Didn't sign up? Ignore the email: nothing more is sent, and the signup is deleted after 7 days.
+            </p>
+            <div className="mt-4">
+              <Button
+                disabled={resend.isPending}
+                onClick={() => {
+                  setNotice(null);
+                  resend.mutate();
+                }}
+              >
+                {resend.isPending ? "Sending..." : "Resend the confirmation email"}
+              </Button>
+            </div>
+          </div>
+        ) : (
+          <div>
+            <Button
+              variant={sub.active ? "destructive" : "primary"}
+              disabled={mutation.isPending}
+              onClick={() => {
+                setNotice(null);
+                mutation.mutate(action);
+              }}
+            >
+              {sub.active ? "Unsubscribe" : "Resubscribe"}
+            </Button>
+            {sub.active ? (
+              <p className="mt-3 text-sm text-muted-foreground">You'll stop receiving the weekly action email.</p>
+            ) : (
+              <p className="mt-3 text-sm text-muted-foreground">Changed your mind? Get the weekly action again.</p>
+            )}
+          </div>
+        )}
         <div className="border-t border-border pt-6">
           <h2 className="text-lg font-semibold text-forest-900">Delete my subscription data</h2>
           <p className="mt-1 text-sm text-muted-foreground">

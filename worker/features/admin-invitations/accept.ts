@@ -5,7 +5,7 @@ import type { Config } from "../../platform/config";
 import { sha256Hex } from "../../platform/crypto";
 import type { Db } from "../../platform/db";
 import { type AppError, badRequest } from "../../platform/errors";
-import { d1Statement } from "../auth/d1-statements";
+import { d1Statement } from "../../platform/d1-statements";
 import { createSession, type IssuedSession } from "../auth/sessions";
 
 type AcceptInput = { token: string; ip: string | null; browser: string | null };

@@ -44,7 +44,7 @@ const jwtSecretOf = (deps: EmailDeps) => deps.config.JWT_SECRET ?? "";
 
 type WelcomeRecipient = { id: string | null; email: string; firstName: string; manageToken: string | null };
 
-async function renderFor(deps: EmailDeps, recipient: WelcomeRecipient, confirmUrl?: string) {
+async function renderFor(deps: EmailDeps, recipient: WelcomeRecipient) {
   const settings = await readEmailSettings(deps.db, deps.kv);
   const site = siteFromConfig(deps.config);
   const actionRow = await findCurrentActionRow(deps.db, deps.now(), deps.config.SITE_TIMEZONE);
@@ -56,12 +56,14 @@ async function renderFor(deps: EmailDeps, recipient: WelcomeRecipient, confirmUr
       previewText: settings.welcome_preview_text,
       action: actionRow ? toEmailAction(actionRow) : null,
       recipient: { firstName: recipient.firstName, links: manageLinks(site, recipient.manageToken) },
-      confirmUrl,
     }),
   };
 }
 
-/** The welcome job enqueued by a signup (with `confirmToken`) or by a returning address's confirmation. */
+/**
+ * The welcome job: enqueued by a confirmation (the welcome follows it, decision 225), or by a signup with
+ * `confirmToken`, which sends the "Confirm your Earthkind subscription" email instead.
+ */
 export async function deliverWelcome(
   deps: EmailDeps,
   job: Extract<EmailJob, { type: "welcome" }>,
@@ -96,11 +98,11 @@ export async function deliverWelcome(
 }
 
 /**
- * A pending signup's first email (double opt-in, decision 182): the welcome asking to confirm, or —
- * when the admin turned the welcome off, the address is complaint-suppressed, or a welcome went out
- * in the last 24 hours (an admin's welcome test) — the plain "Confirm your subscription" email. It
- * always goes: without it the signup could never become a subscription. Like the returning address's
- * confirmation it may reach a complaint-suppressed address (its owner just asked), never a bounced one.
+ * A pending signup's confirmation email, "Confirm your Earthkind subscription" (decisions 182, 225): only the
+ * link and what it does; the welcome follows once the person confirms. It always goes, whatever the
+ * welcome's settings: without it the signup could never become a subscription. Like the returning
+ * address's confirmation it may reach a complaint-suppressed address (its owner just asked), never a
+ * bounced one.
  */
 async function deliverSignupConfirmation(
   deps: EmailDeps,
@@ -110,29 +112,17 @@ async function deliverSignupConfirmation(
   attempts: number,
 ): Promise<{ retryAfterSeconds?: number }> {
   const site = siteFromConfig(deps.config);
-  const confirmUrl = reconfirmUrl(site.url, token);
-  const settings = await readEmailSettings(deps.db, deps.kv);
   const suppression = await suppressionOf(deps.db, sub.email);
-  const welcome =
-    settings.welcome_enabled && suppression === null && (await claimWelcome(deps.db, sub.id, requestedAt));
-  const email = welcome
-    ? (
-        await renderFor(
-          deps,
-          {
-            id: sub.id,
-            email: sub.email,
-            firstName: sub.firstName,
-            manageToken: await openManageToken(jwtSecretOf(deps), sub),
-          },
-          confirmUrl,
-        )
-      ).email
-    : renderConfirmSignupEmail({ site, firstName: sub.firstName, confirmUrl });
+  const email = renderConfirmSignupEmail({
+    site,
+    firstName: sub.firstName,
+    confirmUrl: reconfirmUrl(site.url, token),
+    links: manageLinks(site, await openManageToken(jwtSecretOf(deps), sub)),
+  });
   const [result] = await sendOne(deps, {
     to: sub.email,
     ...email,
-    idempotencyKey: `${welcome ? "welcome" : "confirm"}:${sub.id}:${requestedAt}`,
+    idempotencyKey: `confirm:${sub.id}:${requestedAt}`,
     // A confirmation asks for consent the person has not given yet: marketing mail (decisions 181, 182).
     stream: "marketing",
     evenIfSuppressed: suppression === "complaint",

@@ -13,8 +13,13 @@ import type { Db } from "../../platform/db";
 export const RECONFIRM_TTL_MS = 7 * 24 * 3600 * 1000;
 /** At most one confirmation email per returning address in this window: the form cannot be used to pester. */
 export const RECONFIRM_RESEND_MS = 10 * 60 * 1000;
-/** A pending new signup that signs up again gets a new confirmation email at most once a day. */
-export const PENDING_RESEND_MS = 24 * 3600 * 1000;
+/**
+ * A pending signup gets a new confirmation email (signing up again, or "Resend" on the form or the manage
+ * page) at most once in RECONFIRM_RESEND_MS and at most PENDING_LINKS_PER_DAY times in a day, the first one
+ * included (decision 226; before it, once a day, which made a resend button useless).
+ */
+export const PENDING_LINKS_PER_DAY = 3;
+const DAY_MS = 24 * 3600 * 1000;
 /** A pending signup not confirmed within this window is deleted by the daily clean-up. */
 export const PENDING_TTL_MS = RECONFIRM_TTL_MS;
 
@@ -38,22 +43,28 @@ type SubscriberRow = typeof subscribers.$inferSelect;
 
 /**
  * A new confirmation for an inactive subscriber (pending or unsubscribed), holding the name and ZIP
- * just entered; null when one was made within `resendMs` (the signup answers the same either way).
+ * just entered; null when one was made within `gapMs` (RECONFIRM_RESEND_MS) or, with `perDay`, when that many
+ * were made in the last 24 hours (the signup answers 201 either way; it says whether a link went).
  */
 export async function createReconfirmation(
   db: Db,
   sub: SubscriberRow,
   input: { firstName: string; zipCode: string | null; timeZone: string },
   now: Date,
-  resendMs = RECONFIRM_RESEND_MS,
+  { gapMs = RECONFIRM_RESEND_MS, perDay = Number.POSITIVE_INFINITY }: { gapMs?: number; perDay?: number } = {},
 ): Promise<string | null> {
-  const since = new Date(now.getTime() - resendMs).toISOString();
+  const since = new Date(now.getTime() - gapMs).toISOString();
+  const daySince = new Date(now.getTime() - DAY_MS).toISOString();
   const [recent] = await db
-    .select({ at: subscriptionReconfirmations.createdAt })
+    .select({
+      lastAt: sql<string | null>`max(${subscriptionReconfirmations.createdAt})`,
+      today: sql<number>`count(*)`,
+    })
     .from(subscriptionReconfirmations)
-    .where(and(eq(subscriptionReconfirmations.subscriberId, sub.id), gt(subscriptionReconfirmations.createdAt, since)))
-    .limit(1);
-  if (recent) return null;
+    .where(
+      and(eq(subscriptionReconfirmations.subscriberId, sub.id), gt(subscriptionReconfirmations.createdAt, daySince)),
+    );
+  if (recent && ((recent.lastAt !== null && recent.lastAt > since) || recent.today >= perDay)) return null;
   const token = randomToken(32);
   await db.insert(subscriptionReconfirmations).values({
     tokenHash: await sha256Hex(token),
@@ -86,7 +97,9 @@ async function usable(db: Db, token: string, now: Date) {
 /** What the confirmation page shows (reading it changes nothing: mail scanners open links). */
 export async function peekReconfirmation(db: Db, token: string, now: Date) {
   const row = await usable(db, token, now);
-  return row ? { firstName: row.r.firstName, email: row.s.email, returning: !isPending(row.s) } : null;
+  return row
+    ? { firstName: row.r.firstName, email: row.s.email, zipCode: row.r.zipCode, returning: !isPending(row.s) }
+    : null;
 }
 
 /**

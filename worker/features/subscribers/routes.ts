@@ -39,16 +39,23 @@ export const subscribersRoutes = createRouter().post(
     const result = await subscribe(c.var.db, input, now, c.var.config.SITE_TIMEZONE, c.var.config.JWT_SECRET ?? "");
     if (result.outcome === "already_active") throw conflict(ALREADY_SUBSCRIBED_MESSAGE, "already_subscribed");
 
-    // A new address is stored pending and gets the welcome with a "Confirm your subscription" link; one
-    // that unsubscribed gets "confirm you want it again". Either stays inactive until its owner confirms
-    // (decision 182). Both go through the queue (retries, provider rate limits); the signup has
+    // A new address is stored pending and gets "Confirm your Earthkind subscription" (the welcome follows
+    // the confirmation, decision 225); one that unsubscribed gets "confirm you want it again". Either stays
+    // inactive until its owner confirms (decision 182). Both go through the queue (retries, provider rate limits); the signup has
     // succeeded either way, so a queue hiccup is logged rather than failing the request.
     const job = await signupEmailJob(c.var.db, result, input, now);
     if (job)
       await c.env.EMAIL_QUEUE.send(job).catch((err: unknown) => console.error("signup: email not enqueued", err));
 
     // The same answer whether the address is new or coming back: it must not tell anyone that an
-    // address was subscribed before (only the spec's 409 for an active one does).
-    return c.json(answer(signupAnswer, { subscriber: { first_name: input.first_name, email: input.email } }), 201);
+    // address was subscribed before (only the spec's 409 for an active one does). It says whether a link
+    // went, so the form's "Resend" tells the truth (decision 226).
+    return c.json(
+      answer(signupAnswer, {
+        subscriber: { first_name: input.first_name, email: input.email },
+        confirmation_sent: job !== null,
+      }),
+      201,
+    );
   },
 );

@@ -11,7 +11,7 @@ import {
   createReconfirmation,
   isPending,
   liftComplaint,
-  PENDING_RESEND_MS,
+  PENDING_LINKS_PER_DAY,
   spendConfirmations,
 } from "./reconfirm";
 
@@ -80,10 +80,10 @@ export async function subscribe(
 }
 
 /**
- * The email a signup sends, with its confirmation token: a new or pending address gets the welcome
- * with a "Confirm your subscription" link (at most once a day for a pending one), a returning one
- * "confirm you want the weekly email again" (at most once in RECONFIRM_RESEND_MS). Null when nothing
- * is due: the form's answer is the same either way.
+ * The email a signup sends, with its confirmation token: a new or pending address gets "Confirm your
+ * Earthkind subscription" (a pending one at most once in 10 minutes and three times a day, decision 226),
+ * a returning one "confirm you want the weekly email again" (at most once in RECONFIRM_RESEND_MS). Null
+ * when nothing is due: the form's answer is 201 either way and says whether a link went.
  */
 export async function signupEmailJob(
   db: Db,
@@ -97,13 +97,35 @@ export async function signupEmailJob(
     result.subscriber,
     { firstName: input.first_name, zipCode: input.zip_code ?? null, timeZone: result.timeZone },
     now,
-    returning ? undefined : PENDING_RESEND_MS,
+    returning ? {} : { perDay: PENDING_LINKS_PER_DAY },
   );
   if (!token) return null;
   const requestedAt = now.toISOString();
   return returning
     ? { type: "reconfirm", subscriberId: result.subscriber.id, token, requestedAt }
     : { type: "welcome", subscriberId: result.subscriber.id, requestedAt, confirmToken: token };
+}
+
+/**
+ * "Resend the confirmation email" from a pending signup's manage page: a new link (the job is the
+ * signup's), under the same limits as signing up again. Null when the row is not pending or a link
+ * went out too recently.
+ */
+export async function resendJobForPending(
+  db: Db,
+  row: SubscriberRow,
+  now: Date,
+  siteTimeZone: string,
+): Promise<EmailJob | null> {
+  if (!isPending(row)) return null;
+  const token = await createReconfirmation(
+    db,
+    row,
+    { firstName: row.firstName, zipCode: row.zipCode, timeZone: row.timeZone ?? siteTimeZone },
+    now,
+    { perDay: PENDING_LINKS_PER_DAY },
+  );
+  return token ? { type: "welcome", subscriberId: row.id, requestedAt: now.toISOString(), confirmToken: token } : null;
 }
 
 /** The consent columns when a row becomes active; an already active row keeps its recorded consent. */
@@ -119,13 +141,15 @@ function newConsent(nowIso: string, consent: ConsentEvidence) {
 }
 
 export function toSubscriptionView(
-  row: Pick<SubscriberRow, "firstName" | "email" | "active" | "subscribedAt">,
+  row: Pick<SubscriberRow, "firstName" | "email" | "active" | "subscribedAt" | "confirmedAt">,
 ): SubscriptionView {
   return {
     first_name: row.firstName,
     masked_email: maskEmail(row.email),
     active: row.active,
     subscribed_at: row.subscribedAt,
+    // Signed up, never confirmed: the page waits for the confirmation instead of offering Resubscribe.
+    pending: isPending(row),
   };
 }
 

@@ -3,6 +3,7 @@ import { describeRoute } from "hono-openapi";
 import {
   dataDeletedAnswer,
   reconfirmationAnswer,
+  resendConfirmationAnswer,
   subscriptionAnswer,
   subscriptionChangeAnswer,
 } from "#contract/subscribers/responses";
@@ -10,19 +11,23 @@ import { manageTokenBodySchema, manageTokenSchema } from "#contract/subscribers/
 import { INVALID_LINK_MESSAGE, maskEmail } from "#contract/subscribers/signup-rules";
 import { answer, errorAnswer, fileAnswer, jsonAnswer } from "../../platform/api-docs";
 import { tokenLimit } from "../../platform/client-limit";
-import { badRequest, notFound } from "../../platform/errors";
+import { badRequest, conflict, notFound } from "../../platform/errors";
 import { createRouter } from "../../platform/hono";
 import { clientIp } from "../../platform/request";
 import { validate } from "../../platform/validate";
 import type { EmailJob } from "../email/jobs";
 import { deleteSubscriberData } from "./data-deletion";
-import { confirmReconfirmation, peekReconfirmation, RECONFIRM_INVALID_MESSAGE } from "./reconfirm";
-import { findByToken, setActiveByToken, toSubscriptionView } from "./service";
+import { confirmReconfirmation, isPending, peekReconfirmation, RECONFIRM_INVALID_MESSAGE } from "./reconfirm";
+import { findByToken, resendJobForPending, setActiveByToken, toSubscriptionView } from "./service";
 
 export const SUBSCRIPTION_DATA_DELETED =
   "Your subscription data has been deleted. We kept only a scrambled fingerprint of your address so we never email it again.";
 export const SUBSCRIPTION_NOT_FOUND = "We couldn't find a subscription for this link.";
 export const SUBSCRIPTION_CONFIRMED = "Thanks for confirming! You're subscribed.";
+export const CONFIRMATION_RESENT = "We sent a new confirmation email. The link in it works for 7 days.";
+export const CONFIRMATION_NOT_RESENT =
+  "We sent a confirmation email to this address a short while ago, so we didn't send another yet. Check your spam folder, or try again later: we send one at most every 10 minutes, and three a day.";
+export const NOT_PENDING_MESSAGE = "This subscription is not waiting for a confirmation.";
 
 /** The consent evidence a confirmation records (decision 182). */
 const consentOf = (c: Context) => ({ ip: clientIp(c), userAgent: c.req.header("User-Agent") ?? null });
@@ -73,6 +78,7 @@ export const subscriptionRoutes = createRouter()
             first_name: found.firstName,
             masked_email: maskEmail(found.email),
             returning: found.returning,
+            zip_code: found.zipCode,
           },
         }),
       );
@@ -94,11 +100,10 @@ export const subscriptionRoutes = createRouter()
       const confirmed = await confirmReconfirmation(c.var.db, c.req.valid("json").token, now, consentOf(c));
       if (!confirmed) throw notFound(RECONFIRM_INVALID_MESSAGE);
       const row = confirmed.subscriber;
-      // A returning address gets the welcome now; a new signup had it already, with this link.
-      if (confirmed.returning) {
-        const job: EmailJob = { type: "welcome", subscriberId: row.id, requestedAt: now.toISOString() };
-        await c.env.EMAIL_QUEUE.send(job).catch((err: unknown) => console.error("confirm: welcome not enqueued", err));
-      }
+      // The welcome ("here's what to expect") follows the confirmation, for a new signup as for a returning
+      // address (decision 225): the email that asked to confirm was only that.
+      const job: EmailJob = { type: "welcome", subscriberId: row.id, requestedAt: now.toISOString() };
+      await c.env.EMAIL_QUEUE.send(job).catch((err: unknown) => console.error("confirm: welcome not enqueued", err));
       return c.json(
         answer(subscriptionChangeAnswer, {
           subscription: toSubscriptionView(row),
@@ -158,6 +163,34 @@ export const subscriptionRoutes = createRouter()
           subscription: toSubscriptionView(row),
           active: true,
           message: "Welcome back! You're subscribed again.",
+        }),
+      );
+    },
+  )
+  // A pending signup's manage page: "Resend the confirmation email", under the signup's own limits
+  // (decision 226). Only for a pending row; the manage token is the credential, as for the other POSTs.
+  .post(
+    "/resend-confirmation",
+    describeRoute({
+      summary: "Send a pending signup a new confirmation link",
+      responses: {
+        200: jsonAnswer(resendConfirmationAnswer, "Sent, or not yet (one went out less than 10 minutes ago)"),
+        404: noSubscription,
+        409: errorAnswer("The subscription is not pending (already confirmed, or unsubscribed)"),
+      },
+    }),
+    validate("json", manageTokenBodySchema),
+    async (c) => {
+      const row = await findByToken(c.var.db, c.req.valid("json").token);
+      if (!row) throw notFound(SUBSCRIPTION_NOT_FOUND);
+      if (!isPending(row)) throw conflict(NOT_PENDING_MESSAGE, "not_pending");
+      const job = await resendJobForPending(c.var.db, row, new Date(), c.var.config.SITE_TIMEZONE);
+      if (job)
+        await c.env.EMAIL_QUEUE.send(job).catch((err: unknown) => console.error("resend: email not enqueued", err));
+      return c.json(
+        answer(resendConfirmationAnswer, {
+          sent: job !== null,
+          message: job ? CONFIRMATION_RESENT : CONFIRMATION_NOT_RESENT,
         }),
       );
     },

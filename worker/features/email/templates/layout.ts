@@ -35,7 +35,12 @@ export function listUnsubscribeHeaders(links: ManageLinks): Record<string, strin
 }
 
 const COLORS = { forest: "#1f4d36", moss: "#4f7a3a", sand: "#f6f1e7", ink: "#1c2b22", muted: "#51614f" };
-/** Keeps mail clients from pulling the first body line into the inbox preview after the preheader. */
+/**
+ * Keeps mail clients from pulling the first body line into the inbox preview after the preheader. The
+ * preheader is hidden by `display:none` (every major client, caniemail) with `max-height:0;overflow:hidden`
+ * and `mso-hide:all` for the clients that ignore it; never by a colour like the background's, which
+ * SpamAssassin's stock HTML_FONT_LOW_CONTRAST scores (decision 227).
+ */
 const PREHEADER_PAD = new SafeHtml("&#847;&zwnj;&nbsp;".repeat(40));
 
 export type LayoutInput = {
@@ -68,7 +73,7 @@ export function renderLayout(input: LayoutInput): { html: string; text: string }
 <title>${input.title}</title>
 </head>
 <body style="margin:0;padding:0;background:${COLORS.sand};color:${COLORS.ink};font-family:Georgia,'Times New Roman',serif;">
-<div style="display:none;max-height:0;max-width:0;overflow:hidden;opacity:0;mso-hide:all;font-size:1px;line-height:1px;color:${COLORS.sand};">${input.preheader}${PREHEADER_PAD}</div>
+<div style="display:none;max-height:0;overflow:hidden;mso-hide:all;">${input.preheader}${PREHEADER_PAD}</div>
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="background:${COLORS.sand};">
 <tr><td align="center" style="padding:24px 12px;">
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="max-width:600px;background:#ffffff;border-radius:12px;">
@@ -114,6 +119,17 @@ export const emailColors = COLORS;
 export const emailHeading = (text: string) =>
   html`<h1 style="margin:0 0 12px;font-family:Georgia,'Times New Roman',serif;font-size:24px;color:${COLORS.forest};">${text}</h1>`;
 
-/** An email's call to action: a link styled as a button (mail clients drop real buttons). */
-export const emailButton = (href: string, label: string) =>
-  html`<p style="margin:20px 0;"><a href="${href}" style="display:inline-block;background:${COLORS.forest};color:#ffffff;text-decoration:none;padding:12px 20px;border-radius:8px;font-weight:bold;">${label}</a></p>`;
+const BUTTON_BASE = "display:inline-block;text-decoration:none;border-radius:8px;font-weight:bold;margin:0 8px 8px 0;";
+const PRIMARY = `${BUTTON_BASE}background:${COLORS.forest};color:#ffffff;border:2px solid ${COLORS.forest};padding:10px 18px;`;
+const SECONDARY = `${BUTTON_BASE}background:#ffffff;color:${COLORS.forest};border:2px solid ${COLORS.forest};padding:10px 18px;`;
+
+/**
+ * An email's calls to action: links styled as buttons (mail clients drop real buttons). Each keeps its margin
+ * on the right and below, none on the left, so a second button that wraps on a phone starts flush under the
+ * first, and side by side they keep their gap (decision 227).
+ */
+export const emailButtons = (primary: { href: string; label: string }, secondary?: { href: string; label: string }) =>
+  html`<p style="margin:20px 0 12px;"><a href="${primary.href}" style="${PRIMARY}">${primary.label}</a>${secondary ? html`<a href="${secondary.href}" style="${SECONDARY}">${secondary.label}</a>` : ""}</p>`;
+
+/** An email's one call to action. */
+export const emailButton = (href: string, label: string) => emailButtons({ href, label });

@@ -16,6 +16,7 @@ import { inertHtml, inertText } from "./inert-text";
 import {
   emailColors as C,
   type EmailSite,
+  emailButtons,
   listUnsubscribeHeaders,
   type ManageLinks,
   type RenderedEmail,
@@ -115,7 +116,10 @@ ${action.summary ? html`<p style="margin:0 0 12px;">${action.summary}</p>` : ""}
 ${action.timeRequired ? html`<p style="margin:0 0 12px;"><strong>Time:</strong> ${action.timeRequired}</p>` : ""}
 ${steps.length ? html`<h2 style="${h2}">How to do it</h2><ol style="margin:0 0 12px;padding-left:22px;">${steps.map((s) => html`<li style="margin:0 0 6px;">${s}</li>`)}</ol>` : ""}
 ${materials.length ? html`<h2 style="${h2}">What you'll need</h2><ul style="margin:0 0 12px;padding-left:22px;">${materials.map((m) => html`<li style="margin:0 0 4px;">${m}</li>`)}</ul>` : ""}
-<p style="margin:20px 0;"><a href="${link}" style="display:inline-block;background:${C.forest};color:#ffffff;text-decoration:none;padding:12px 20px;border-radius:8px;font-weight:bold;">${action.ctaLabel || "Do This Week's Action"}</a>${didItUrl ? html` <a href="${didItUrl}" style="display:inline-block;margin-left:8px;border:2px solid ${C.forest};color:${C.forest};text-decoration:none;padding:10px 18px;border-radius:8px;font-weight:bold;">${DID_IT_COPY.emailLink}</a>` : ""}</p>
+${emailButtons(
+  { href: link, label: action.ctaLabel || "Do This Week's Action" },
+  didItUrl ? { href: didItUrl, label: DID_IT_COPY.emailLink } : undefined,
+)}
 ${
   lastWeek
     ? html`<h2 style="${h2}">Last week</h2><p style="margin:0 0 8px;"><a href="${lastWeekLink}" style="color:${C.forest};">${lastWeek.title}</a>: ${membersDidThis(lastWeek.completedCount)}.</p>${lastWeek.notes.map(

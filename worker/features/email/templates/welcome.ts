@@ -18,13 +18,7 @@ export type WelcomeEmailInput = {
   /** The current action, when there is one, so the first email already has something to do. */
   action: EmailAction | null;
   recipient: { firstName: string; links: ManageLinks };
-  /** A pending new signup's confirmation link (double opt-in, decision 182): the welcome then asks to confirm first. */
-  confirmUrl?: string;
 };
-
-export const CONFIRM_BUTTON_LABEL = "Confirm your subscription";
-export const CONFIRM_NOTE =
-  "We won't send the weekly email until you confirm. The link works for 7 days; if you didn't sign up, ignore this email and nothing more will be sent.";
 
 const INTRO = `${WEEKLY_EMAIL_WHEN}, your weekly email brings:`;
 
@@ -33,16 +27,8 @@ export function renderWelcomeEmail(input: WelcomeEmailInput): RenderedEmail {
   const name = recipient.firstName.trim() || "friend";
   const link = action ? actionUrl(site, action) : `${site.url}/actions`;
 
-  const confirm = input.confirmUrl;
   const body = html`
 <h1 style="margin:0 0 12px;font-family:Georgia,'Times New Roman',serif;font-size:26px;line-height:1.25;color:${C.forest};">Welcome, ${name}!</h1>
-${
-  confirm
-    ? html`<p style="margin:0 0 12px;">Thanks for signing up for ${site.name}. One last step: please confirm your subscription.</p>
-<p style="margin:16px 0;"><a href="${confirm}" style="display:inline-block;background:${C.forest};color:#ffffff;text-decoration:none;padding:12px 20px;border-radius:8px;font-weight:bold;">${CONFIRM_BUTTON_LABEL}</a></p>
-<p style="margin:0 0 16px;font-size:14px;color:${C.muted};">${CONFIRM_NOTE}</p>`
-    : ""
-}
 <p style="margin:0 0 12px;">Thanks for joining ${site.name}. Here's what to expect. ${INTRO}</p>
 <ul style="margin:0 0 16px;padding-left:22px;">${WEEKLY_EMAIL_CONTENTS.map((b) => html`<li style="margin:0 0 4px;">${b}</li>`)}</ul>
 ${
@@ -57,9 +43,6 @@ ${action.summary ? html`<p style="margin:0 0 12px;">${action.summary}</p>` : ""}
 
   const text = [
     `Welcome, ${name}!`,
-    confirm
-      ? `Thanks for signing up for ${site.name}. One last step: please confirm your subscription.\n\n${CONFIRM_BUTTON_LABEL}: ${confirm}\n\n${CONFIRM_NOTE}`
-      : "",
     `Thanks for joining ${site.name}. Here's what to expect. ${INTRO}\n${WEEKLY_EMAIL_CONTENTS.map((b) => `- ${b}`).join("\n")}`,
     action ? [`Start with this week's action: ${action.title}`, action.summary].filter(Boolean).join("\n") : "",
     `${action ? action.ctaLabel || "Do This Week's Action" : "See this week's action"}: ${link}`,

@@ -1,0 +1,162 @@
+/**
+ * The four emails people get most (weekly, signup confirmation, sign-in link, welcome) rendered with realistic
+ * content, and a MIME message of each as a provider would send it: what `tests/unit/email-clients.test.ts`
+ * checks against caniemail's data and `npm run bench -- email-spam` scores with SpamAssassin (decision 227).
+ */
+import { magicLinkEmail } from "../../../worker/features/auth/magic-link-email";
+import { renderConfirmSignupEmail } from "../../../worker/features/email/templates/confirm-signup";
+import { manageLinks } from "../../../worker/features/email/templates/layout";
+import { renderWeeklyEmail } from "../../../worker/features/email/templates/weekly";
+import { renderWelcomeEmail } from "../../../worker/features/email/templates/welcome";
+
+export type EmailSample = {
+  name: string;
+  subject: string;
+  html: string;
+  text: string;
+  headers: Record<string, string>;
+};
+
+const site = {
+  name: "Earthkind",
+  url: "https://earthkind.example",
+  postalAddress: "Earthkind, 1 Fern Way, Portland, OR 97201",
+  timeZone: "America/Los_Angeles",
+};
+const TOKEN = "Qm9va3MtYW5kLWJlZXMtYW5kLWJpcmRzLWFuZC10cmVlcw";
+const links = manageLinks(site, TOKEN);
+const action = {
+  id: "a1",
+  title: "Build a bee hotel for solitary bees",
+  slug: "build-a-bee-hotel",
+  summary:
+    "Solitary bees pollinate much of what grows near you. A simple bundle of hollow stems gives them a place to nest.",
+  timeRequired: "45 minutes",
+  steps: ["Cut hollow stems to 15 cm", "Bundle them tightly with string", "Hang the bundle facing south-east"],
+  materials: ["Hollow plant stems or bamboo", "String", "A sheltered spot"],
+  ctaLabel: "Do This Week's Action",
+  startDate: "2026-12-06",
+  endDate: "2026-12-12",
+};
+
+export function emailSamples(): EmailSample[] {
+  const weekly = renderWeeklyEmail({
+    site,
+    action,
+    petitions: [
+      {
+        title: "Protect the Tongass old-growth forest",
+        url: "https://petitions.example/tongass",
+        orgName: "Forest Friends",
+      },
+    ],
+    events: [
+      {
+        id: "e1",
+        title: "Johnson Creek cleanup",
+        start_time: "2026-12-12T17:00:00Z",
+        time_zone: "America/Los_Angeles",
+        venue_name: "Tideman Johnson Park",
+        city: "Portland",
+        state: "OR",
+        registration_url: "https://events.example/creek",
+        distance_miles: 3.4,
+      },
+    ],
+    lastWeek: { title: "Leave the leaves", slug: "leave-the-leaves", completedCount: 214, notes: [] },
+    tip: { title: "Wash on cold", body: "Most of a washing machine's energy goes into heating water.", url: null },
+    recipient: { firstName: "Ada", zipCode: "97201", links, didItUrl: `${site.url}/did-it?token=${TOKEN}` },
+  });
+  const confirmation = renderConfirmSignupEmail({
+    site,
+    firstName: "Ada",
+    confirmUrl: `${site.url}/subscribe/confirm?token=${TOKEN}`,
+    links,
+  });
+  const magic = magicLinkEmail({
+    to: "ada@example.org",
+    link: `${site.url}/auth/verify?token=${TOKEN}`,
+    site,
+    ttlMinutes: 10,
+  });
+  const welcome = renderWelcomeEmail({
+    site,
+    subject: "Welcome to Earthkind — here's what to expect",
+    previewText: "Join thousands taking weekly climate action",
+    action,
+    recipient: { firstName: "Ada", links },
+  });
+  return [
+    { name: "weekly", ...weekly },
+    { name: "confirmation", ...confirmation },
+    { name: "magic link", subject: magic.subject, html: magic.html, text: magic.text, headers: magic.headers ?? {} },
+    { name: "welcome", ...welcome },
+  ];
+}
+
+/** RFC 2045 quoted-printable, lines of at most 76 characters, CRLF line ends. */
+function quotedPrintable(text: string): string {
+  const bytes = new TextEncoder().encode(text.replace(/\r?\n/g, "\n"));
+  const lines: string[] = [];
+  let line = "";
+  const push = (chunk: string) => {
+    if (line.length + chunk.length > 75) {
+      lines.push(`${line}=`);
+      line = "";
+    }
+    line += chunk;
+  };
+  for (let i = 0; i < bytes.length; i++) {
+    const b = bytes[i] as number;
+    if (b === 0x0a) {
+      // A space or tab before a line end is encoded, or a mail server may strip it.
+      if (/[ \t]$/.test(line))
+        line = `${line.slice(0, -1)}=${line
+          .charCodeAt(line.length - 1)
+          .toString(16)
+          .toUpperCase()
+          .padStart(2, "0")}`;
+      lines.push(line);
+      line = "";
+    } else if ((b >= 33 && b <= 126 && b !== 61) || b === 32 || b === 9) push(String.fromCharCode(b));
+    else push(`=${b.toString(16).toUpperCase().padStart(2, "0")}`);
+  }
+  lines.push(line);
+  return lines.join("\r\n");
+}
+
+const encodedWord = (value: string) =>
+  /^[\x20-\x7e]*$/.test(value) ? value : `=?UTF-8?B?${Buffer.from(value, "utf8").toString("base64")}?=`;
+
+/** The message as an HTTP provider would hand it to the receiving server: multipart/alternative, text then HTML. */
+export function toMime(sample: EmailSample, at = new Date("2026-12-07T17:00:00Z")): string {
+  const boundary = "=_earthkind_alt_0123456789";
+  const headers = [
+    `Return-Path: <bounces@earthkind.example>`,
+    `From: Earthkind <hello@earthkind.example>`,
+    `To: Ada <ada@example.org>`,
+    `Reply-To: team@earthkind.example`,
+    `Subject: ${encodedWord(sample.subject)}`,
+    `Date: ${at.toUTCString().replace("GMT", "+0000")}`,
+    `Message-ID: <${sample.name.replace(/\W/g, "-")}.20261207170000@earthkind.example>`,
+    "MIME-Version: 1.0",
+    ...Object.entries(sample.headers).map(([k, v]) => `${k}: ${v}`),
+    `Content-Type: multipart/alternative; boundary="${boundary}"`,
+  ];
+  const part = (type: string, body: string) =>
+    [
+      `--${boundary}`,
+      `Content-Type: ${type}; charset=utf-8`,
+      "Content-Transfer-Encoding: quoted-printable",
+      "",
+      quotedPrintable(body),
+    ].join("\r\n");
+  return [
+    headers.join("\r\n"),
+    "",
+    part("text/plain", sample.text),
+    part("text/html", sample.html),
+    `--${boundary}--`,
+    "",
+  ].join("\r\n");
+}
