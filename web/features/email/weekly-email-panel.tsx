@@ -100,9 +100,15 @@ function SendNow({
   if (state?.sent) {
     return (
       <div className="grid justify-items-start gap-2">
-        <Button disabled aria-describedby={noteId}>
+        {/* A plain button, not the primitive: its label wraps on a phone (the primitive's stays on one line). */}
+        <button
+          type="button"
+          disabled
+          aria-describedby={noteId}
+          className="rounded-2xl border border-forest-700/30 bg-forest-100 px-5 py-2.5 text-left font-semibold text-forest-900"
+        >
           {sentLabel(state.sent)}
-        </Button>
+        </button>
         <p id={noteId} className="text-sm text-muted-foreground">
           “{state.action?.title}” has been emailed; each action's weekly email goes out once.
         </p>
