@@ -114,7 +114,9 @@ test("after Send Weekly Email Now the button says when and to how many it went (
       .first(),
   ).toBeAttached();
   await expect(
-    page.getByText(/^Latest send \([A-Z][a-z]{2} \d{1,2}, “.+”\): \d+ from the email, \d+ from the site/),
+    page
+      .getByRole("paragraph")
+      .getByText(/^Latest send \([A-Z][a-z]{2} \d{1,2}, “.+”\): \d+ from the email, \d+ from the site/),
   ).toBeVisible();
 });
 
