@@ -69,6 +69,15 @@ export const adminActionListAnswer = z.object({ actions: z.array(adminActionList
 
 export const adminActionAnswer = z.object({ action: adminActionSchema });
 
-export const quickSetupAnswer = z.object({ actions: z.array(adminActionSchema), skipped: z.number().int() });
+/** A week Quick Setup left alone, and the action already running in it (decision 230). */
+export const skippedWeekSchema = z.object({ start_date: z.string(), end_date: z.string(), action_title: z.string() });
+
+export const quickSetupAnswer = z.object({
+  actions: z.array(adminActionSchema),
+  /** Weeks not created: already taken by another action or by an earlier Quick Setup. */
+  skipped: z.number().int(),
+  /** Which weeks already had an action, Sunday first. */
+  skipped_weeks: z.array(skippedWeekSchema),
+});
 
 export const actionDeletedAnswer = z.object({ ok: z.literal(true) });

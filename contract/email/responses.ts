@@ -31,6 +31,35 @@ export const testSendAnswer = z.object({ ok: z.literal(true), campaign_id: z.str
 
 export const weeklySendAnswer = z.object({ success: z.literal(true), message: z.string(), campaign_id: z.string() });
 
+/** GET /api/admin/email/weekly-send: what "Send Weekly Email Now" would send, and whether it went (decision 232). */
+export const weeklySendStateAnswer = z.object({
+  action: z.object({ id: z.string(), title: z.string() }).nullable(),
+  sent: z
+    .object({
+      /** When the campaign was opened (the button's "Sent on …"). */
+      at: z.string(),
+      status: z.enum(CAMPAIGN_STATUSES),
+      recipients: z.number().int(),
+      /** A scheduled send, going out at 09:00 in each zone. */
+      in_waves: z.boolean(),
+    })
+    .nullable(),
+  active_subscribers: z.number().int(),
+});
+export type WeeklySendState = z.infer<typeof weeklySendStateAnswer>;
+
+/** GET /api/admin/email/send-plan: when an action with these dates would be emailed, and to how many. */
+export const sendPlanAnswer = z.object({
+  /** The site's calendar day (SITE_TIMEZONE). */
+  today: z.string(),
+  /** The first Monday of the run (09:00 in each subscriber's zone); null without a start date. */
+  send_day: z.string().nullable(),
+  /** The run's last day: a wave not sent by its end is not sent late. */
+  last_day: z.string().nullable(),
+  active_subscribers: z.number().int(),
+});
+export type SendPlan = z.infer<typeof sendPlanAnswer>;
+
 export const suppressionRowSchema = z.object({
   id: z.string(),
   email: z.string(),

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { FIELD_MAX, isEmail } from "../platform/field-rules";
+import { FIELD_MAX, isCalendarDate, isEmail } from "../platform/field-rules";
 import type {
   campaignStatusSchema,
   emailSettingsValue,
@@ -67,6 +67,15 @@ export const welcomeTestSchema = z.object({
   first_name: z.string().trim().max(50, "Name must be 50 characters or less").optional(),
 });
 export const weeklySendSchema = z.object({ action_id: actionChoice });
+
+const planDate = z
+  .string()
+  .max(10)
+  .refine((v) => isCalendarDate(v), "Dates must be YYYY-MM-DD")
+  .optional();
+
+/** GET /api/admin/email/send-plan?start_date=&end_date= — an action's dates, as the form holds them. */
+export const sendPlanQuerySchema = z.object({ start_date: planDate, end_date: planDate });
 
 /** GET /api/admin/email/suppressions?q= — part of an address, case-insensitive. */
 export const suppressionSearchSchema = z.object({

@@ -73,9 +73,16 @@ export const eventPageSchema = listedEventSchema.extend({
   lat: z.number().nullable(),
   lon: z.number().nullable(),
   cancelled: z.boolean().describe("The event is listed as cancelled"),
-  organizer: namedLinkSchema.nullable(),
+  organizer: namedLinkSchema
+    .nullable()
+    .describe(
+      "Who runs it: the submission's organizer, the feed's, the source organisation, or the Register link's site",
+    ),
   source: namedLinkSchema,
   last_confirmed: z.string().describe("When the listing was last written from its source (ISO 8601, UTC)"),
+  calendar: z
+    .object({ google: z.string(), outlook: z.string() })
+    .describe("Links that open Google Calendar's and Outlook's new-event form filled in with this event"),
   nearby: z
     .array(listedEventSchema)
     .describe("Other upcoming in-person events within 25 miles, soonest first (at most four)"),

@@ -51,6 +51,8 @@ export const events = sqliteTable(
     /** IANA zone of an in-person event's place (its clock); null online or unknown (decision 165). */
     timeZone: text("time_zone"),
     registrationUrl: text("registration_url"),
+    /** The organiser the feed names for this item (an iCalendar ORGANIZER's CN); null when it names none (decision 233). */
+    organizerName: text("organizer_name"),
     /** Our origin's copy of the picture (/media/events/…), null until stored or when refused (decision 201). */
     imageUrl: text("image_url"),
     /** The picture's address as the source or organiser gave it (https only); fetched once. */

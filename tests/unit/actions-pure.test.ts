@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { publishGaps } from "#contract/actions/publish-gaps";
 import { actionInputSchema, slugify } from "#contract/actions/schemas";
 import { addDays, dayInZone, dayOfWeek, daysBetween } from "#contract/platform/zoned-time";
 import { actionTiming } from "../../worker/features/actions/dto";
@@ -99,5 +100,32 @@ describe("image sniffing", () => {
     expect(sniffImageType(bytes([0, 0, 0, 0x18], "ftypheic", [0, 0, 0, 0], "mif1heic"))).toBeNull();
     expect(sniffImageType(bytes("RIFF", [0, 0, 0, 0], "WAVEfmt "))).toBeNull();
     expect(sniffImageType(new Uint8Array([0x89, 0x50]))).toBeNull();
+  });
+});
+
+describe("publishGaps (decision 231)", () => {
+  const complete = {
+    summary: "s".repeat(160),
+    steps: ["Do it"],
+    image_url: "/media/uploads/x.png",
+    why_it_matters: "Because.",
+  };
+  it("is empty for an action with everything a subscriber expects", () => {
+    expect(publishGaps(complete)).toEqual([]);
+    expect(publishGaps({ ...complete, summary: "s".repeat(220) })).toEqual([]);
+  });
+  it("names a summary outside 160–220, no steps, no image and no Why It Matters, in the form's order", () => {
+    expect(
+      publishGaps({ summary: "Plant a wildflower", steps: ["", "  "], image_url: "", why_it_matters: " " }),
+    ).toEqual([
+      "The summary is 18 characters (the label asks for 160–220)",
+      "No steps under How to Do It",
+      "No image",
+      "No Why It Matters",
+    ]);
+    expect(publishGaps({ ...complete, summary: "" })).toEqual(["No summary (the label asks for 160–220 characters)"]);
+    expect(publishGaps({ ...complete, summary: "s".repeat(221) })).toEqual([
+      "The summary is 221 characters (the label asks for 160–220)",
+    ]);
   });
 });

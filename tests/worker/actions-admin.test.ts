@@ -234,13 +234,43 @@ describe("admin actions: quick setup", () => {
     // 201 when it created drafts, 200 when there was nothing left to create.
     const setUp = () => actions["quick-setup"].$post(undefined, { headers });
     const [first, second] = await Promise.all([setUp(), setUp()]);
-    expect(await ok(setUp())).toEqual({ actions: [], skipped: 3 });
-
+    const again = await ok(setUp());
+    expect(again).toMatchObject({ actions: [], skipped: 3 });
     const weeks = quickSetupWeeks(dayInZone(new Date(), config().SITE_TIMEZONE));
     const slugs = weeks.map((w) => `weekly-action-${w.start}`);
     const rows = await db().select().from(weeklyActions).where(inArray(weeklyActions.slug, slugs));
     expect(rows).toHaveLength(3);
     expect((await first.json()).actions.length + (await second.json()).actions.length).toBe(3);
     for (const w of weeks) expect(addDays(w.start, 6)).toBe(w.end);
+    // Each week is now taken by its own draft, and the answer says so.
+    expect(again.skipped_weeks.map((w) => [w.start_date, w.end_date])).toEqual(weeks.map((w) => [w.start, w.end]));
+    expect(again.skipped_weeks.every((w) => w.action_title.startsWith("Weekly Action: Week of"))).toBe(true);
+  });
+
+  it("skips weeks in which an action already runs, and names them (decision 230)", async () => {
+    // 2047-05-01 is a Wednesday: the weeks start on May 5, 12 and 19.
+    const now = new Date("2047-05-01T18:00:00Z");
+    const published = await createAction({ title: "Count the swifts", startDate: "2047-05-12", endDate: "2047-05-18" });
+    // No end date: it runs a week from its start (Tuesday 21st to Monday 27th), into the third week.
+    await createAction({
+      title: "Undated end",
+      status: "draft",
+      publishedAt: null,
+      startDate: "2047-05-21",
+      endDate: null,
+    });
+    // Ended the day before the first week: not in the way.
+    await createAction({ title: "Last week's", startDate: "2047-04-28", endDate: "2047-05-04" });
+    const { created, skipped, skippedWeeks } = await quickSetup({ db: db(), timeZone: "America/Los_Angeles", now });
+    expect(created.map((a) => a.start_date)).toEqual(["2047-05-05"]);
+    expect(skipped).toBe(2);
+    expect(skippedWeeks).toEqual([
+      { start_date: "2047-05-12", end_date: "2047-05-18", action_title: published.title },
+      { start_date: "2047-05-19", end_date: "2047-05-25", action_title: "Undated end" },
+    ]);
+    // Run again: the first week is now taken by the draft it made.
+    const again = await quickSetup({ db: db(), timeZone: "America/Los_Angeles", now });
+    expect(again.created).toEqual([]);
+    expect(again.skippedWeeks.map((w) => w.start_date)).toEqual(["2047-05-05", "2047-05-12", "2047-05-19"]);
   });
 });

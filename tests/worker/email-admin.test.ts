@@ -3,6 +3,7 @@ import { describe, expect, it, vi } from "vitest";
 import { actionCompletions, weeklyActions } from "../../db/schema";
 import { signDidItToken } from "../../worker/features/did-it/token";
 import { ALREADY_SENT_MESSAGE } from "../../worker/features/email/campaigns";
+import { activeSubscriberCount, weeklySendState } from "../../worker/features/email/send-state";
 import { campaignRow, outboxOfCampaign, outboxTo, runConsumer, testDeps, weeklyJob } from "./email-fixtures";
 import { adminHeaders, api, config, db, memberHeaders } from "./helpers";
 import { client, errorOf, ok } from "./support/client";
@@ -21,6 +22,8 @@ describe("admin email tools", () => {
       ["POST", "/weekly-send"],
       ["POST", "/test-send"],
       ["GET", "/campaigns"],
+      ["GET", "/weekly-send"],
+      ["GET", "/send-plan"],
     ] as const) {
       expect((await api(`/api/admin/email${path}`, { method })).status, path).toBe(401);
       expect((await api(`/api/admin/email${path}`, { method, headers: await memberHeaders() })).status, path).toBe(403);
@@ -56,6 +59,48 @@ describe("admin email tools", () => {
     expect(missing.status).toBe(400);
     expect((await errorOf(missing)).message).toBe("Please enter an email address");
     expect((await testSend({ email: to, action_id: crypto.randomUUID() }, headers)).status).toBe(404);
+  });
+
+  it("says what Send Weekly Email Now would send, then when and to how many it went (decision 232)", async () => {
+    // 2049-06-09 is a Wednesday: this action is the current one then, whatever other tests made.
+    const now = new Date("2049-06-09T18:00:00Z");
+    const action = await createAction({ startDate: "2049-06-06", endDate: "2049-06-12" });
+    const subs = [await createSubscriber(), await createSubscriber()];
+    await createSubscriber({ active: false });
+    const active = await activeSubscriberCount(db());
+    const before = await weeklySendState(db(), now, "America/Los_Angeles");
+    expect(before).toEqual({
+      action: { id: action.id, title: action.title },
+      sent: null,
+      active_subscribers: active,
+    });
+    const campaign = await createCampaign(
+      action.id,
+      subs.map((s) => s.id),
+    );
+    const after = await weeklySendState(db(), now, "America/Los_Angeles");
+    expect(after.sent).toEqual({ at: campaign.createdAt, status: "sending", recipients: 2, in_waves: false });
+
+    // Over HTTP, with today's clock: the same shape.
+    const answer = await ok(email["weekly-send"].$get(undefined, { headers: await adminHeaders() }));
+    expect(answer.active_subscribers).toBe(await activeSubscriberCount(db()));
+  });
+
+  it("plans an action's send: its first Monday, its last day, today and the active subscribers", async () => {
+    const headers = await adminHeaders();
+    const plan = await ok(
+      email["send-plan"].$get({ query: { start_date: "2031-06-08", end_date: "2031-06-14" } }, { headers }),
+    );
+    expect(plan).toMatchObject({ send_day: "2031-06-09", last_day: "2031-06-14", today: expect.any(String) });
+    expect(plan.active_subscribers).toBe(await activeSubscriberCount(db()));
+    // Without a start date there is no send day.
+    expect(await ok(email["send-plan"].$get({ query: {} }, { headers }))).toMatchObject({
+      send_day: null,
+      last_day: null,
+    });
+    const bad = await email["send-plan"].$get({ query: { start_date: "June 8" } }, { headers });
+    expect(bad.status).toBe(400);
+    expect((await errorOf(bad)).message).toBe("Dates must be YYYY-MM-DD");
   });
 
   it("refuses to email a draft to subscribers", async () => {

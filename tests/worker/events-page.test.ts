@@ -177,6 +177,82 @@ describe("GET /api/events and GET /api/events/:id/page", () => {
   });
 });
 
+describe("the organiser and calendar links of an event's page (decision 233)", () => {
+  const pageOf = async (id: string) =>
+    ((await (await api(`/api/events/${id}/page`)).json()) as { event: EventPage }).event;
+
+  it("names the organiser from the feed's own organiser, the source, else the Register link's site", async () => {
+    const named = await insertEvent({ organizerName: "Friends of Cathedral Park" });
+    expect((await pageOf(named.id)).organizer).toEqual({
+      name: "Friends of Cathedral Park",
+      url: "https://healthebay.org",
+    });
+    // A registered source is the organisation.
+    expect((await pageOf((await insertEvent({})).id)).organizer).toEqual({
+      name: "Heal the Bay",
+      url: "https://healthebay.org",
+    });
+    // The seed's samples (and unknown sources): the site the Register button goes to, never "Earthkind".
+    const seeded = await pageOf(
+      (await insertEvent({ sourceKey: "seed", registrationUrl: "https://www.forestparkconservancy.org/volunteer/" }))
+        .id,
+    );
+    expect(seeded.organizer).toEqual({
+      name: "forestparkconservancy.org",
+      url: "https://www.forestparkconservancy.org",
+    });
+    expect(seeded.source).toEqual({ name: "Listed by Earthkind", url: null });
+    const nothing = await pageOf((await insertEvent({ sourceKey: "seed", registrationUrl: null })).id);
+    expect(nothing.organizer).toBeNull();
+
+    const html = await (await api(eventPath(named))).text();
+    expect(html).toContain("Friends of Cathedral Park");
+    expect(html).toMatch(/Register<!-- --> with Friends of Cathedral Park|Register with Friends of Cathedral Park/);
+  });
+
+  it("offers Google Calendar and Outlook links, filled in, beside the .ics file", async () => {
+    const event = await insertEvent({});
+    const { calendar, url } = await pageOf(event.id);
+    const google = new URL(calendar.google);
+    expect(google.origin + google.pathname).toBe("https://calendar.google.com/calendar/render");
+    expect(Object.fromEntries(google.searchParams)).toEqual({
+      action: "TEMPLATE",
+      text: "Willamette riverbank cleanup",
+      dates: "20310701T160000Z/20310701T190000Z",
+      details: `Gloves and bags provided.\nMeet at the boat ramp.\n\nDetails: ${url}`,
+      location: "Cathedral Park, N Edison St, Portland, OR 97203",
+    });
+    const outlook = new URL(calendar.outlook);
+    expect(outlook.origin + outlook.pathname).toBe("https://outlook.live.com/calendar/0/deeplink/compose");
+    expect(Object.fromEntries(outlook.searchParams)).toMatchObject({
+      rru: "addevent",
+      subject: "Willamette riverbank cleanup",
+      startdt: "2031-07-01T16:00:00Z",
+      enddt: "2031-07-01T19:00:00Z",
+      allday: "false",
+    });
+    // All day: whole dates, the end exclusive; no end time: an hour.
+    const allDay = await pageOf(
+      (
+        await insertEvent({
+          allDay: true,
+          startAtUtc: "2031-07-05T07:00:00.000Z",
+          endAtUtc: "2031-07-06T07:00:00.000Z",
+        })
+      ).id,
+    );
+    expect(new URL(allDay.calendar.google).searchParams.get("dates")).toBe("20310705/20310706");
+    expect(new URL(allDay.calendar.outlook).searchParams.get("allday")).toBe("true");
+    const open = await pageOf((await insertEvent({ endAtUtc: null, endTimeUnknown: true })).id);
+    expect(new URL(open.calendar.google).searchParams.get("dates")).toBe("20310701T160000Z/20310701T170000Z");
+
+    const html = await (await api(eventPath(event))).text();
+    expect(html).toContain('href="https://calendar.google.com/calendar/render?action=TEMPLATE');
+    expect(html).toContain('href="https://outlook.live.com/calendar/0/deeplink/compose?');
+    expect(html).toContain(`href="/api/events/${event.id}.ics"`);
+  });
+});
+
 describe("/events with a search in its query string (decision 203)", () => {
   it("arrives with the results, and the browser's cache holds the API's first page under the page's key", async () => {
     const title = `Tryon Creek trail day ${crypto.randomUUID().slice(0, 8)}`;

@@ -99,6 +99,32 @@ describe("ics adapter (recorded Sierra Club chapter feed)", () => {
     expect(pages).toBe(1);
   });
 
+  it("takes the organiser's name from ORGANIZER's CN, never its address (decision 233)", async () => {
+    const ics = [
+      "BEGIN:VCALENDAR",
+      "VERSION:2.0",
+      "PRODID:-//test//EN",
+      "BEGIN:VEVENT",
+      "UID:organised@example.org",
+      "DTSTAMP:20300101T000000Z",
+      "DTSTART:20300501T170000Z",
+      "SUMMARY:Dune planting",
+      'ORGANIZER;CN="Friends of Crissy Field":mailto:hello@crissy.example',
+      "END:VEVENT",
+      "BEGIN:VEVENT",
+      "UID:anonymous@example.org",
+      "DTSTAMP:20300101T000000Z",
+      "DTSTART:20300502T170000Z",
+      "SUMMARY:Beach walk",
+      "ORGANIZER:mailto:someone@example.org",
+      "END:VEVENT",
+      "END:VCALENDAR",
+    ].join("\r\n");
+    const { candidates } = await readIcsSource(sierra, ctx(fakeFetch(() => ics).fetch));
+    expect(byId(candidates, "organised@example.org").organizerName).toBe("Friends of Crissy Field");
+    expect(byId(candidates, "anonymous@example.org").organizerName).toBeNull();
+  });
+
   it("fails with a clear message for a feed that is not iCalendar", async () => {
     await expect(readIcsSource(sierra, ctx(fakeFetch(() => "<html>Not here</html>").fetch))).rejects.toThrow(
       /Not a valid iCalendar feed/,

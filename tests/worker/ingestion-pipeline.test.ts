@@ -226,6 +226,7 @@ describe("failures", () => {
       timeZone: "America/Los_Angeles",
       endTimeUnknown: true,
       registrationUrl: null,
+      organizerName: null,
       imageUrl: null,
       isVirtual: false,
       cancelled: false,

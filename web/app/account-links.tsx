@@ -15,11 +15,12 @@ interface AccountLinksProps {
 
 /**
  * The header's account area, used by the desktop bar and the mobile menu (spec §2): Sign In when
- * signed out; My Progress and Sign Out when signed in. While the session is being restored it
+ * signed out; My Progress and Sign Out when signed in, and Admin for an admin (the role the access token carries;
+ * /admin checks it again, decision 234). While the session is being restored it
  * keeps the space without showing either, so a signed-in reload does not flash "Sign In".
  */
 export function AccountLinks({ variant, className, onNavigate }: AccountLinksProps) {
-  const { user, loading, signOut } = useAuth();
+  const { user, role, loading, signOut } = useAuth();
   const [signingOut, setSigningOut] = useState(false);
 
   if (loading) return <span aria-hidden="true" className={cn("inline-block h-9 w-24", className)} />;
@@ -46,7 +47,14 @@ export function AccountLinks({ variant, className, onNavigate }: AccountLinksPro
   };
 
   return (
-    <div className={cn("flex items-center gap-2", className)}>
+    <div className={cn("flex flex-wrap items-center gap-2", className)}>
+      {role === "admin" ? (
+        <Button asChild variant={variant} size="sm" className={className ? "flex-1" : undefined}>
+          <Link to={routePath("admin")} onClick={onNavigate}>
+            Admin
+          </Link>
+        </Button>
+      ) : null}
       <Button asChild variant={variant} size="sm" className={className ? "flex-1" : undefined}>
         <Link to={routePath("myProgress")} onClick={onNavigate}>
           My Progress

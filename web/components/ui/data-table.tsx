@@ -16,11 +16,17 @@ export type Column<T> = {
   rowHeader?: boolean;
 };
 
+/** The scrolling box: contained, so the table's minimum width stays inside it (see DataTable). */
+const REGION = "relative overflow-x-auto rounded-xl border border-border [contain:inline-size]";
+
 type RowKey<T> = T extends { id: string } ? { rowKey?: (row: T) => string } : { rowKey: (row: T) => string };
 
 /**
  * A plain accessible table in a keyboard-scrollable region (narrow screens scroll sideways). Empty
- * lists say so in words rather than showing a bare header.
+ * lists say so in words rather than showing a bare header. The region is contained (decision 234): its
+ * `inline-size` containment keeps the table's minimum width from widening the grids and cards around it
+ * (a 390 px phone otherwise scrolled the whole admin page), and `relative` keeps its screen-reader-only
+ * labels inside the box it clips.
  */
 export function DataTable<T>({
   caption,
@@ -43,8 +49,12 @@ export function DataTable<T>({
   if (rows.length === 0) return <p className="text-sm text-muted-foreground">{empty}</p>;
   const keyOf = rowKey ?? ((row: T) => (row as { id: string }).id);
   return (
-    // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard (WCAG 2.1.1).
-    <section aria-label={label} tabIndex={0} className="overflow-x-auto rounded-xl border border-border">
+    <section
+      aria-label={label}
+      // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard (WCAG 2.1.1).
+      tabIndex={0}
+      className={REGION}
+    >
       <table className={`w-full ${minWidth} text-left text-sm`}>
         <caption className="sr-only">{caption}</caption>
         <thead className="bg-muted/60 text-xs uppercase tracking-wide text-muted-foreground">

@@ -10,6 +10,7 @@ export const emailKeys = {
   all: ["admin-email"] as const,
   config: () => [...emailKeys.all, "config"] as const,
   settings: () => [...emailKeys.all, "settings"] as const,
+  weeklySend: () => [...emailKeys.all, "weekly-send"] as const,
   campaigns: (kind?: CampaignStatus["kind"]) => [...emailKeys.all, "campaigns", kind ?? "all"] as const,
   suppressions: (search?: string) => [...emailKeys.all, "suppressions", search ?? ""] as const,
 };
@@ -36,6 +37,14 @@ export const sendWelcomeTest = (json: InferRequestType<(typeof email)["welcome-t
 
 export const triggerWeeklySend = (actionId?: string) =>
   read(email["weekly-send"].$post({ json: actionId ? { action_id: actionId } : {} }));
+
+/** What "Send Weekly Email Now" would send, and when and to how many it went (decision 232). */
+export const weeklySendStateQuery = () =>
+  queryOptions({
+    queryKey: emailKeys.weeklySend(),
+    queryFn: ({ signal }) => read(email["weekly-send"].$get(undefined, withSignal(signal))),
+    staleTime: 0,
+  });
 
 export const sendTestEmail = (json: InferRequestType<(typeof email)["test-send"]["$post"]>["json"]) =>
   read(email["test-send"].$post({ json }));

@@ -1,5 +1,6 @@
 import { type UseQueryResult, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useId } from "react";
+import type { WeeklySendState } from "#contract/email/responses";
 import type { CampaignStatus, WaveStatus } from "#contract/email/schemas";
 import { Badge } from "../../components/ui/badge";
 import { Button } from "../../components/ui/button";
@@ -9,7 +10,7 @@ import { Spinner } from "../../components/ui/spinner";
 import { toast } from "../../components/ui/use-toast";
 import { ApiError } from "../../lib/api";
 import { formatTimestamp } from "../../lib/format-timestamp";
-import { campaignsQuery, emailKeys, triggerWeeklySend } from "./api";
+import { campaignsQuery, emailKeys, triggerWeeklySend, weeklySendStateQuery } from "./api";
 import { CompletionsTrend, formatRate } from "./completions-trend";
 
 const STATUS_BADGE: Record<CampaignStatus["status"], "secondary" | "warning" | "success" | "destructive"> = {
@@ -26,6 +27,7 @@ const STATUS_BADGE: Record<CampaignStatus["status"], "secondary" | "warning" | "
 export function WeeklyEmailPanel() {
   const queryClient = useQueryClient();
   const campaigns = useQuery(campaignsQuery("weekly"));
+  const sendState = useQuery(weeklySendStateQuery());
   const tableId = useId();
   const trigger = useMutation({
     mutationFn: () => triggerWeeklySend(),
@@ -33,6 +35,8 @@ export function WeeklyEmailPanel() {
       toast({ title: "Weekly email triggered", description: result.message });
       void queryClient.invalidateQueries({ queryKey: emailKeys.campaigns("weekly") });
     },
+    // Sent, or refused because it already went: either way the button now reads what happened.
+    onSettled: () => void queryClient.invalidateQueries({ queryKey: emailKeys.weeklySend() }),
     onError: (error) => {
       if (error instanceof ApiError) {
         toast({ title: `Failed to trigger email: ${error.message}`, variant: "destructive" });
@@ -53,16 +57,14 @@ export function WeeklyEmailPanel() {
         </CardDescription>
       </CardHeader>
       <CardContent className="grid gap-6">
-        <div>
-          <Button
-            onClick={() => {
-              if (window.confirm("Send this week's action email to every active subscriber now?")) trigger.mutate();
-            }}
-            disabled={trigger.isPending}
-          >
-            {trigger.isPending ? "Sending..." : "Send Weekly Email Now"}
-          </Button>
-        </div>
+        <SendNow
+          state={sendState.data}
+          pending={trigger.isPending || sendState.isPending}
+          onSend={(count) => {
+            const people = `${count.toLocaleString("en-US")} active subscriber${count === 1 ? "" : "s"}`;
+            if (window.confirm(`Send this week's action email to ${people} now?`)) trigger.mutate();
+          }}
+        />
         <CompletionsTrend campaigns={campaigns.data ?? []} tableId={tableId} />
         <div id={tableId}>
           <CampaignTable query={campaigns} />
@@ -70,6 +72,67 @@ export function WeeklyEmailPanel() {
         <WaveTables campaigns={campaigns.data ?? []} />
       </CardContent>
     </Card>
+  );
+}
+
+/** "Sent on Dec 5, 2026 9:14 AM to 1,234": the button once this week's email has gone (or is going) out. */
+export function sentLabel(sent: NonNullable<WeeklySendState["sent"]>): string {
+  const to = `${sent.recipients.toLocaleString("en-US")} subscriber${sent.recipients === 1 ? "" : "s"}`;
+  if (sent.in_waves && (sent.status === "pending" || sent.status === "sending"))
+    return `Going out today at 9:00 AM in each time zone (${to} so far)`;
+  return `Sent on ${formatTimestamp(sent.at)} to ${to}`;
+}
+
+/**
+ * The manual trigger (decision 232): what it would send and to how many; once that action's email went out, a
+ * disabled "Sent on … to N" instead of a button that answers "already sent" on a second press.
+ */
+function SendNow({
+  state,
+  pending,
+  onSend,
+}: {
+  state: WeeklySendState | undefined;
+  pending: boolean;
+  onSend: (subscribers: number) => void;
+}) {
+  const noteId = useId();
+  if (state?.sent) {
+    return (
+      <div className="grid justify-items-start gap-2">
+        {/* A plain button, not the primitive: its label wraps on a phone (the primitive's stays on one line). */}
+        <button
+          type="button"
+          disabled
+          aria-describedby={noteId}
+          className="rounded-2xl border border-forest-700/30 bg-forest-100 px-5 py-2.5 text-left font-semibold text-forest-900"
+        >
+          {sentLabel(state.sent)}
+        </button>
+        <p id={noteId} className="text-sm text-muted-foreground">
+          “{state.action?.title}” has been emailed; each action's weekly email goes out once.
+        </p>
+      </div>
+    );
+  }
+  const count = state?.active_subscribers ?? 0;
+  return (
+    <div className="grid justify-items-start gap-2">
+      <Button
+        onClick={() => onSend(count)}
+        disabled={pending || state?.action === null}
+        aria-describedby={state ? noteId : undefined}
+      >
+        {pending ? "Sending..." : "Send Weekly Email Now"}
+      </Button>
+      {state ? (
+        <p id={noteId} className="text-sm text-muted-foreground">
+          {state.action
+            ? `Sends “${state.action.title}” to ${count.toLocaleString("en-US")} active subscriber${count === 1 ? "" : "s"}.`
+            : "There is no weekly action to send yet."}
+        </p>
+      ) : null}
+    </div>
   );
 }
 

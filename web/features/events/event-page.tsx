@@ -120,16 +120,48 @@ function EventDetails({ event }: { event: EventPageData }) {
           <p className="mt-3 leading-relaxed whitespace-pre-line text-muted-foreground">{event.description}</p>
         </section>
       ) : null}
-      <div className="mt-10 flex flex-wrap gap-3">
-        {event.registration_url && !event.cancelled ? (
+      {event.registration_url && !event.cancelled ? (
+        <div className="mt-10">
           <a href={event.registration_url} target="_blank" rel="noopener noreferrer" className={buttonClasses()}>
-            Register<span className="sr-only"> for {event.title} (opens in a new tab)</span>
+            Register
+            {event.organizer ? ` with ${event.organizer.name}` : null}
+            <span className="sr-only"> for {event.title} (opens in a new tab)</span>
           </a>
-        ) : null}
-        <a href={eventCalendarUrl(event.id)} download className={buttonClasses({ variant: "outline" })}>
-          Add to calendar<span className="sr-only"> ({event.title})</span>
-        </a>
-      </div>
+        </div>
+      ) : null}
+      {/* Plain links, rendered on the server: nothing to hydrate (decision 233). */}
+      <section aria-labelledby="add-to-calendar" className="mt-8">
+        <h2 id="add-to-calendar" className="text-base font-semibold text-forest-900">
+          Add to your calendar
+        </h2>
+        <ul className="mt-3 flex flex-wrap gap-3">
+          <li>
+            <a
+              href={event.calendar.google}
+              target="_blank"
+              rel="noopener noreferrer"
+              className={buttonClasses({ variant: "outline" })}
+            >
+              Google Calendar<span className="sr-only"> (opens in a new tab)</span>
+            </a>
+          </li>
+          <li>
+            <a
+              href={event.calendar.outlook}
+              target="_blank"
+              rel="noopener noreferrer"
+              className={buttonClasses({ variant: "outline" })}
+            >
+              Outlook<span className="sr-only"> (opens in a new tab)</span>
+            </a>
+          </li>
+          <li>
+            <a href={eventCalendarUrl(event.id)} download className={buttonClasses({ variant: "outline" })}>
+              Add to calendar (.ics file)<span className="sr-only"> for {event.title}</span>
+            </a>
+          </li>
+        </ul>
+      </section>
       <p className="mt-8 text-sm text-muted-foreground">
         Source:{" "}
         {event.source.url ? (

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from "react";
+import { useEffect, useMemo, useRef, useState } from "react";
 import { Link, useSearchParams } from "react-router-dom";
 import { type CategoryFilter, SEARCH_DEBOUNCE_MS } from "#contract/events/constants";
 import { type EventsUrlState, eventsUrlSearch, readEventsUrl } from "#contract/events/search-url";
@@ -11,7 +11,7 @@ import { usePageMeta } from "../../lib/use-page-meta";
 import { PAGES, routePath } from "../../pages";
 import { CalendarSubscribe } from "./calendar-subscribe";
 import { EventsFilters, type FilterState } from "./events-filters";
-import { EventsResults } from "./events-results";
+import { EventsResults, RESULTS_HEADING_ID } from "./events-results";
 import { searchErrorText } from "./format";
 import { loadSavedZip, saveZip } from "./saved-zip";
 import { useGeolocatedZip } from "./use-geolocated-zip";
@@ -46,10 +46,17 @@ export function EventsPage() {
     keyword: fromUrl.keyword,
   });
 
+  // A ZIP the visitor typed is remembered once the server has searched it (decision 234): one it refused never is.
+  const toRemember = useRef<string | null>(null);
   const chooseZip = (next: string) => {
     setZip(next);
-    saveZip(next);
+    toRemember.current = next;
   };
+  // Each submitted search asks once for focus on the results' heading, when they have arrived.
+  const [focusRequest, setFocusRequest] = useState(0);
+  const focusHandled = useRef(0);
+  // What the last search found, for screen readers when a filter (not a submit) changed it.
+  const [announcement, setAnnouncement] = useState("");
 
   useGeolocatedZip(savedZipRead && zip === null, (found) => {
     setZip((current) => current ?? found.zip);
@@ -77,6 +84,25 @@ export function EventsPage() {
   const shown = useMemo(() => pages?.flatMap((p) => p.events), [pages]);
   // The first page's error replaces the results; a failed "Show more" keeps them.
   const firstPageError = search.isError;
+  const settled = Boolean(zip) && !waiting;
+
+  useEffect(() => {
+    if (!settled) return;
+    if (zip && !firstPageError && lastPage && toRemember.current === zip) {
+      saveZip(zip);
+      toRemember.current = null;
+    }
+    const heading = document.getElementById(RESULTS_HEADING_ID);
+    if (focusRequest !== focusHandled.current) {
+      // After "Search": the answer, not the form, on a phone's screen (decision 234). Focus reads the heading.
+      focusHandled.current = focusRequest;
+      setAnnouncement("");
+      heading?.scrollIntoView({ block: "start" });
+      heading?.focus({ preventScroll: true });
+    } else {
+      setAnnouncement(heading?.textContent ?? "");
+    }
+  }, [settled, firstPageError, lastPage, zip, focusRequest]);
 
   return (
     <div className="mx-auto max-w-7xl px-4 py-14 sm:px-6 sm:py-20 lg:px-8">
@@ -95,12 +121,16 @@ export function EventsPage() {
             setLocationNote(null);
             // A ZIP+4 searches (and is shown as) its 5-digit ZIP; anything else goes to the server, whose message is shown.
             chooseZip(zip5(trimmed) ?? trimmed);
+            setFocusRequest((n) => n + 1);
           }}
           locationNote={locationNote}
           filters={filters}
           onChange={(next) => setFilters((f) => ({ ...f, ...next }))}
         />
-        <div aria-live="polite">
+        <p role="status" className="sr-only">
+          {announcement}
+        </p>
+        <div>
           <EventsResults
             zip={zip}
             loading={Boolean(zip) && waiting}

@@ -1,3 +1,4 @@
+import { RADIUS_OPTIONS } from "#contract/events/constants";
 import { LoadError } from "../../components/load-error";
 import { Button } from "../../components/ui/button";
 import { Spinner } from "../../components/ui/spinner";
@@ -5,6 +6,15 @@ import type { EventResult } from "./api";
 import { EventCard } from "./event-card";
 import { EventImage, shownImageUrl } from "./event-image";
 import { expandedRadius } from "./search-filters";
+
+/**
+ * The results' heading, in every state after a search: what was found, or why nothing was. A submitted search
+ * moves focus here (tabIndex -1) and scrolls it below the sticky header, so a phone shows the answer, not the form
+ * (decision 234).
+ */
+export const RESULTS_HEADING_ID = "events-results-heading";
+const headingClass =
+  "scroll-mt-[calc(var(--header-height)+1rem)] rounded-md text-2xl font-semibold text-forest-900 outline-none focus-visible:ring-2 focus-visible:ring-ring";
 
 type Props = {
   zip: string | null;
@@ -28,6 +38,9 @@ function picture(e: EventResult) {
   const src = shownImageUrl(e.image_url);
   return src ? <EventImage src={src} alt={e.title} /> : null;
 }
+
+/** The largest radius offered: no advice to widen past it. */
+const MAX_RADIUS = Math.max(...RADIUS_OPTIONS);
 
 /** 'Showing 20 of 45 events', or 'of 1,000+' past the server's exact count. */
 export function showingText(shown: number, total: { count: number; capped: boolean }): string {
@@ -65,17 +78,33 @@ export function EventsResults({
       </div>
     );
   }
-  if (errorText) return <LoadError message={errorText} onRetry={onRetry} />;
+  if (errorText) {
+    // The spec's error text is the heading itself: focus reads it, and it is what the visitor needs to see.
+    return (
+      <div className="flex flex-wrap items-center gap-4 rounded-card border border-clay-500/40 bg-clay-50 p-6">
+        <h2 id={RESULTS_HEADING_ID} tabIndex={-1} className={`${headingClass} text-lg text-clay-700`}>
+          {errorText}
+        </h2>
+        {onRetry ? (
+          <Button variant="outline" size="sm" onClick={onRetry}>
+            Try again
+          </Button>
+        ) : null}
+      </div>
+    );
+  }
   const list = events ?? [];
+  const atMax = radius >= MAX_RADIUS;
   if (list.length === 0) {
     const bigger = expandedRadius(radius);
+    const tries = [includeOnline ? null : "including online events", atMax ? null : "a wider radius"].filter(Boolean);
     return (
       <div className="rounded-card border border-dashed border-border bg-sand-100/60 p-10 text-center">
-        <h2 className="text-2xl font-semibold text-forest-900">No local events found</h2>
+        <h2 id={RESULTS_HEADING_ID} tabIndex={-1} className={headingClass}>
+          No local events found
+        </h2>
         <p className="mt-2 text-muted-foreground">
-          {includeOnline
-            ? "Try a wider radius or a different time frame."
-            : "Try including online events, a wider radius or a different time frame."}
+          {tries.length ? `Try ${tries.join(", ")} or a different time frame.` : "Try a different time frame."}
         </p>
         <div className="mt-6 flex flex-wrap justify-center gap-3">
           {!includeOnline ? (
@@ -91,15 +120,18 @@ export function EventsResults({
   const statewide = list.every((e) => e.is_fallback || e.is_virtual) && list.some((e) => e.is_fallback);
   const matching = total ?? { count: list.length, capped: false };
   return (
-    <section aria-labelledby="events-results-title">
-      <h2 id="events-results-title" className="sr-only">
-        Events
-      </h2>
-      <p role="status" className="mb-4 text-sm text-muted-foreground">
+    <section aria-labelledby={RESULTS_HEADING_ID}>
+      <h2 id={RESULTS_HEADING_ID} tabIndex={-1} className={`${headingClass} text-lg`}>
         {showingText(list.length, matching)}
-        {statewide ? ` — nothing within ${radius} miles of ${zip}, so these are elsewhere in your state` : ""}
-      </p>
-      {matching.count <= 2 && !matching.capped ? (
+      </h2>
+      {statewide ? (
+        <p className="mt-1 text-sm text-muted-foreground">
+          Nothing within {radius} miles of {zip}, so these are elsewhere in your state.
+        </p>
+      ) : null}
+      <div className="mb-4" />
+      {/* At the largest radius there is no wider one to suggest (decision 234). */}
+      {matching.count <= 2 && !matching.capped && !atMax ? (
         <p className="mb-6 rounded-xl bg-sun-300/40 p-4 text-sm text-ink">
           Only a few events found. Try widening your radius for more options.
         </p>

@@ -43,14 +43,23 @@ export function EventsTeaser() {
     [zip, includeOnline],
   );
   const search = useQuery(eventsSearchQuery(params));
+  // Remembered once the server has searched it: a ZIP it refused is never remembered (decision 234).
+  const [toRemember, setToRemember] = useState<string | null>(null);
+  useEffect(() => {
+    if (toRemember && zip === toRemember && search.isSuccess && !search.isFetching) {
+      saveZip(toRemember);
+      setToRemember(null);
+    }
+  }, [toRemember, zip, search.isSuccess, search.isFetching]);
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
     const trimmed = zipInput.trim();
     if (!trimmed) return;
     // A ZIP+4 searches (and is shown as) its 5-digit ZIP; anything else goes to the server, whose message is shown.
-    setZip(zip5(trimmed) ?? trimmed);
-    saveZip(trimmed);
+    const next = zip5(trimmed) ?? trimmed;
+    setZip(next);
+    setToRemember(next);
   };
 
   return (

@@ -57,17 +57,21 @@ export const actionsAdminRoutes = createRouter()
   .post(
     "/quick-setup",
     describeRoute({
-      summary: "Create draft actions for the next three weeks",
-      description: "A week whose draft already exists (same slug) is skipped, so repeating the request adds nothing.",
+      summary: "Create draft actions for the next three weeks that have no action yet",
+      description:
+        "A week in which an action (any status) already runs is skipped and named in `skipped_weeks`, so repeating the request adds nothing.",
       responses: {
         201: jsonAnswer(quickSetupAnswer, "At least one draft was created"),
-        200: jsonAnswer(quickSetupAnswer, "Nothing was created: every week already has its draft"),
+        200: jsonAnswer(quickSetupAnswer, "Nothing was created: every week already has an action"),
       },
     }),
     async (c) => {
-      const { created, skipped } = await quickSetup(ctx(c));
+      const { created, skipped, skippedWeeks } = await quickSetup(ctx(c));
       c.set("auditTarget", { table: "actions", target: { created: created.map((a) => a.id) } });
-      return c.json(answer(quickSetupAnswer, { actions: created, skipped }), created.length > 0 ? 201 : 200);
+      return c.json(
+        answer(quickSetupAnswer, { actions: created, skipped, skipped_weeks: skippedWeeks }),
+        created.length > 0 ? 201 : 200,
+      );
     },
   )
   // The preview and edit read: any status, admin only.

@@ -1,4 +1,4 @@
-import { desc, eq, or } from "drizzle-orm";
+import { and, desc, eq, lte, or, sql } from "drizzle-orm";
 import { type ActionValues, type AdminAction, type AdminActionListItem, MESSAGES } from "#contract/actions/schemas";
 import { addDays, dayInZone, dayOfWeek } from "#contract/platform/zoned-time";
 import { weeklyActions } from "../../../db/schema";
@@ -182,29 +182,69 @@ export function quickSetupWeeks(today: string): { start: string; end: string }[]
   });
 }
 
+/** A Quick Setup week left alone because an action already runs in it (decision 230). */
+export type SkippedWeek = { start_date: string; end_date: string; action_title: string };
+
 /**
- * Creates the template drafts. The slug (weekly-action-YYYY-MM-DD) is unique, so a repeated
- * request (double-click, retry) inserts nothing new rather than duplicating weeks.
+ * The actions whose run overlaps [first, last]: any status, dated ones only (an action without an end date runs a
+ * week, as the weekly send counts it). At most a few rows: the three weeks' worth of actions.
  */
-export async function quickSetup({ db, timeZone, now }: Ctx): Promise<{ created: AdminAction[]; skipped: number }> {
+async function actionsOverlapping(db: Db, first: string, last: string) {
+  return db
+    .select({ title: weeklyActions.title, start: weeklyActions.startDate, end: weeklyActions.endDate })
+    .from(weeklyActions)
+    .where(
+      and(
+        lte(weeklyActions.startDate, last),
+        sql`coalesce(${weeklyActions.endDate}, date(${weeklyActions.startDate}, '+6 days')) >= ${first}`,
+      ),
+    )
+    .orderBy(weeklyActions.startDate)
+    .limit(20);
+}
+
+/**
+ * Creates the template drafts for the three weeks that have no action yet: a week in which any action
+ * (draft or published) already runs is skipped and named in the answer (decision 230), so Quick Setup never
+ * puts a second action beside one an admin wrote. The slug (weekly-action-YYYY-MM-DD) is unique, so a
+ * repeated request (double-click, retry) inserts nothing new rather than duplicating weeks (decision 021).
+ */
+export async function quickSetup({
+  db,
+  timeZone,
+  now,
+}: Ctx): Promise<{ created: AdminAction[]; skipped: number; skippedWeeks: SkippedWeek[] }> {
   const today = dayInZone(now, timeZone);
   const weeks = quickSetupWeeks(today);
-  const rows = await db
-    .insert(weeklyActions)
-    .values(
-      weeks.map(({ start, end }) => ({
-        title: `Weekly Action: Week of ${longDate.format(new Date(`${start}T00:00:00Z`))}`,
-        slug: `weekly-action-${start}`,
-        startDate: start,
-        endDate: end,
-        timeRequired: "30 minutes",
-        scheduleSend: true,
-        sendOnPublish: false,
-        status: "draft" as const,
-      })),
-    )
-    .onConflictDoNothing({ target: weeklyActions.slug })
-    .returning();
+  const existing = await actionsOverlapping(db, weeks[0]?.start ?? today, weeks.at(-1)?.end ?? today);
+  const skippedWeeks: SkippedWeek[] = [];
+  const free = weeks.filter(({ start, end }) => {
+    const taken = existing.find((a) => a.start !== null && a.start <= end && (a.end ?? addDays(a.start, 6)) >= start);
+    if (taken) skippedWeeks.push({ start_date: start, end_date: end, action_title: taken.title });
+    return !taken;
+  });
+  const rows = free.length
+    ? await db
+        .insert(weeklyActions)
+        .values(
+          free.map(({ start, end }) => ({
+            title: `Weekly Action: Week of ${longDate.format(new Date(`${start}T00:00:00Z`))}`,
+            slug: `weekly-action-${start}`,
+            startDate: start,
+            endDate: end,
+            timeRequired: "30 minutes",
+            scheduleSend: true,
+            sendOnPublish: false,
+            status: "draft" as const,
+          })),
+        )
+        .onConflictDoNothing({ target: weeklyActions.slug })
+        .returning()
+    : [];
   rows.sort((a, b) => (a.startDate ?? "").localeCompare(b.startDate ?? ""));
-  return { created: rows.map((r) => toAdminAction(r, today)), skipped: weeks.length - rows.length };
+  return {
+    created: rows.map((r) => toAdminAction(r, today)),
+    skipped: weeks.length - rows.length,
+    skippedWeeks,
+  };
 }

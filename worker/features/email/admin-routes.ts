@@ -5,15 +5,18 @@ import {
   emailConfigAnswer,
   emailSettingsAnswer,
   providerCheckAnswer,
+  sendPlanAnswer,
   suppressionListAnswer,
   suppressionRemovedAnswer,
   testSendAnswer,
   weeklySendAnswer,
+  weeklySendStateAnswer,
   welcomeTestAnswer,
 } from "#contract/email/responses";
 import {
   CAMPAIGN_KINDS,
   emailSettingsSchema,
+  sendPlanQuerySchema,
   suppressionSearchSchema,
   testSendSchema,
   weeklySendSchema,
@@ -30,6 +33,7 @@ import { listCampaigns, startWeeklyCampaign } from "./campaigns";
 import { missingEmailVars } from "./config-check";
 import { emailDepsFromEnv } from "./consumer";
 import { eventsNearFromSearch } from "./events-near";
+import { sendPlan, weeklySendState } from "./send-state";
 import { readEmailSettings, saveEmailSettings } from "./settings";
 import { listSuppressions, removeSuppression } from "./suppressions";
 import { sendTestEmail } from "./test-send";
@@ -159,6 +163,30 @@ export const emailAdminRoutes = createRouter()
       if (!result.ok) throw sendFailed(result);
       return c.json(answer(welcomeTestAnswer, result));
     },
+  )
+  .get(
+    "/weekly-send",
+    describeRoute({
+      summary: "What Send Weekly Email Now would send, and when and to how many it went",
+      responses: { 200: jsonAnswer(weeklySendStateAnswer, "The current action (null: none) and its weekly send") },
+    }),
+    async (c) =>
+      c.json(answer(weeklySendStateAnswer, await weeklySendState(c.var.db, new Date(), c.var.config.SITE_TIMEZONE))),
+  )
+  .get(
+    "/send-plan",
+    describeRoute({
+      summary: "When an action with these dates would be emailed, and to how many active subscribers",
+      responses: {
+        200: jsonAnswer(sendPlanAnswer, "The send day, the run's last day and today, and the subscriber count"),
+        400: errorAnswer("A date that is not YYYY-MM-DD"),
+      },
+    }),
+    validate("query", sendPlanQuerySchema),
+    async (c) =>
+      c.json(
+        answer(sendPlanAnswer, await sendPlan(c.var.db, new Date(), c.var.config.SITE_TIMEZONE, c.req.valid("query"))),
+      ),
   )
   .post(
     "/weekly-send",

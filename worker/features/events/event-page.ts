@@ -5,9 +5,11 @@ import { parseWebUrl, zip5 } from "#contract/platform/field-rules";
 import { isValidTimeZone } from "#contract/platform/zoned-time";
 import { eventSubmissions, events } from "../../../db/schema";
 import type { Db } from "../../platform/db";
+import { calendarLinks } from "./calendar-links";
 import { listedEvents, withPageUrl } from "./listing";
 import { SUBMISSION_SOURCE_KEY } from "./moderation";
 import { nearestZip } from "./nearest-zip";
+import { eventOrganizer } from "./organizer";
 
 /** Nearby events the page lists: a short row, not a second search page. */
 const NEARBY_COUNT = 4;
@@ -30,7 +32,11 @@ export const lastConfirmedAt = (row: Pick<EventRow, "updatedAt" | "createdAt">):
 
 const webUrl = (value: string | null | undefined) => (value ? (parseWebUrl(value)?.href ?? null) : null);
 
-/** Who runs it and where the listing came from: the submission's organizer, or the feed's organisation. */
+/**
+ * Who runs it (`eventOrganizer`, decision 233) and where the listing came from: the organizer's submission, the
+ * feed's organisation, or (the seed's samples, an unknown source) this site, beside the organiser its Register link
+ * goes to.
+ */
 async function provenance(
   db: Db,
   row: EventRow,
@@ -43,16 +49,22 @@ async function provenance(
       .where(eq(eventSubmissions.id, row.externalId))
       .limit(1);
     return {
-      organizer: s ? { name: s.name, url: webUrl(s.url) } : null,
+      organizer: eventOrganizer({ submission: s ?? null, registrationUrl: row.registrationUrl }),
       source: { name: "Submitted by the organizer and reviewed by our team", url: null },
     };
   }
   const feed = sourceOf(row.sourceKey);
-  if (!feed) return { organizer: null, source: { name: siteName, url: null } };
   // The organisation's site, not its feed's address (an ICS or API URL is no page to visit).
-  const home = webUrl(feed.url.replace("{page}", "1"));
-  const site = home ? new URL(home).origin : null;
-  return { organizer: { name: feed.name, url: site }, source: { name: feed.name, url: site } };
+  const home = feed ? webUrl(feed.url.replace("{page}", "1")) : null;
+  const source = feed ? { name: feed.name, url: home ? new URL(home).origin : null } : null;
+  return {
+    organizer: eventOrganizer({
+      feedOrganizer: row.organizerName,
+      source,
+      registrationUrl: row.registrationUrl,
+    }),
+    source: source ?? { name: `Listed by ${siteName}`, url: null },
+  };
 }
 
 /** Upcoming in-person events within the default radius of the event's ZIP (or the ZIP nearest its place). */
@@ -104,7 +116,7 @@ export async function findEventPage(db: Db, id: string, opts: Options): Promise<
     },
     opts.siteOrigin,
   );
-  return {
+  const page = {
     ...listed,
     address: row.address,
     postal_code: row.postalCode,
@@ -116,4 +128,5 @@ export async function findEventPage(db: Db, id: string, opts: Options): Promise<
     last_confirmed: lastConfirmedAt(row),
     nearby,
   };
+  return { ...page, calendar: calendarLinks(page) };
 }

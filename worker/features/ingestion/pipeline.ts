@@ -174,6 +174,7 @@ export async function processCandidates(
       endTimeUnknown: !c.allDay && Number.isNaN(end),
       timeZone,
       registrationUrl: c.registrationUrl,
+      organizerName: c.organizerName ?? null,
       imageUrl: c.imageUrl,
       isVirtual: c.isVirtual,
       cancelled: c.cancelled ?? false,

@@ -28,6 +28,8 @@ export type Candidate = {
   /** A date without a time: the event lasts whole days. */
   allDay: boolean;
   registrationUrl: string | null;
+  /** The organiser the item names (an iCalendar ORGANIZER's CN); absent: none named (decision 233). */
+  organizerName?: string | null;
   imageUrl: string | null;
   isVirtual: boolean;
   category: string | null;

@@ -22,6 +22,8 @@ export type EventRow = {
   /** The IANA zone of the event's place; null online or unknown. */
   timeZone: string | null;
   registrationUrl: string | null;
+  /** The organiser the feed names for the item (decision 233). */
+  organizerName: string | null;
   /** The picture as the source gave it (stored as image_source_url; decision 201). */
   imageUrl: string | null;
   isVirtual: boolean;
@@ -51,9 +53,18 @@ const HASHED: (keyof EventRow)[] = [
   "isVirtual",
 ];
 
-/** Only a cancelled row hashes its status, so the hashes of rows stored before cancellation existed still match. */
+/**
+ * Only a cancelled row hashes its status, and only a row with an organiser its organiser, so the hashes of rows
+ * stored before either existed still match.
+ */
 export const contentHash = (r: EventRow) =>
-  sha256Hex(JSON.stringify([...HASHED.map((k) => r[k] ?? null), ...(r.cancelled ? ["cancelled"] : [])]));
+  sha256Hex(
+    JSON.stringify([
+      ...HASHED.map((k) => r[k] ?? null),
+      ...(r.cancelled ? ["cancelled"] : []),
+      ...(r.organizerName ? [["organizer", r.organizerName]] : []),
+    ]),
+  );
 
 /** D1 binds at most 100 parameters; external ids are looked up 90 at a time. */
 const LOOKUP_CHUNK = 90;
@@ -81,6 +92,7 @@ const COLUMNS: [column: string, key: keyof EventRow | Derived][] = [
   ["end_time_unknown", "endTimeUnknown"],
   ["time_zone", "timeZone"],
   ["registration_url", "registrationUrl"],
+  ["organizer_name", "organizerName"],
   ["image_source_url", "imageUrl"],
   ["is_virtual", "isVirtual"],
   ["content_hash", "contentHash"],

@@ -1,6 +1,6 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useQueryClient } from "@tanstack/react-query";
-import { useRef } from "react";
+import { useRef, useState } from "react";
 import { useForm, useWatch } from "react-hook-form";
 import { Link, useNavigate } from "react-router-dom";
 import {
@@ -25,6 +25,7 @@ import { adminActionKeys, createAction, sendWeeklyEmail, updateAction } from "./
 import { ImageField } from "./image-field";
 import { type LinkRowErrors, LinksField } from "./links-field";
 import { ListField } from "./list-field";
+import { PublishDialog } from "./publish-dialog";
 import { useDraftAutosave } from "./use-draft-autosave";
 
 type Intent = "save" | "publish" | "unpublish";
@@ -34,12 +35,14 @@ interface ActionFormProps {
   actionId?: string;
   initial: ActionInput;
   status: "draft" | "published";
+  /** When its weekly email went out (editing a sent action): publishing sends nothing more. */
+  sentAt?: string | null;
 }
 
 const section = "grid gap-6 rounded-[var(--radius-card)] border border-border bg-card p-6 sm:p-8";
 
 /** The weekly action editor: the shared zod schema validates here and again in the API. */
-export function ActionForm({ mode, actionId, initial, status }: ActionFormProps) {
+export function ActionForm({ mode, actionId, initial, status, sentAt = null }: ActionFormProps) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const form = useForm<ActionInput, unknown, ActionValues>({
@@ -49,6 +52,9 @@ export function ActionForm({ mode, actionId, initial, status }: ActionFormProps)
   const { register, control, setValue, setError, handleSubmit, formState } = form;
   const { errors, isSubmitting, isSubmitted } = formState;
   const intent = useRef<Intent>("save");
+  // Valid values waiting for the Publish confirmation (decision 231); null while no question is open.
+  const [toPublish, setToPublish] = useState<ActionValues | null>(null);
+  const [publishing, setPublishing] = useState(false);
   const slugTouched = useRef(mode === "edit");
 
   const clearDraft = useDraftAutosave(form, mode === "new", (draft) => {
@@ -74,7 +80,26 @@ export function ActionForm({ mode, actionId, initial, status }: ActionFormProps)
     url: linkErrorsRaw?.[i]?.url?.message,
   }));
 
-  async function onValid(values: ActionValues) {
+  function onValid(values: ActionValues) {
+    if (intent.current === "publish") {
+      setToPublish(values);
+      return;
+    }
+    return save(values);
+  }
+
+  async function confirmPublish() {
+    if (!toPublish) return;
+    setPublishing(true);
+    try {
+      await save(toPublish);
+    } finally {
+      setPublishing(false);
+      setToPublish(null);
+    }
+  }
+
+  async function save(values: ActionValues) {
     try {
       const { action } = actionId ? await updateAction(actionId, values) : await createAction(values);
       clearDraft();
@@ -265,10 +290,17 @@ export function ActionForm({ mode, actionId, initial, status }: ActionFormProps)
         <Button type="submit" variant="secondary" disabled={isSubmitting}>
           {status === "published" ? "Save Changes" : "Save Draft"}
         </Button>
-        <Button disabled={isSubmitting} onClick={() => submit("publish")} aria-busy={isSubmitting}>
+        <Button disabled={isSubmitting || publishing} onClick={() => submit("publish")} aria-busy={publishing}>
           Publish
         </Button>
       </div>
+      <PublishDialog
+        values={toPublish}
+        alreadySent={sentAt !== null}
+        busy={publishing}
+        onConfirm={() => void confirmPublish()}
+        onCancel={() => setToPublish(null)}
+      />
     </form>
   );
 }

@@ -46,6 +46,7 @@ export function AdminActionEditPage() {
             actionId={query.data.id}
             initial={formValuesFromAction(query.data)}
             status={query.data.status}
+            sentAt={query.data.sent_at}
           />
         )}
       </div>

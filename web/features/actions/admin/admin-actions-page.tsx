@@ -19,6 +19,20 @@ import { TestSendDialog } from "./test-send-dialog";
 
 const SEARCH_DEBOUNCE_MS = 300;
 
+type QuickSetupResult = Awaited<ReturnType<typeof runQuickSetup>>;
+
+/** "Created 1 draft action, starting Jun 8, 2031. Skipped the week of Jun 15, 2031: “Count the swifts” already runs then." */
+export function quickSetupNote({ actions, skipped_weeks }: QuickSetupResult): string {
+  const created =
+    actions.length > 0
+      ? `Created ${actions.length} draft action${actions.length === 1 ? "" : "s"}, starting ${adminDate(actions[0]?.start_date)}.`
+      : "No drafts were created.";
+  const skipped = skipped_weeks.map(
+    (w) => `the week of ${adminDate(w.start_date)}: “${w.action_title}” already runs then`,
+  );
+  return skipped.length > 0 ? `${created} Skipped ${skipped.join("; ")}.` : created;
+}
+
 /** /admin/actions — search, table, create/edit/preview/duplicate/delete, Quick Setup and test send. */
 export function AdminActionsPage() {
   usePageTitle("Manage Weekly Actions");
@@ -31,6 +45,8 @@ export function AdminActionsPage() {
   const [quickSetupOpen, setQuickSetupOpen] = useState(false);
   const [testSendOpen, setTestSendOpen] = useState(false);
   const [busy, setBusy] = useState(false);
+  // What the last Quick Setup did, kept on the page (a toast goes away): which weeks it left alone and why.
+  const [quickSetupResult, setQuickSetupResult] = useState<string | null>(null);
 
   const refresh = () => queryClient.invalidateQueries({ queryKey: adminActionKeys.all });
 
@@ -63,15 +79,10 @@ export function AdminActionsPage() {
   async function confirmQuickSetup() {
     setBusy(true);
     try {
-      const { actions } = await runQuickSetup();
-      toast(
-        actions.length > 0
-          ? {
-              title: "Quick Setup complete",
-              description: `Created ${actions.length} draft action${actions.length === 1 ? "" : "s"} starting ${adminDate(actions[0]?.start_date)}.`,
-            }
-          : { title: "Already set up", description: "The next three weeks already have actions." },
-      );
+      const result = await runQuickSetup();
+      const note = quickSetupNote(result);
+      setQuickSetupResult(note);
+      toast({ title: result.actions.length > 0 ? "Quick Setup complete" : "Already set up", description: note });
       setQuickSetupOpen(false);
       await refresh();
     } catch (err) {
@@ -160,6 +171,12 @@ export function AdminActionsPage() {
         </div>
       </div>
 
+      {quickSetupResult ? (
+        <p role="status" className="mt-6 max-w-3xl rounded-xl bg-sun-300/40 p-4 text-sm text-ink">
+          {quickSetupResult}
+        </p>
+      ) : null}
+
       <FormField label="Search actions" className="mt-8 max-w-md">
         <Input type="search" placeholder="Title or slug" value={search} onChange={(e) => setSearch(e.target.value)} />
       </FormField>
@@ -196,7 +213,7 @@ export function AdminActionsPage() {
         open={quickSetupOpen}
         onOpenChange={setQuickSetupOpen}
         title="Quick Setup"
-        description="Create 3 draft actions for the next 3 weeks, each starting on a Sunday? You can edit them before publishing."
+        description="Create 3 draft actions for the next 3 weeks, each starting on a Sunday? You can edit them before publishing. A week that already has an action is skipped."
         confirmLabel="Create Drafts"
         busy={busy}
         onConfirm={confirmQuickSetup}

@@ -1,5 +1,6 @@
 import { keepPreviousData, queryOptions } from "@tanstack/react-query";
 import type { ActionValues } from "#contract/actions/schemas";
+import type { SendPlan as SendPlanAnswer } from "#contract/email/responses";
 import { read, signedInApi, withSignal } from "../../../lib/api";
 
 const actions = signedInApi.api.admin.actions;
@@ -55,6 +56,21 @@ export function uploadImage(file: File) {
   form.append("file", file);
   return read(signedInApi.api.admin.media.$post(undefined, { init: { body: form } }));
 }
+
+/** When an action with these dates would be emailed, and to how many (the Publish confirmation, decision 231). */
+export const sendPlanQuery = (startDate: string | null, endDate: string | null) =>
+  queryOptions({
+    queryKey: [...adminActionKeys.all, "send-plan", startDate, endDate] as const,
+    queryFn: ({ signal }) =>
+      read(
+        signedInApi.api.admin.email["send-plan"].$get(
+          { query: { start_date: startDate || undefined, end_date: endDate || undefined } },
+          withSignal(signal),
+        ),
+      ),
+    staleTime: 0,
+  });
+export type SendPlan = SendPlanAnswer;
 
 /** The email feature's endpoints (ARCHITECTURE.md §5). */
 export const sendWeeklyEmail = (actionId: string) =>

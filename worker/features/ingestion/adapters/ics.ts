@@ -133,6 +133,7 @@ function toCandidate(source: SourceConfig, zones: Zones, externalId: string, o: 
     end,
     allDay,
     registrationUrl: webUrl(String(v.getFirstPropertyValue("url") ?? "")),
+    organizerName: organizerOf(v),
     imageUrl: imageOf(v),
     isVirtual: looksVirtual(location, text),
     category: classifyCategory(title, rest, source.defaultCategory),
@@ -167,6 +168,12 @@ function dropAbsurdDuration(v: IcalComponent): void {
 }
 
 const hasEnd = (v: IcalComponent) => v.hasProperty("dtend") || v.hasProperty("duration");
+/** ORGANIZER;CN="Heal the Bay":mailto:… — the name only (the address is the organiser's, not for the page). */
+const organizerOf = (v: IcalComponent) => {
+  const cn = v.getFirstProperty("organizer")?.getParameter("cn");
+  return clean(typeof cn === "string" ? cn.replace(/^"|"$/g, "") : null, TEXT_MAX.venue) ?? null;
+};
+
 const isCancelled = (v: IcalComponent) => String(v.getFirstPropertyValue("status") ?? "").toUpperCase() === "CANCELLED";
 const tzidOf = (v: IcalComponent, name: string) => {
   const value = v.getFirstProperty(name)?.getParameter("tzid");
