@@ -65,6 +65,7 @@ export async function isolateQueuesPerFile() {
         ? batch
         : {
             queue: batch.queue,
+            metadata: batch.metadata,
             messages: current,
             ackAll: () => {
               for (const m of current) m.ack();
