@@ -66,15 +66,21 @@ vi.setConfig({ testTimeout: 30_000 });
 
 describe("an event's own page (decision 202)", () => {
   it("arrives with the title as h1, when, where with a map link, organizer, register, calendar, source and nearby", async () => {
-    const event = await insertEvent({});
-    const near = await insertEvent({ title: "Forest Park ivy pull", startAtUtc: day(1), endAtUtc: null });
+    // Ten days before the other tests' events here, so the nearby list (soonest first) has room for `near`
+    // whichever of them ran before this one.
+    const start = day(-10);
+    const event = await insertEvent({
+      startAtUtc: start,
+      endAtUtc: new Date(Date.parse(start) + 3 * 3_600_000).toISOString(),
+    });
+    const near = await insertEvent({ title: "Forest Park ivy pull", startAtUtc: day(-9), endAtUtc: null });
     const res = await api(eventPath(event));
     expect(res.status).toBe(200);
     const html = await res.text();
     expect(html).toMatch(/<h1[^>]*>Willamette riverbank cleanup<\/h1>/);
     expect(html.match(/<h1[\s>]/g)).toHaveLength(1);
-    // July in Portland: the event's own clock, PDT.
-    expect(html).toContain("Jul 1, 9:00 AM – 12:00 PM PDT");
+    // June in Portland: the event's own clock, PDT.
+    expect(html).toContain("Jun 21, 9:00 AM – 12:00 PM PDT");
     expect(html).toContain("https://www.openstreetmap.org/?mlat=45.587&amp;mlon=-122.757");
     expect(html).toContain("Heal the Bay");
     expect(html).toContain('href="https://healthebay.org/register/123"');
