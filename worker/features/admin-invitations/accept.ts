@@ -3,9 +3,9 @@ import { ADMIN_INVITATION_MESSAGES } from "#contract/admin-invitations/schemas";
 import { adminInvitations, profiles, users } from "../../../db/schema";
 import type { Config } from "../../platform/config";
 import { sha256Hex } from "../../platform/crypto";
+import { d1Statement } from "../../platform/d1-statements";
 import type { Db } from "../../platform/db";
 import { type AppError, badRequest } from "../../platform/errors";
-import { d1Statement } from "../../platform/d1-statements";
 import { createSession, type IssuedSession } from "../auth/sessions";
 
 type AcceptInput = { token: string; ip: string | null; browser: string | null };
