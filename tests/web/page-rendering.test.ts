@@ -7,7 +7,9 @@ describe("where each page is rendered", () => {
     // before anything shows (decision 212): the email links' pages were the last ones.
     const browser = Object.values(PAGES).filter((page) => page.render === "browser");
     expect(browser.length).toBeGreaterThan(0);
-    for (const { path } of browser) expect(path).toMatch(/^\/(admin(\/|$)|my-progress$|actions\/preview\/)/);
+    // An admin invitation's page leads into the admin screens and is rendered like them (decision 235).
+    for (const { path } of browser)
+      expect(path).toMatch(/^\/(admin(\/|$)|auth\/admin-invitation$|my-progress$|actions\/preview\/)/);
     for (const path of ["/unsubscribe", "/subscribe/confirm", "/auth/verify", "/did-it", "/auth"]) {
       expect(Object.values(PAGES).find((page) => page.path === path)?.render, path).toBe("server");
     }

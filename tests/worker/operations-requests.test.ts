@@ -119,6 +119,7 @@ describe("job logs", () => {
       "daily-ingestion",
       "check-overdue-sends",
       "check-campaigns",
+      "manage-token-backfill",
       "check-error-rate",
     ]);
     expect(lines.find((l) => l.job === "weekly-sends")).toEqual({

@@ -11,7 +11,8 @@ function adminRoutes() {
   const seen = new Set<string>();
   const routes: { method: string; path: string }[] = [];
   for (const route of createApp().routes) {
-    if (!route.path.startsWith("/api/admin")) continue;
+    // /api/admin/… only: /api/admin-invitations is for the invited person, who is not an admin yet (decision 235).
+    if (!/^\/api\/admin(\/|$)/.test(route.path)) continue;
     if (route.method === "ALL" && route.path.endsWith("*")) continue;
     const path = route.path.replace(/:(\w+)(\{[^}]*\})?/g, "00000000-0000-0000-0000-000000000000");
     const method = route.method === "ALL" ? "GET" : route.method;

@@ -160,8 +160,15 @@ describe("double opt-in (decision 182)", () => {
     expect((await signup({ first_name: "Fern", email })).status).toBe(201);
     const found = await find(email);
     // The row holds only the token's hash (decision 214): the confirmation email's manage link carries it.
-    const [mail] = await outboxTo(email);
-    const manageToken = /\/unsubscribe\?token=([\w-]+)/.exec(mail?.text ?? "")?.[1] ?? "";
+    const manageToken = await vi.waitFor(
+      async () => {
+        const [mail] = await outboxTo(email);
+        const token = /\/unsubscribe\?token=([\w-]+)/.exec(mail?.text ?? "")?.[1];
+        expect(token).toBeDefined();
+        return token as string;
+      },
+      { timeout: 25_000, interval: 250 },
+    );
     const sub = { ...found, manageToken };
     const subscription = client.api.subscription;
     expect(await ok(subscription.$get({ query: { token: sub.manageToken } }))).toMatchObject({
