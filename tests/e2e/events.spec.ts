@@ -152,12 +152,12 @@ test("filters by category past the first page and shows more events", async ({ p
 
   await page.goto(`/events?zip=${zip}`);
   await expect(cards(page)).toHaveCount(20);
-  await expect(page.getByText("Showing 20 of 28 events")).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Showing 20 of 28 events" })).toBeVisible();
   await expectNoAxeViolations(page);
   const more = page.getByRole("button", { name: "Show more events" });
   await more.click();
   await expect(cards(page)).toHaveCount(28);
-  await expect(page.getByText("Showing 28 of 28 events")).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Showing 28 of 28 events" })).toBeVisible();
   await expect(more).toBeHidden();
   await expect(page.getByRole("heading", { name: "Bat Night at Kathryn Albertson Park" })).toBeVisible();
   // No event twice across the pages.
@@ -166,7 +166,7 @@ test("filters by category past the first page and shows more events", async ({ p
 
   await page.getByLabel("Category").selectOption("wildlife");
   await expect(cards(page)).toHaveCount(3);
-  await expect(page.getByText("Showing 3 of 3 events")).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Showing 3 of 3 events" })).toBeVisible();
   for (const card of await cards(page).all()) await expect(card.getByText("Wildlife", { exact: true })).toBeVisible();
   await page.getByLabel("Keyword").fill("heron");
   await expect(cards(page)).toHaveCount(1);
@@ -246,7 +246,7 @@ test("a failed search shows an error with a retry, never made-up events", async 
   await page.unroute(/\/api\/events\?/);
   await page.getByRole("button", { name: "Try again" }).click();
   await expect(cards(page).first()).toBeVisible();
-  await expect(page.getByText(/^Showing \d+ of \d+ events?/)).toBeVisible();
+  await expect(page.getByRole("heading", { name: /^Showing \d+ of \d+ events?/ })).toBeVisible();
 });
 
 test("expands the radius from the empty state", async ({ page }) => {

@@ -79,9 +79,13 @@ export function EventsResults({
     );
   }
   if (errorText) {
-    // The spec's error text is the heading itself: focus reads it, and it is what the visitor needs to see.
+    // The spec's error text is the heading itself: focus reads it, and it is what the visitor needs to see. The
+    // block stays an alert, as every failed read is (decision 163), for a page rendered with the error.
     return (
-      <div className="flex flex-wrap items-center gap-4 rounded-card border border-clay-500/40 bg-clay-50 p-6">
+      <div
+        role="alert"
+        className="flex flex-wrap items-center gap-4 rounded-card border border-clay-500/40 bg-clay-50 p-6"
+      >
         <h2 id={RESULTS_HEADING_ID} tabIndex={-1} className={`${headingClass} text-lg text-clay-700`}>
           {errorText}
         </h2>
