@@ -12,15 +12,23 @@ const site = () => new URL(config().SITE_URL);
 const authenticator = (flags?: number) => new SoftAuthenticator(site().hostname, site().origin, flags);
 const uniqueIp = () => ({ "CF-Connecting-IP": `203.0.113.${Math.floor(Math.random() * 250) + 1}` });
 
-async function addPasskey(headers: Record<string, string>, device: SoftAuthenticator, name = "My laptop") {
+async function addPasskey(
+  headers: Record<string, string>,
+  device: SoftAuthenticator,
+  name: string | null = "My laptop",
+) {
   const options = await api("/api/me/passkeys/registration/options", { method: "POST", headers });
   if (options.status !== 200) return options;
   const response = await device.create((await options.json()) as { challenge: string; user: { id: string } });
-  return api("/api/me/passkeys", { method: "POST", headers, json: { name, response } });
+  return api("/api/me/passkeys", { method: "POST", headers, json: name === null ? { response } : { name, response } });
 }
 
-async function passkeySignIn(device: SoftAuthenticator, tamper: (r: Json) => Json = (r) => r) {
-  const ip = uniqueIp();
+async function passkeySignIn(
+  device: SoftAuthenticator,
+  tamper: (r: Json) => Json = (r) => r,
+  extraHeaders: Record<string, string> = {},
+) {
+  const ip = { ...uniqueIp(), ...extraHeaders };
   const options = await api("/api/auth/passkeys/sign-in/options", { method: "POST", headers: ip });
   const response = await device.get((await options.json()) as { challenge: string });
   return api("/api/auth/passkeys/sign-in", { method: "POST", headers: ip, json: { response: tamper(response) } });
@@ -121,9 +129,27 @@ describe("passkeys", () => {
     expect((await passkeySignIn(device)).status).toBe(401);
   });
 
-  it("answers 400 with the message for a missing name", async () => {
+  it("answers 400 with the message for a blank name", async () => {
     const { headers } = await signIn(await createUser());
     const res = await api("/api/me/passkeys", { method: "POST", headers, json: { name: " ", response: {} } });
     expect(res.status).toBe(400);
+  });
+
+  it("names a passkey saved without a name, and its sign-in's session, after the same browser and device", async () => {
+    const iphone =
+      "Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1";
+    const user = await createUser();
+    const { headers } = await signIn(user);
+    const device = authenticator();
+    const added = await addPasskey({ ...headers, "User-Agent": iphone }, device, null);
+    expect(added.status).toBe(201);
+    expect(((await added.json()) as { passkey: Json }).passkey).toMatchObject({ name: "Safari on iPhone" });
+
+    // Issue 42: the passkey's session was "Unknown browser" beside the other sessions' "Safari".
+    const res = await passkeySignIn(device, undefined, { "User-Agent": iphone });
+    const { session } = (await res.json()) as { session: { access_token: string } };
+    const list = await api("/api/me/sessions", { headers: bearer(session.access_token) });
+    const { sessions } = (await list.json()) as { sessions: { browser: string | null; current: boolean }[] };
+    expect(sessions.find((s) => s.current)).toMatchObject({ browser: "Safari on iPhone" });
   });
 });

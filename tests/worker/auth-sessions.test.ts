@@ -65,7 +65,7 @@ describe("refresh tokens", () => {
     expect(row).toBe("idle");
   });
 
-  it("records the last use at most every few minutes, and the browser family", async () => {
+  it("records the last use at most every few minutes, and the browser and device", async () => {
     const { refreshToken, sessionId } = await signIn(await createUser());
     const old = new Date(Date.now() - 3_600_000).toISOString();
     await env.DB.prepare("UPDATE sessions SET last_used_at = ? WHERE id = ?").bind(old, sessionId).run();
@@ -75,7 +75,7 @@ describe("refresh tokens", () => {
       .bind(sessionId)
       .first<{ last_used_at: string; browser: string }>();
     expect(Date.parse(after?.last_used_at ?? "")).toBeGreaterThan(Date.now() - 60_000);
-    expect(after?.browser).toBe("Firefox");
+    expect(after?.browser).toBe("Firefox on Linux");
     // A refresh moments later writes nothing.
     await refresh(next);
     const again = await env.DB.prepare("SELECT last_used_at FROM sessions WHERE id = ?")

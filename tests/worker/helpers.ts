@@ -63,7 +63,7 @@ export async function signIn(
     secondFactor = user.role === "admin",
   }: { method?: "password" | "magic_link"; at?: Date; secondFactor?: boolean } = {},
 ) {
-  const issued = await createSession(db(), config(), user, method, at);
+  const issued = await createSession(db(), config(), user, method, at, null);
   const accessToken = secondFactor
     ? (await enrolTotp(issued.session.access_token)).accessToken
     : issued.session.access_token;

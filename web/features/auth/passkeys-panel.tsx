@@ -13,7 +13,7 @@ type Json = Parameters<typeof signedInApi.api.me.passkeys.$post>[0]["json"];
 const PASSKEYS = ["me", "passkeys"] as const;
 
 /** Runs the browser's passkey creation for the server's options; the WebAuthn helper loads only now. */
-async function createPasskey(name: string) {
+async function createPasskey(name: string | undefined) {
   const { browserSupportsWebAuthn, startRegistration } = await import("@simplewebauthn/browser");
   if (!browserSupportsWebAuthn()) throw new Error(PASSKEY_MESSAGES.unsupported);
   const options = await read(signedInApi.api.me.passkeys.registration.options.$post());
@@ -37,9 +37,9 @@ export function PasskeysPanel() {
 
   const add = async (e: FormEvent) => {
     e.preventDefault();
-    const trimmed = name.trim();
-    if (!trimmed) return setError(PASSKEY_MESSAGES.nameRequired);
-    if (trimmed.length > PASSKEY_NAME_MAX) return setError(PASSKEY_MESSAGES.nameTooLong);
+    // A blank name is no name: the server names the passkey after this browser and device.
+    const trimmed = name.trim() || undefined;
+    if (trimmed && trimmed.length > PASSKEY_NAME_MAX) return setError(PASSKEY_MESSAGES.nameTooLong);
     setBusy(true);
     setError(undefined);
     try {
@@ -73,7 +73,11 @@ export function PasskeysPanel() {
         </ul>
       )}
       <form onSubmit={add} noValidate className="grid gap-3">
-        <FormField label="Passkey name" hint="So you can tell your passkeys apart, e.g. “Work laptop”" error={error}>
+        <FormField
+          label="Passkey name (optional)"
+          hint="So you can tell your passkeys apart, e.g. “Work laptop”. Left blank, it is named after this browser and device."
+          error={error}
+        >
           <Input value={name} maxLength={PASSKEY_NAME_MAX} onChange={(e) => setName(e.target.value)} />
         </FormField>
         <div>

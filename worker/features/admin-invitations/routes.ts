@@ -7,7 +7,7 @@ import { createRouter } from "../../platform/hono";
 import { limitPerClient } from "../../platform/rate-limit";
 import { clientIp } from "../../platform/request";
 import { validate } from "../../platform/validate";
-import { browserFamily } from "../auth/browser-family";
+import { clientLabel } from "../auth/client-label";
 import { writeRefreshCookie } from "../auth/cookies";
 import { acceptAdminInvitation } from "./accept";
 
@@ -39,7 +39,7 @@ export const adminInvitationRoutes = createRouter().post(
     const issued = await acceptAdminInvitation(c.var.db, c.var.config, {
       token: c.req.valid("json").token,
       ip: clientIp(c),
-      browser: browserFamily(c.req.header("User-Agent")),
+      browser: clientLabel(c.req.header("User-Agent")),
     });
     writeRefreshCookie(c, issued.refreshToken, issued.refreshMaxAgeSeconds);
     return c.json(answer(sessionAnswer, { session: issued.session }));

@@ -20,7 +20,7 @@ import { type AppBindings, createRouter } from "../../platform/hono";
 import { clientIp } from "../../platform/request";
 import { botCheck } from "../../platform/turnstile";
 import { validate } from "../../platform/validate";
-import { browserFamily } from "./browser-family";
+import { clientLabel } from "./client-label";
 import { clearRefreshCookie, REFRESH_COOKIE, readRefreshCookie, writeRefreshCookie } from "./cookies";
 import { type AuthEndpoint, enforceIpWindow } from "./ip-window";
 import { requestMagicLink } from "./magic-link";
@@ -132,7 +132,7 @@ export const authRoutes = createRouter()
       const result = await verifyMagicLink(c.var.db, c.var.config, {
         token: c.req.valid("json").token,
         ip: clientIp(c),
-        browser: browserFamily(c.req.header("User-Agent")),
+        browser: clientLabel(c.req.header("User-Agent")),
       });
       writeRefreshCookie(c, result.refreshToken, result.refreshMaxAgeSeconds);
       return c.json(answer(verifyAnswer, { session: result.session, redirect_to: result.redirectTo }));
@@ -159,7 +159,7 @@ export const authRoutes = createRouter()
         email,
         password,
         ip: clientIp(c),
-        browser: browserFamily(c.req.header("User-Agent")),
+        browser: clientLabel(c.req.header("User-Agent")),
       });
       writeRefreshCookie(c, issued.refreshToken, issued.refreshMaxAgeSeconds);
       return c.json(answer(sessionAnswer, { session: issued.session }));
@@ -186,7 +186,7 @@ export const authRoutes = createRouter()
       // No cookie is the normal state of a visitor, not an error: the client simply has no session.
       if (!token) return c.json(answer(refreshAnswer, { session: null }));
       try {
-        const browser = browserFamily(c.req.header("User-Agent"));
+        const browser = clientLabel(c.req.header("User-Agent"));
         const issued = await rotateRefreshToken(c.var.db, c.var.config, token, new Date(), browser);
         writeRefreshCookie(c, issued.refreshToken, issued.refreshMaxAgeSeconds);
         return c.json(answer(refreshAnswer, { session: issued.session }));

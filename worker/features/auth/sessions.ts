@@ -118,8 +118,9 @@ export async function createSession(
   config: Config,
   user: SessionUser,
   method: AuthMethod,
-  now = new Date(),
-  browser: string | null = null,
+  now: Date,
+  // Required, so no sign-in method can open a nameless session (issue 42): `clientLabel(User-Agent)`.
+  browser: string | null,
 ) {
   const [session] = await db
     .insert(sessions)

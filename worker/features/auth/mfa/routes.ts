@@ -6,7 +6,7 @@ import { requireUser } from "../../../platform/auth-guard";
 import { createRouter } from "../../../platform/hono";
 import { clientIp } from "../../../platform/request";
 import { validate } from "../../../platform/validate";
-import { browserFamily } from "../browser-family";
+import { clientLabel } from "../client-label";
 import { codeSchema, mfaStatusAnswer, secondFactorAnswer, totpConfirmedAnswer, totpEnrolmentAnswer } from "./responses";
 import { confirmTotpEnrolment, proveWithCode, startTotpEnrolment, totpState } from "./totp";
 
@@ -80,7 +80,7 @@ export const mfaRoutes = createRouter()
         c.var.user,
         c.req.valid("json").code,
         clientIp(c),
-        browserFamily(c.req.header("User-Agent")),
+        clientLabel(c.req.header("User-Agent")),
       );
       return c.json(answer(totpConfirmedAnswer, { session: result.session, recovery_codes: result.recoveryCodes }));
     },

@@ -6,7 +6,7 @@ import {
 } from "@simplewebauthn/server";
 import { decodeClientDataJSON, isoBase64URL, isoUint8Array } from "@simplewebauthn/server/helpers";
 import { and, eq } from "drizzle-orm";
-import { PASSKEY_MESSAGES } from "#contract/auth/passkey-messages";
+import { PASSKEY_MESSAGES, PASSKEY_NAME_MAX } from "#contract/auth/passkey-messages";
 import { passkeys, profiles, users } from "../../../../db/schema";
 import { writeAudit } from "../../../platform/audit";
 import type { Config } from "../../../platform/config";
@@ -87,7 +87,7 @@ export async function registerPasskey(
     .values({
       id: credential.id,
       userId: user.id,
-      name: body.name,
+      name: body.name ?? (browser ?? "Passkey").slice(0, PASSKEY_NAME_MAX),
       publicKey: isoBase64URL.fromBuffer(credential.publicKey),
       counter: credential.counter,
       transports: credential.transports ?? null,
@@ -126,9 +126,10 @@ export async function signInWithPasskey(
   db: Db,
   config: Config,
   body: AuthenticationBody,
-  ip: string | null,
+  client: { ip: string | null; browser: string | null },
   now = new Date(),
 ) {
+  const { ip, browser } = client;
   const refuse = async (reason: string, userId: string | null = null): Promise<never> => {
     await writeAudit(db, {
       action: "auth_failure",
@@ -176,7 +177,8 @@ export async function signInWithPasskey(
     .update(passkeys)
     .set({ counter: result.authenticationInfo.newCounter, lastUsedAt: now.toISOString() })
     .where(and(eq(passkeys.id, key.id), eq(passkeys.userId, key.userId)));
-  const issued = await createSession(db, config, { id: key.userId, email: key.email, role: key.role }, "passkey", now);
+  const user = { id: key.userId, email: key.email, role: key.role };
+  const issued = await createSession(db, config, user, "passkey", now, browser);
   await writeAudit(db, {
     action: "auth_success",
     userId: key.userId,

@@ -7,7 +7,7 @@ import { type AppBindings, createRouter } from "../../../platform/hono";
 import { limitPerClient } from "../../../platform/rate-limit";
 import { clientIp } from "../../../platform/request";
 import { validate } from "../../../platform/validate";
-import { browserFamily } from "../browser-family";
+import { clientLabel } from "../client-label";
 import { writeRefreshCookie } from "../cookies";
 import { formatWait } from "../throttle-messages";
 import { authenticationOptions, registerPasskey, registrationOptions, signInWithPasskey } from "./ceremonies";
@@ -64,7 +64,10 @@ export const passkeySignInRoutes = createRouter()
     passkeyIpLimit,
     validate("json", authenticationBodySchema),
     async (c) => {
-      const issued = await signInWithPasskey(c.var.db, c.var.config, c.req.valid("json"), clientIp(c));
+      const issued = await signInWithPasskey(c.var.db, c.var.config, c.req.valid("json"), {
+        ip: clientIp(c),
+        browser: clientLabel(c.req.header("User-Agent")),
+      });
       writeRefreshCookie(c, issued.refreshToken, issued.refreshMaxAgeSeconds);
       return c.json(answer(passkeySessionAnswer, { session: issued.session }));
     },
@@ -119,7 +122,7 @@ export const myPasskeyRoutes = createRouter()
         c.var.user,
         c.req.valid("json"),
         clientIp(c),
-        browserFamily(c.req.header("User-Agent")),
+        clientLabel(c.req.header("User-Agent")),
       );
       return c.json(answer(passkeyAnswer, { passkey: toPasskeyItem(row) }), 201);
     },
@@ -161,7 +164,7 @@ export const myPasskeyRoutes = createRouter()
         c.var.user,
         c.req.param("id"),
         clientIp(c),
-        browserFamily(c.req.header("User-Agent")),
+        clientLabel(c.req.header("User-Agent")),
       );
       return c.json(answer(passkeyDeletedAnswer, { deleted: true }));
     },

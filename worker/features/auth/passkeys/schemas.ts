@@ -25,7 +25,8 @@ export const passkeyNameSchema = z
   .max(PASSKEY_NAME_MAX, PASSKEY_MESSAGES.nameTooLong);
 
 export const registrationBodySchema = z.object({
-  name: passkeyNameSchema,
+  /** Optional (issue 42): without one the passkey is named after the browser and device that made it. */
+  name: passkeyNameSchema.optional(),
   response: z.object({
     ...credential,
     response: z.looseObject({
