@@ -27,9 +27,12 @@ const bodyKey = (body: unknown) => JSON.stringify(body) ?? String(body);
 type Producer = Queue<unknown> & { [WRAPPED]?: true };
 type Consumer = NonNullable<ExportedHandler<Cloudflare.Env>["queue"]>;
 
+/**
+ * A Queue producer binding. Checked by its class, not by asking for `send`: a service or Durable Object
+ * binding is an RPC stub that claims every method, and the calls the stub then makes for them fail.
+ */
 function isProducer(value: unknown): value is Producer {
-  const q = value as Partial<Queue<unknown>> | null;
-  return typeof q === "object" && q !== null && typeof q.send === "function" && typeof q.sendBatch === "function";
+  return typeof value === "object" && value !== null && value.constructor?.name === "WorkerQueue";
 }
 
 /** Records what each producer binding sends; done once, as the bindings live as long as the runtime. */
