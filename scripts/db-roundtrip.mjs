@@ -45,6 +45,8 @@ INSERT INTO webauthn_challenges (challenge, user_id, purpose, expires_at) VALUES
   ('rt-challenge-1', 'rt-user-1', 'registration', '2026-11-23T17:05:00.000Z');
 INSERT INTO magic_link_tokens (id, email, token_hash, redirect_to, ip_address, created_at, expires_at) VALUES
   ('rt-magic-1', 'admin@example.com', 'rt-magic-hash-1', '/admin', '203.0.113.7', '${AT}', '2026-11-23T17:10:00.000Z');
+INSERT INTO admin_invitations (id, email, token_hash, created_by, created_at, expires_at, used_at, claim_id, user_id) VALUES
+  ('rt-invite-1', 'admin@example.com', 'rt-invite-hash-1', 'cli', '${AT}', '2026-11-24T17:00:00.000Z', '${AT}', 'rt-claim-1', 'rt-user-1');
 INSERT INTO password_throttle (email, client, failures, locked_until, updated_at) VALUES
   ('member@example.com', '203.0.113.7', 2, NULL, '${AT}');
 INSERT INTO security_audit_log (id, user_id, action, table_name, ip_address, new_values, created_at) VALUES
