@@ -4,8 +4,8 @@ import { describe, expect, it } from "vitest";
 import { exportJobs, securityAuditLog } from "../../db/schema";
 import { signDownloadToken } from "../../worker/features/exports/link";
 import { adminHeaders, api, config, db, signIn } from "./helpers";
-import { createSubscriber, createUser } from "./support/factories";
 import { ADMIN_EXPORTS, exportStatus, runExport, startExport, waitForExport } from "./support/exports";
+import { createSubscriber, createUser } from "./support/factories";
 
 // Issue 45 item 4 (decision 250): the subscriber CSV is prepared in the background by the export queue, a few
 // keyset pages per invocation (vitest.config.ts: 3 rows a query, 2 queries a step), under D1_LIMITS=enforce.
@@ -59,7 +59,9 @@ describe("the subscriber CSV, prepared in the background", () => {
     const { job, file } = await runExport(ADMIN_EXPORTS, headers, { q: t });
     expect(file.status).toBe(200);
     expect(file.headers.get("Content-Type")).toBe("text/csv; charset=utf-8");
-    expect(file.headers.get("Content-Disposition")).toMatch(/^attachment; filename="subscribers-\d{4}-\d{2}-\d{2}\.csv"$/);
+    expect(file.headers.get("Content-Disposition")).toMatch(
+      /^attachment; filename="subscribers-\d{4}-\d{2}-\d{2}\.csv"$/,
+    );
     expect(file.headers.get("Cache-Control")).toBe("no-store");
     expect(job).toMatchObject({ rows: 9, filename: expect.stringMatching(/^subscribers-/) });
     const expected = [

@@ -1,3 +1,4 @@
+import { myDataJsonExport } from "../features/auth/my-data-export";
 import { deliverContactNotification } from "../features/contact/service";
 import { didItUrlFor } from "../features/did-it/links";
 import {
@@ -7,13 +8,12 @@ import {
   type OtherEmailJobs,
 } from "../features/email/consumer";
 import { eventsNearFromSearch } from "../features/email/events-near";
+import type { EmailDeps } from "../features/email/jobs";
 import { consumeExportBatch, exportDepsFromEnv } from "../features/exports/runner";
 import type { ExportProducers } from "../features/exports/types";
-import type { EmailDeps } from "../features/email/jobs";
 import { consumeIngestBatch, INGEST_QUEUE_NAME, type IngestHooks } from "../features/ingestion/jobs";
 import { raiseDeadLetterAlert } from "../features/operations/dead-letters";
 import { checkSourceHealth } from "../features/operations/source-checks";
-import { myDataJsonExport } from "../features/auth/my-data-export";
 import { subscribersCsvExport } from "../features/subscribers/csv-export";
 import { getConfig } from "../platform/config";
 import type { D1Usage } from "../platform/d1-limits";

@@ -1,8 +1,8 @@
 import { restartStalledFanouts } from "../features/email/campaigns";
 import { emailDepsFromEnv } from "../features/email/consumer";
 import { runWeeklySchedule } from "../features/email/waves";
-import { scheduleDailyIngestion } from "../features/ingestion/schedule";
 import { deleteExpiredExports, restartStalledExports } from "../features/exports/sweep";
+import { scheduleDailyIngestion } from "../features/ingestion/schedule";
 import { checkErrorRate, pruneErrorCounts } from "../features/operations/error-rate";
 import { LAST_TICK_KEY, writeOpsState } from "../features/operations/ops-state";
 import { checkCampaigns, checkOverdueSends } from "../features/operations/send-checks";
@@ -90,7 +90,11 @@ export async function runScheduled(controller: ScheduledController, env: AppEnv)
       (r) => r,
     );
     // Background exports (decision 250): a job whose step went quiet is re-queued; files past their hour go.
-    await job("restart-stalled-exports", () => restartStalledExports(db, env.EXPORT_QUEUE, now), (n) => ({ restarted: n }));
+    await job(
+      "restart-stalled-exports",
+      () => restartStalledExports(db, env.EXPORT_QUEUE, now),
+      (n) => ({ restarted: n }),
+    );
     await job(
       "delete-expired-exports",
       () => deleteExpiredExports(db, env.MEDIA, now),

@@ -73,7 +73,13 @@ export async function runExportStep(
     await deps.bucket.put(key, out.body, { httpMetadata: { contentType: producer.contentType } });
     // The commit is this invocation's last query: count it in the figures it records.
     const queries = deps.usage.queries + 1;
-    const committed = await commitStep(deps.db, job, lease, { key, rows: out.rows, cursor: out.cursor, queries }, deps.now());
+    const committed = await commitStep(
+      deps.db,
+      job,
+      lease,
+      { key, rows: out.rows, cursor: out.cursor, queries },
+      deps.now(),
+    );
     if (!committed) {
       await deps.bucket.delete(key);
       return "duplicate";
@@ -109,7 +115,10 @@ export async function consumeExportBatch(
       if (result === "busy") message.retry({ delaySeconds: BUSY_RETRY_SECONDS });
       else message.ack();
     } catch (err) {
-      logJson({ event: "export_step_error", job: parsed.data.job, step: parsed.data.step, error: String(err) }, "error");
+      logJson(
+        { event: "export_step_error", job: parsed.data.job, step: parsed.data.step, error: String(err) },
+        "error",
+      );
       message.retry({ delaySeconds: FAILED_RETRY_SECONDS });
     }
   }

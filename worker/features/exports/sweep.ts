@@ -52,4 +52,3 @@ export async function deleteExpiredExports(db: Db, bucket: R2Bucket, now: Date) 
     .returning({ id: exportJobs.id });
   return { files, rows: rows.length };
 }
-
