@@ -78,7 +78,7 @@ describe("the subscriber CSV, prepared in the background", () => {
       "",
     ].join("\r\n");
     // Response.text() would drop the BOM: the bytes are decoded keeping it.
-    expect(new TextDecoder("utf-8", { ignoreBOM: true }).decode(await file.arrayBuffer())).toBe(expected);
+    expect(new TextDecoder("utf-8", { fatal: true, ignoreBOM: true }).decode(await file.arrayBuffer())).toBe(expected);
     // 9 rows at 6 a step: two invocations, each a claim, its pages and a commit.
     expect(await jobRow(job.id)).toMatchObject({ invocations: 2, queriesMax: 4, status: "ready" });
 
