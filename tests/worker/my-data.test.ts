@@ -1,5 +1,6 @@
 import { eq, or, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import type { MyDataExport } from "#contract/auth/my-data-schemas";
 import {
   actionCompletions,
   emailDeliveries,
@@ -16,10 +17,9 @@ import {
 import { deletedUserRef } from "../../worker/features/auth/account-deletion";
 import { isDeletedAddress } from "../../worker/features/subscribers/data-deletion";
 import { cookieHeader, fromIp, latestOutboxMessage, requestLinkToken, uniqueIp } from "./auth-support";
-import type { MyDataExport } from "#contract/auth/my-data-schemas";
 import { api, db, signIn } from "./helpers";
-import { MY_EXPORTS, runExport } from "./support/exports";
 import { client, errorOf, ok, unchecked } from "./support/client";
+import { MY_EXPORTS, runExport } from "./support/exports";
 
 const me = client.api.me;
 const deleteAccount = (confirmEmail: unknown, headers?: Record<string, string>) =>

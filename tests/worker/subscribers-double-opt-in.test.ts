@@ -1,7 +1,7 @@
-import type { MyDataExport } from "#contract/auth/my-data-schemas";
 import { env } from "cloudflare:workers";
 import { eq } from "drizzle-orm";
 import { describe, expect, it, vi } from "vitest";
+import type { MyDataExport } from "#contract/auth/my-data-schemas";
 import { DEFAULT_EMAIL_SETTINGS } from "#contract/email/schemas";
 import { emailCampaigns, emailCampaignWaves, subscribers, subscriptionReconfirmations } from "../../db/schema";
 import { runFanoutStep } from "../../worker/features/email/fanout";
@@ -23,8 +23,8 @@ import { deliveriesOf, outboxTo, runConsumer, testDeps, weeklyJob } from "./emai
 import { adminHeaders, db, signIn } from "./helpers";
 import { client, errorOf, ok } from "./support/client";
 import { confirmSignup } from "./support/confirm";
-import { createAction, createCampaign, createSubscriber, createUser, uniqueEmail } from "./support/factories";
 import { MY_EXPORTS, runExport } from "./support/exports";
+import { createAction, createCampaign, createSubscriber, createUser, uniqueEmail } from "./support/factories";
 
 const fromIp = () => ({ "CF-Connecting-IP": `203.0.113.${Math.floor(Math.random() * 250) + 1}` });
 const signup = (json: { first_name: string; email: string; zip_code?: string }) =>
