@@ -38,6 +38,9 @@ export default defineConfig(async () => {
                   MAIL_WEBHOOK_SECRET: "whsec_dGVzdC1tYWlsLXdlYmhvb2stc2VjcmV0LTAxMjM0NTY3",
                   // Small weekly fan-out pages, so the worker tests send through several of them.
                   EMAIL_FANOUT_PAGE_SIZE: "4",
+                  // Small export pages (3 rows a query, 2 queries a step), so an export crosses several invocations.
+                  EXPORT_PAGE_ROWS: "3",
+                  EXPORT_PAGES_PER_STEP: "2",
                 },
                 // The queue tests wait on real deliveries: a 1-second batch window instead of 5 keeps them quick.
                 queueConsumers: {

@@ -5,5 +5,6 @@ export * from "./schema/auth";
 export * from "./schema/content";
 export * from "./schema/email";
 export * from "./schema/events";
+export * from "./schema/exports";
 export * from "./schema/ops";
 export * from "./schema/second-factor";

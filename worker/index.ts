@@ -23,6 +23,7 @@ export default {
     ctx.waitUntil(runScheduled(controller, withD1Limits(env, { queries: 0 })));
   },
   queue(batch, env) {
-    return runQueueBatch(batch, withD1Limits(env, { queries: 0 }));
+    const usage = { queries: 0 };
+    return runQueueBatch(batch, withD1Limits(env, usage), usage);
   },
 } satisfies ExportedHandler<AppEnv>;

@@ -24,5 +24,5 @@ export const deleteAccountFormSchema = (email: string) =>
     path: ["confirm_email"],
   });
 
-/** GET /api/me/export: everything we hold about a member, as one JSON document. */
+/** "Download my data" (POST /api/me/exports, then its file): everything we hold about a member, as one JSON document. */
 export type MyDataExport = z.output<typeof myDataExportSchema>;

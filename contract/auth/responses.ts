@@ -31,7 +31,7 @@ export const meAnswer = z.object({
   profile: z.object({ role: z.enum(["user", "admin"]) }),
 });
 
-/** GET /api/me/export: everything we hold about a member, as one JSON document. */
+/** "Download my data" (POST /api/me/exports, then its file): everything we hold about a member, as one JSON document. */
 export const myDataExportSchema = z.object({
   exported_at: z.string(),
   profile: z.object({

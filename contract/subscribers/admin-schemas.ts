@@ -38,6 +38,9 @@ export const subscriberListQuerySchema = z.object({
     .optional()
     .transform((v) => v === "1"),
 });
+/** POST /api/admin/subscribers/exports: the list's filters, as a JSON body (decision 250). */
+export const subscriberExportSchema = subscriberListQuerySchema.pick({ q: true, status: true, zip: true });
+
 export type SubscriberListQuery = z.output<typeof subscriberListQuerySchema>;
 export type SubscriberFilters = Pick<SubscriberListQuery, "q" | "status" | "zip">;
 

@@ -75,8 +75,13 @@ test("an admin finds a subscriber, opens their email history and exports a filte
   await page.getByLabel("Search name or email").fill(email);
   await page.getByRole("button", { name: "Apply filters" }).click();
   await expect(table.getByRole("row")).toHaveCount(2);
-  const downloading = page.waitForEvent("download");
+  // The export is prepared in the background (decision 250): "Preparing…", then a link to the file.
   await page.getByRole("button", { name: "Export CSV" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Preparing the CSV…" })).toBeVisible();
+  const link = page.getByRole("link", { name: /^Download subscribers-\d{4}-\d{2}-\d{2}\.csv$/ });
+  await expect(link).toBeVisible({ timeout: 30_000 });
+  const downloading = page.waitForEvent("download");
+  await link.click();
   const download = await downloading;
   expect(download.suggestedFilename()).toMatch(/^subscribers-\d{4}-\d{2}-\d{2}\.csv$/);
   const csv = readFileSync(await download.path(), "utf8");
@@ -99,8 +104,12 @@ test("a member downloads their data and deletes their account", async ({ page, r
   await expect(page).toHaveURL(/\/my-progress$/, { timeout: 30_000 });
   await expect(page.getByRole("heading", { level: 1, name: "My Progress" })).toBeVisible();
 
-  const downloading = page.waitForEvent("download");
   await page.getByRole("button", { name: "Download my data" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Preparing your data…" })).toBeVisible();
+  const link = page.getByRole("link", { name: /^Download earthkind-my-data-\d{4}-\d{2}-\d{2}\.json$/ });
+  await expect(link).toBeVisible({ timeout: 30_000 });
+  const downloading = page.waitForEvent("download");
+  await link.click();
   const download = await downloading;
   expect(download.suggestedFilename()).toMatch(/^earthkind-my-data-\d{4}-\d{2}-\d{2}\.json$/);
   const data = JSON.parse(readFileSync(await download.path(), "utf8")) as {

@@ -120,8 +120,11 @@ describe("sensitive operations need a proof from the last 10 minutes", () => {
 
   it("refuses the export, whole addresses and the whole-list send with reauth_required, not other admin reads", async () => {
     const { token } = await staleAdmin();
-    for (const path of ["/api/admin/subscribers/export.csv", "/api/admin/subscribers?full_emails=1"]) {
-      const res = await api(path, { headers: bearer(token) });
+    for (const [method, path] of [
+      ["POST", "/api/admin/subscribers/exports"],
+      ["GET", "/api/admin/subscribers?full_emails=1"],
+    ] as const) {
+      const res = await api(path, { method, headers: bearer(token), json: method === "POST" ? {} : undefined });
       expect(res.status, path).toBe(403);
       expect(await errorCode(res)).toBe("reauth_required");
     }
@@ -138,15 +141,18 @@ describe("sensitive operations need a proof from the last 10 minutes", () => {
     const { secret } = await enrolTotp(signedIn.session.access_token);
     const res = await prove(signedIn.session.access_token, totpCode(secret, Date.now() + 30_000));
     const { session } = (await res.json()) as { session: { access_token: string } };
-    expect((await api("/api/admin/subscribers/export.csv", { headers: bearer(session.access_token) })).status).toBe(
-      200,
-    );
+    const started = await api("/api/admin/subscribers/exports", {
+      method: "POST",
+      headers: bearer(session.access_token),
+      json: {},
+    });
+    expect(started.status).toBe(202);
   });
 
   it("asks a member for a recent sign-in before the data export and account deletion", async () => {
     const user = await createUser();
     const stale = await signIn(user, { at: minutesAgo(11) });
-    const exported = await api("/api/me/export", { headers: stale.headers });
+    const exported = await api("/api/me/exports", { method: "POST", headers: stale.headers, json: {} });
     expect(exported.status).toBe(403);
     expect(await errorCode(exported)).toBe("reauth_required");
     const deleted = await api("/api/me", {
@@ -156,6 +162,6 @@ describe("sensitive operations need a proof from the last 10 minutes", () => {
     });
     expect(deleted.status).toBe(403);
     const fresh = await signIn(user);
-    expect((await api("/api/me/export", { headers: fresh.headers })).status).toBe(200);
+    expect((await api("/api/me/exports", { method: "POST", headers: fresh.headers, json: {} })).status).toBe(202);
   });
 });

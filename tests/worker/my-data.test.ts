@@ -1,5 +1,6 @@
 import { eq, or, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import type { MyDataExport } from "#contract/auth/my-data-schemas";
 import {
   actionCompletions,
   emailDeliveries,
@@ -16,8 +17,9 @@ import {
 import { deletedUserRef } from "../../worker/features/auth/account-deletion";
 import { isDeletedAddress } from "../../worker/features/subscribers/data-deletion";
 import { cookieHeader, fromIp, latestOutboxMessage, requestLinkToken, uniqueIp } from "./auth-support";
-import { db, signIn } from "./helpers";
+import { api, db, signIn } from "./helpers";
 import { client, errorOf, ok, unchecked } from "./support/client";
+import { MY_EXPORTS, runExport } from "./support/exports";
 
 const me = client.api.me;
 const deleteAccount = (confirmEmail: unknown, headers?: Record<string, string>) =>
@@ -55,19 +57,21 @@ async function activeMember() {
   return { member, session, other, action, sub };
 }
 
-describe("GET /api/me/export", () => {
+describe("download my data (a background export, decision 250)", () => {
   it("needs a session", async () => {
-    expect((await me.export.$get()).status).toBe(401);
+    expect((await api(MY_EXPORTS, { method: "POST", json: {} })).status).toBe(401);
   });
 
   it("returns profile, sessions, sign-in history, completions with notes and the same-email subscription", async () => {
     const { member, session, action, sub } = await activeMember();
-    const res = await me.export.$get(undefined, { headers: session.headers });
+    const { job, file: res } = await runExport(MY_EXPORTS, session.headers);
+    expect(job.filename).toMatch(/^earthkind-my-data-\d{4}-\d{2}-\d{2}\.json$/);
     expect(res.status).toBe(200);
+    expect(res.headers.get("Content-Type")).toBe("application/json");
     expect(res.headers.get("Content-Disposition")).toMatch(
       /^attachment; filename="earthkind-my-data-\d{4}-\d{2}-\d{2}\.json"$/,
     );
-    const data = await res.json();
+    const data = (await res.json()) as MyDataExport;
     expect(data.profile).toMatchObject({ id: member.id, email: member.email, role: "user", has_password: false });
     expect(data.sessions).toHaveLength(3);
     expect(data.sign_in_history.map((h) => [h.action, h.method])).toEqual(
@@ -90,10 +94,13 @@ describe("GET /api/me/export", () => {
       active: true,
       emails_received: [],
     });
-    // Another member's export holds nothing of this one.
+    // Another member's export holds nothing of this one, and they cannot use this one's link.
     const stranger = await signIn(await createUser());
-    const theirs = await ok(me.export.$get(undefined, { headers: stranger.headers }));
-    expect(JSON.stringify(theirs)).not.toContain(member.email);
+    const theirs = await runExport(MY_EXPORTS, stranger.headers);
+    expect(await theirs.file.text()).not.toContain(member.email);
+    if (!job.download) throw new Error("no link");
+    expect((await api(job.download.url, { headers: stranger.headers })).status).toBe(404);
+    expect((await api(`${MY_EXPORTS}/${job.id}`, { headers: stranger.headers })).status).toBe(404);
   });
 });
 

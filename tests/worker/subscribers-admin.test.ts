@@ -230,66 +230,7 @@ describe("a subscriber's record", () => {
   });
 });
 
-describe("CSV export", () => {
-  it("streams the filtered list with formula injection neutralised, and audits the export", async () => {
-    const admin = await createUser({ role: "admin" });
-    const { headers } = await signIn(admin);
-    const t = tag();
-    const names = ['=HYPERLINK("http://x")', "+1 555", "-2+3", "@SUM(A1)", "\tTab", "\rReturn", "Plain, with comma"];
-    for (const [i, firstName] of names.entries()) {
-      await createSubscriber({
-        email: `${t}-${i}@csv.test`,
-        firstName,
-        subscribedAt: `2021-01-0${i + 1}T00:00:00.000Z`,
-      });
-    }
-    await createSubscriber({ email: `${t}-off@csv.test`, firstName: "Off", active: false });
-
-    const res = await adminSubscribers["export.csv"].$get({ query: { q: t, status: "active" } }, { headers });
-    expect(res.status).toBe(200);
-    expect(res.headers.get("Content-Type")).toBe("text/csv; charset=utf-8");
-    expect(res.headers.get("Content-Disposition")).toMatch(
-      /^attachment; filename="subscribers-\d{4}-\d{2}-\d{2}\.csv"$/,
-    );
-    const text = await res.text();
-    const lines = text.replace(/^\uFEFF/, "").split("\r\n");
-    expect(lines[0]).toBe("first_name,email,zip_code,status,subscribed_at,unsubscribed_at,last_weekly_email_at");
-    const firstCells = lines.slice(1, -1).map((l) => l.slice(0, l.indexOf(`,${t}-`)));
-    expect(firstCells).toEqual([
-      '"Plain, with comma"',
-      `"'\rReturn"`,
-      "'\tTab",
-      "'@SUM(A1)",
-      "'-2+3",
-      "'+1 555",
-      `"'=HYPERLINK(""http://x"")"`,
-    ]);
-    expect(text).not.toContain(`${t}-off@csv.test`);
-    expect(text).toContain(`,${t}-0@csv.test,`);
-    expect(lines.at(-1)).toBe("");
-
-    const [audit] = await auditRows(admin.id);
-    expect(audit).toMatchObject({
-      action: "sensitive_data_access",
-      tableName: "subscribers",
-      newValues: { resource: "subscribers_export", filters: { q: t, status: "active", zip: "" } },
-    });
-  });
-
-  it("exports thousands of rows across keyset pages without losing or repeating one", async () => {
-    const prefix = tag();
-    await seedSubscribers(prefix, 2500, { special: "Robin", every: 1_000_000 });
-    const headers = await adminHeaders();
-    const text = await (await adminSubscribers["export.csv"].$get({ query: { q: prefix } }, { headers })).text();
-    const emails = text
-      .split("\r\n")
-      .slice(1, -1)
-      .map((l) => l.split(",")[1]);
-    expect(emails).toHaveLength(2500);
-    expect(new Set(emails).size).toBe(2500);
-    expect(emails[0]).toBe(`${prefix}-02500@scale.test`);
-  });
-});
+// The CSV export runs in the background now: tests/worker/exports-subscribers.test.ts and exports-paging.test.ts.
 
 describe("weekly growth", () => {
   it("counts new subscriptions and unsubscribes per week for 12 weeks", async () => {

@@ -1,6 +1,7 @@
 import { env } from "cloudflare:workers";
 import { eq } from "drizzle-orm";
 import { describe, expect, it, vi } from "vitest";
+import type { MyDataExport } from "#contract/auth/my-data-schemas";
 import { DEFAULT_EMAIL_SETTINGS } from "#contract/email/schemas";
 import { emailCampaigns, emailCampaignWaves, subscribers, subscriptionReconfirmations } from "../../db/schema";
 import { runFanoutStep } from "../../worker/features/email/fanout";
@@ -22,6 +23,7 @@ import { deliveriesOf, outboxTo, runConsumer, testDeps, weeklyJob } from "./emai
 import { adminHeaders, db, signIn } from "./helpers";
 import { client, errorOf, ok } from "./support/client";
 import { confirmSignup } from "./support/confirm";
+import { MY_EXPORTS, runExport } from "./support/exports";
 import { createAction, createCampaign, createSubscriber, createUser, uniqueEmail } from "./support/factories";
 
 const fromIp = () => ({ "CF-Connecting-IP": `203.0.113.${Math.floor(Math.random() * 250) + 1}` });
@@ -268,13 +270,13 @@ describe("double opt-in (decision 182)", () => {
     const user = await createUser();
     const session = await signIn(user);
     expect((await signup({ first_name: "Moss", email: user.email })).status).toBe(201);
-    const pendingExport = await ok(client.api.me.export.$get(undefined, { headers: session.headers }));
+    const pendingExport = (await (await runExport(MY_EXPORTS, session.headers)).file.json()) as MyDataExport;
     expect(pendingExport.subscription).toMatchObject({
       active: false,
       consent: { confirmed_at: null, ip_address: null, user_agent: null },
     });
     await confirmSignup(user.email, { "CF-Connecting-IP": "2001:db8::7", "User-Agent": "ExportTest/1.0" });
-    const data = await ok(client.api.me.export.$get(undefined, { headers: session.headers }));
+    const data = (await (await runExport(MY_EXPORTS, session.headers)).file.json()) as MyDataExport;
     expect(data.subscription).toMatchObject({
       active: true,
       consent: { confirmed_at: expect.any(String), ip_address: "2001:db8::7", user_agent: "ExportTest/1.0" },

@@ -1,3 +1,4 @@
+import { myDataJsonExport } from "../features/auth/my-data-export";
 import { deliverContactNotification } from "../features/contact/service";
 import { didItUrlFor } from "../features/did-it/links";
 import {
@@ -8,9 +9,14 @@ import {
 } from "../features/email/consumer";
 import { eventsNearFromSearch } from "../features/email/events-near";
 import type { EmailDeps } from "../features/email/jobs";
+import { consumeExportBatch, exportDepsFromEnv } from "../features/exports/runner";
+import type { ExportProducers } from "../features/exports/types";
 import { consumeIngestBatch, INGEST_QUEUE_NAME, type IngestHooks } from "../features/ingestion/jobs";
 import { raiseDeadLetterAlert } from "../features/operations/dead-letters";
 import { checkSourceHealth } from "../features/operations/source-checks";
+import { subscribersCsvExport } from "../features/subscribers/csv-export";
+import { getConfig } from "../platform/config";
+import type { D1Usage } from "../platform/d1-limits";
 import type { AppEnv } from "../platform/env";
 import { runLoggedJob } from "../platform/log";
 
@@ -31,12 +37,16 @@ export const ingestHooks: IngestHooks = {
   onSourceRead: checkSourceHealth,
 };
 
+/** How each kind of background export makes its file (exports itself knows neither feature). */
+export const exportProducers: ExportProducers = { subscribers: subscribersCsvExport, my_data: myDataJsonExport };
+export const EXPORT_QUEUE_NAME = "earthkind-export";
+
 /**
  * Queue consumers keyed by queue name (wrangler.toml). A message for a queue with no consumer is
  * retried, never acknowledged, so nothing is dropped while a consumer is being deployed. A dead-letter
  * queue ('<name>-dlq') goes to the same entry, which tells the two apart by `batch.queue`.
  */
-const consumers: Record<string, (batch: MessageBatch<unknown>, env: AppEnv) => Promise<void>> = {
+const consumers: Record<string, (batch: MessageBatch<unknown>, env: AppEnv, usage: D1Usage) => Promise<void>> = {
   "earthkind-email": (batch, env) => {
     const deps = emailDepsFromEnv(env);
     if (batch.queue.endsWith("-dlq")) return emailDeadLetters(batch, deps);
@@ -45,9 +55,16 @@ const consumers: Record<string, (batch: MessageBatch<unknown>, env: AppEnv) => P
     return handleEmailBatch(batch, { ...deps, eventsNear, didItUrl: didItUrlFor(deps.config) }, otherEmailJobs);
   },
   [INGEST_QUEUE_NAME]: (batch, env) => consumeIngestBatch(batch, env, ingestHooks),
+  [EXPORT_QUEUE_NAME]: (batch, env, usage) =>
+    consumeExportBatch(batch, exportDepsFromEnv(env, getConfig(env), usage), exportProducers),
 };
 
-export async function runQueueBatch(batch: MessageBatch<unknown>, env: AppEnv): Promise<void> {
+/** `usage` counts the invocation's D1 queries (where D1_LIMITS=enforce); exports record it per step. */
+export async function runQueueBatch(
+  batch: MessageBatch<unknown>,
+  env: AppEnv,
+  usage: D1Usage = { queries: 0 },
+): Promise<void> {
   const consumer = consumers[batch.queue.replace(/-dlq$/, "")];
   if (!consumer) {
     console.error(`queue: no consumer for ${batch.queue}`);
@@ -56,7 +73,7 @@ export async function runQueueBatch(batch: MessageBatch<unknown>, env: AppEnv): 
   }
   await runLoggedJob(
     `queue:${batch.queue}`,
-    () => consumer(batch, env),
+    () => consumer(batch, env, usage),
     () => ({ messages: batch.messages.length }),
   );
 }

@@ -1,6 +1,7 @@
 import { restartStalledFanouts } from "../features/email/campaigns";
 import { emailDepsFromEnv } from "../features/email/consumer";
 import { runWeeklySchedule } from "../features/email/waves";
+import { deleteExpiredExports, restartStalledExports } from "../features/exports/sweep";
 import { scheduleDailyIngestion } from "../features/ingestion/schedule";
 import { checkErrorRate, pruneErrorCounts } from "../features/operations/error-rate";
 import { LAST_TICK_KEY, writeOpsState } from "../features/operations/ops-state";
@@ -86,6 +87,17 @@ export async function runScheduled(controller: ScheduledController, env: AppEnv)
     await job(
       "manage-token-backfill",
       () => backfillManageTokens(db, getConfig(env).JWT_SECRET ?? ""),
+      (r) => r,
+    );
+    // Background exports (decision 250): a job whose step went quiet is re-queued; files past their hour go.
+    await job(
+      "restart-stalled-exports",
+      () => restartStalledExports(db, env.EXPORT_QUEUE, now),
+      (n) => ({ restarted: n }),
+    );
+    await job(
+      "delete-expired-exports",
+      () => deleteExpiredExports(db, env.MEDIA, now),
       (r) => r,
     );
     await job(

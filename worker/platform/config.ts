@@ -36,6 +36,9 @@ const configSchema = z.object({
   MAGIC_LINK_TTL_MINUTES: z.coerce.number().int().positive().default(10),
   /** Subscribers per weekly fan-out step (tests set it small to exercise paging). */
   EMAIL_FANOUT_PAGE_SIZE: z.coerce.number().int().min(1).max(5000).optional(),
+  /** Rows per D1 query of a background export, and queries per export step (tests set both small, decision 250). */
+  EXPORT_PAGE_ROWS: z.coerce.number().int().min(1).max(1000).optional(),
+  EXPORT_PAGES_PER_STEP: z.coerce.number().int().min(1).max(200).optional(),
   NPS_API_KEY: z.string().optional(),
   FIRECRAWL_API_KEY: z.string().optional(),
   /** Development only: "false" makes ingestion read the real sources instead of local fixtures. */

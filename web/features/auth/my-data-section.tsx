@@ -8,32 +8,13 @@ import { FormField } from "../../components/ui/form-field";
 import { Input } from "../../components/ui/input";
 import { toast } from "../../components/ui/use-toast";
 import { useAuth } from "../../lib/auth/auth-provider";
+import { ExportProgress, useBackgroundExport } from "../../lib/background-export";
 import { errorText } from "../../lib/error-text";
-import { saveFile } from "../../lib/file-download";
-import { downloadMyData } from "./my-data-api";
+import { myDataExportCalls } from "./my-data-api";
 
 /** "Download my data" and "Delete my account", under the password form on My Progress. */
 export function MyDataSection({ email }: { email: string }) {
-  const [downloading, setDownloading] = useState(false);
-
-  async function download() {
-    setDownloading(true);
-    try {
-      saveFile(await downloadMyData());
-      toast({
-        title: "Your data is downloading",
-        description: "A JSON file with everything we hold about your account.",
-      });
-    } catch (err) {
-      toast({
-        title: "Failed to download your data",
-        description: errorText(err, undefined),
-        variant: "destructive",
-      });
-    } finally {
-      setDownloading(false);
-    }
-  }
+  const exporter = useBackgroundExport(myDataExportCalls);
 
   return (
     <div className="mt-10 grid gap-8 border-t border-border pt-8">
@@ -44,10 +25,16 @@ export function MyDataSection({ email }: { email: string }) {
           address, as one JSON file.
         </p>
         <div>
-          <Button variant="outline" onClick={download} disabled={downloading} aria-busy={downloading}>
-            {downloading ? "Preparing…" : "Download my data"}
+          <Button
+            variant="outline"
+            onClick={() => void exporter.begin()}
+            disabled={exporter.busy}
+            aria-busy={exporter.busy}
+          >
+            Download my data
           </Button>
         </div>
+        <ExportProgress state={exporter.state} label="your data" />
       </div>
       <DeleteAccountForm email={email} />
     </div>

@@ -4,22 +4,26 @@ import { deleteAccountSchema } from "#contract/auth/my-data-schemas";
 import {
   accountDeletedAnswer,
   meAnswer,
-  myDataExportSchema,
   otherSessionsEndedAnswer,
   sessionEndedAnswer,
   sessionListAnswer,
 } from "#contract/auth/responses";
 import { setPasswordSchema } from "#contract/auth/schemas";
+import { exportJobAnswer } from "#contract/exports/responses";
 import { answer, errorAnswer, jsonAnswer } from "../../platform/api-docs";
 import { requireRecentProof, requireUser } from "../../platform/auth-guard";
 import { type AppBindings, createRouter } from "../../platform/hono";
 import { enforceAccountLimit } from "../../platform/rate-limit";
 import { clientIp } from "../../platform/request";
 import { validate } from "../../platform/validate";
+import { exportView } from "../exports/link";
+import { exportJobRoutes } from "../exports/routes";
+import { startExportJob } from "../exports/store";
+import type { ExportMessage } from "../exports/types";
 import { readMe, SET_PASSWORD_LIMIT, setPassword } from "./account";
 import { deleteAccount } from "./account-deletion";
 import { clearRefreshCookie } from "./cookies";
-import { exportMyData } from "./my-data";
+import { myDataFilename } from "./my-data-export";
 import { endOtherSessions, endSession, listSessions } from "./session-list";
 import { formatWait } from "./throttle-messages";
 
@@ -36,6 +40,7 @@ const setPasswordLimit = createMiddleware<AppBindings>(async (c, next) => {
 
 /** readMe's and the export's 404: the account was deleted while its access token was still valid. */
 const accountGone = errorAnswer("The account no longer exists");
+const MY_EXPORTS = "/api/me/exports";
 
 // Guards are per route, not `.use()`: /api/me/completions is mounted beside this router and has its own.
 export const meRoutes = createRouter()
@@ -80,28 +85,35 @@ export const meRoutes = createRouter()
       return c.json(answer(meAnswer, await readMe(c.var.db, c.var.user.id)));
     },
   )
-  // "Download my data": a file, not a page, so the browser saves it.
-  .get(
-    "/export",
+  // "Download my data": prepared in the background (decision 250), then offered as a short-lived link.
+  .post(
+    "/exports",
     describeRoute({
-      summary: "Download everything held about the signed-in member",
+      summary: "Start preparing everything held about the signed-in member, as a JSON file",
       responses: {
-        200: jsonAnswer(
-          myDataExportSchema,
-          "The member's data, as a JSON file to save (Content-Disposition: attachment)",
-        ),
+        202: jsonAnswer(exportJobAnswer, "The export, being prepared: ask its status until it is ready"),
         404: accountGone,
       },
     }),
     requireUser,
     requireRecentProof,
     async (c) => {
-      const data = await exportMyData(c.var.db, c.var.user.id);
-      c.header("Content-Disposition", `attachment; filename="earthkind-my-data-${data.exported_at.slice(0, 10)}.json"`);
+      const now = new Date();
+      await readMe(c.var.db, c.var.user.id); // the 404 of an account deleted while its token still works
+      const { job, created } = await startExportJob(
+        c.var.db,
+        { kind: "my_data", userId: c.var.user.id, params: {}, filename: myDataFilename(now) },
+        now,
+      );
+      if (created) await c.env.EXPORT_QUEUE.send({ job: job.id, step: 0 } satisfies ExportMessage);
       c.header("Cache-Control", "no-store");
-      return c.json(answer(myDataExportSchema, data));
+      return c.json(
+        answer(exportJobAnswer, { export: await exportView(c.var.config, job, `${MY_EXPORTS}/${job.id}/file`, now) }),
+        202,
+      );
     },
   )
+  .route("/exports", exportJobRoutes("my_data", MY_EXPORTS, { mediaType: "application/json", what: "member's data" }))
   .get(
     "/sessions",
     describeRoute({

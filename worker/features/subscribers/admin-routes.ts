@@ -1,6 +1,11 @@
 import { and, eq, sql } from "drizzle-orm";
 import { describeRoute } from "hono-openapi";
-import { SUBSCRIBERS_PAGE_SIZE, subscriberListQuerySchema } from "#contract/subscribers/admin-schemas";
+import { exportJobAnswer } from "#contract/exports/responses";
+import {
+  SUBSCRIBERS_PAGE_SIZE,
+  subscriberExportSchema,
+  subscriberListQuerySchema,
+} from "#contract/subscribers/admin-schemas";
 import {
   adminUnsubscribeAnswer,
   resubscribeInviteAnswer,
@@ -10,22 +15,26 @@ import {
   subscriberListAnswer,
 } from "#contract/subscribers/responses";
 import { subscribers } from "../../../db/schema";
-import { answer, errorAnswer, fileAnswer, jsonAnswer } from "../../platform/api-docs";
+import { answer, errorAnswer, jsonAnswer } from "../../platform/api-docs";
 import { writeAudit } from "../../platform/audit";
 import { assertRecentProof, requireRecentProof } from "../../platform/auth-guard";
 import { conflict, notFound } from "../../platform/errors";
 import { createRouter } from "../../platform/hono";
 import { clientIp } from "../../platform/request";
 import { validate } from "../../platform/validate";
+import { exportView } from "../exports/link";
+import { exportJobRoutes } from "../exports/routes";
+import { startExportJob } from "../exports/store";
+import type { ExportMessage } from "../exports/types";
 import { readEmailHistory } from "./admin-history";
 import { consentOf, readGrowth, readSubscriberPage, readSubscriberRow, readTotals, toListItem } from "./admin-list";
-import { streamSubscribersCsv } from "./csv-export";
 import { deleteSubscriberData } from "./data-deletion";
 import { sendResubscribeInvite } from "./resubscribe-invite";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const NOT_FOUND = "Subscriber not found";
 const noSubscriber = errorAnswer("No subscriber has this id");
+const EXPORTS_PATH = "/api/admin/subscribers/exports";
 
 async function findSubscriber(db: Parameters<typeof readSubscriberRow>[0], id: string) {
   if (!UUID.test(id)) throw notFound(NOT_FOUND);
@@ -37,7 +46,7 @@ async function findSubscriber(db: Parameters<typeof readSubscriberRow>[0], id: s
 /**
  * /api/admin/subscribers, behind the one admin guard in worker/app.ts. Whole addresses are personal
  * data: the list masks them unless asked, and every read of whole addresses (the list with
- * `full_emails=1`, a person's record, the CSV export) writes a `sensitive_data_access` audit row
+ * `full_emails=1`, a person's record, starting a CSV export) writes a `sensitive_data_access` audit row
  * before the data is read, so the security dashboard counts it. Mutations are audited once by the
  * admin-mutation middleware; handlers only name the action and target (`auditTarget`).
  */
@@ -90,33 +99,46 @@ export const subscribersAdminRoutes = createRouter()
     }),
     async (c) => c.json(answer(subscriberGrowthAnswer, { weeks: await readGrowth(c.var.db, new Date()) })),
   )
-  .get(
-    "/export.csv",
+  .post(
+    "/exports",
     describeRoute({
-      summary: "Download the filtered subscribers as CSV (an audited read)",
-      responses: { 200: fileAnswer("text/csv", "The subscribers matching the filters, as an attachment") },
+      summary: "Start exporting the filtered subscribers as CSV in the background (an audited read)",
+      responses: {
+        202: jsonAnswer(exportJobAnswer, "The export, being prepared: ask its status until it is ready"),
+        400: errorAnswer("Invalid filters: the first rule broken"),
+      },
     }),
     requireRecentProof,
-    validate("query", subscriberListQuerySchema),
+    validate("json", subscriberExportSchema),
     async (c) => {
-      const query = c.req.valid("query");
+      const filters = filtersOf(c.req.valid("json"));
+      const now = new Date();
       await writeAudit(c.var.db, {
         action: "sensitive_data_access",
         userId: c.var.user.id,
         tableName: "subscribers",
         ipAddress: clientIp(c),
-        newValues: { resource: "subscribers_export", filters: filtersOf(query) },
+        newValues: { resource: "subscribers_export", filters },
       });
-      const day = new Date().toISOString().slice(0, 10);
-      return new Response(streamSubscribersCsv(c.var.db, filtersOf(query)), {
-        headers: {
-          "Content-Type": "text/csv; charset=utf-8",
-          "Content-Disposition": `attachment; filename="subscribers-${day}.csv"`,
-          "Cache-Control": "no-store",
+      const { job, created } = await startExportJob(
+        c.var.db,
+        {
+          kind: "subscribers",
+          userId: c.var.user.id,
+          params: filters,
+          filename: `subscribers-${now.toISOString().slice(0, 10)}.csv`,
         },
-      });
+        now,
+      );
+      if (created) await c.env.EXPORT_QUEUE.send({ job: job.id, step: 0 } satisfies ExportMessage);
+      c.header("Cache-Control", "no-store");
+      return c.json(
+        answer(exportJobAnswer, { export: await exportView(c.var.config, job, `${EXPORTS_PATH}/${job.id}/file`, now) }),
+        202,
+      );
     },
   )
+  .route("/exports", exportJobRoutes("subscribers", EXPORTS_PATH, { mediaType: "text/csv", what: "subscribers" }))
   .get(
     "/:id",
     describeRoute({

@@ -1,6 +1,7 @@
 import { keepPreviousData, queryOptions } from "@tanstack/react-query";
 import type { SubscriberStatusFilter } from "#contract/subscribers/admin-schemas";
 import { type ApiResponse, read, signedInApi, toQuery, withSignal } from "../../../lib/api";
+import type { ExportCalls } from "../../../lib/background-export";
 import { readFile } from "../../../lib/file-download";
 
 const subscribers = signedInApi.api.admin.subscribers;
@@ -66,6 +67,12 @@ export const unsubscribeSubscriber = (id: string) => read(record.unsubscribe.$po
 export const inviteResubscribe = (id: string) => read(record.resubscribe.$post({ param: { id } }));
 export const deleteSubscriber = (id: string) => read(record.$delete({ param: { id } }));
 
-/** The filtered list as CSV, fetched with the admin's token (a plain link would carry none). */
-export const exportSubscribersCsv = (f: SubscriberListFilter) =>
-  readFile(subscribers["export.csv"].$get({ query: filterQuery(f) }));
+/**
+ * The filtered list as CSV, prepared in the background (decision 250); the file is fetched with the admin's
+ * token and the signed link the status gave (a plain link would carry no session).
+ */
+export const subscriberExportCalls = (f: SubscriberListFilter): ExportCalls => ({
+  start: () => read(subscribers.exports.$post({ json: { q: f.q, status: f.status, zip: f.zip } })),
+  status: (id) => read(subscribers.exports[":id"].$get({ param: { id } })),
+  file: (id, token) => readFile(subscribers.exports[":id"].file.$get({ param: { id }, query: { token } })),
+});

@@ -9,14 +9,14 @@ import { Input } from "../../../components/ui/input";
 import { Select } from "../../../components/ui/select";
 import { Spinner } from "../../../components/ui/spinner";
 import { toast } from "../../../components/ui/use-toast";
+import { ExportProgress, useBackgroundExport } from "../../../lib/background-export";
 import { errorText } from "../../../lib/error-text";
-import { saveFile } from "../../../lib/file-download";
 import { usePageTitle } from "../../../lib/use-page-title";
 import {
-  exportSubscribersCsv,
   type SubscriberListFilter,
   type SubscriberListItem,
   type SubscriberTotals,
+  subscriberExportCalls,
   subscriberGrowthQuery,
   subscriberListQuery,
 } from "./admin-api";
@@ -41,19 +41,8 @@ export function AdminSubscribersPage() {
   const [openId, setOpenId] = useState<string | null>(null);
   const list = useQuery(subscriberListQuery({ ...filter, cursor: cursors.at(-1) ?? null, fullEmails }));
   const growth = useQuery(subscriberGrowthQuery());
-  const exporter = useMutation({
-    mutationFn: () => exportSubscribersCsv(filter),
-    onSuccess: (file) => {
-      saveFile(file);
-      toast({ title: "Export ready", description: `${file.filename} has been downloaded.` });
-    },
-    onError: (err) =>
-      toast({
-        title: "Export failed",
-        description: errorText(err, undefined),
-        variant: "destructive",
-      }),
-  });
+  // The export follows the filters applied when it was started (a new start replaces the shown link).
+  const exporter = useBackgroundExport(subscriberExportCalls(filter));
 
   const apply = (event: FormEvent) => {
     event.preventDefault();
@@ -151,13 +140,16 @@ export function AdminSubscribersPage() {
             />
           </FormField>
           <Button type="submit">Apply filters</Button>
-          <Button type="button" variant="outline" disabled={exporter.isPending} onClick={() => exporter.mutate()}>
-            {exporter.isPending ? "Exporting…" : "Export CSV"}
+          <Button type="button" variant="outline" disabled={exporter.busy} onClick={() => void exporter.begin()}>
+            Export CSV
           </Button>
           <Button type="button" variant="outline" aria-pressed={fullEmails} onClick={() => setFullEmails((v) => !v)}>
             {fullEmails ? "Mask emails" : "Show full emails"}
           </Button>
         </form>
+        <div className="mt-2">
+          <ExportProgress state={exporter.state} label="the CSV" />
+        </div>
         <p className="mt-2 text-sm text-muted-foreground">
           Search matches the start of a first name or email address. Showing full emails, opening a person and exporting
           are recorded in the security log.
