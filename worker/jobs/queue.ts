@@ -11,12 +11,15 @@ import type { EmailDeps } from "../features/email/jobs";
 import { consumeIngestBatch, INGEST_QUEUE_NAME, type IngestHooks } from "../features/ingestion/jobs";
 import { raiseDeadLetterAlert } from "../features/operations/dead-letters";
 import { checkSourceHealth } from "../features/operations/source-checks";
+import { type LedgerPruneJob, runLedgerPruneJob } from "../features/retention/ledger-pages";
 import type { AppEnv } from "../platform/env";
 import { runLoggedJob } from "../platform/log";
 
 /** Email-queue jobs of features that send through email (email itself knows none of them). */
 export const otherEmailJobs: OtherEmailJobs = {
   contact: (deps, job, attempts) => deliverContactNotification(deps, job.messageId, attempts),
+  "ledger-prune": (deps, job, statements) =>
+    runLedgerPruneJob(deps.db, deps.queue as Queue<LedgerPruneJob>, job, deps.now(), statements),
 };
 
 /** The email dead-letter consumer, with operations' alert (email itself knows nothing of alerts). */
