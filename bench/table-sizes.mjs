@@ -2,8 +2,9 @@
 // file built from the project's own migrations, then the database size at 10k / 100k / 1M subscribers after one
 // and three years, with and without the ledger's 90-day retention. Figures go in docs/scale.md.
 // Runs with the project's Node 22 (node:sqlite): `npm run bench -- table-sizes`.
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+
 import { randomUUID } from "node:crypto";
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { DatabaseSync } from "node:sqlite";
