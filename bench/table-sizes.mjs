@@ -2,6 +2,8 @@
 // file built from the project's own migrations, then the database size at 10k / 100k / 1M subscribers after one
 // and three years, with and without the ledger's 90-day retention. Figures go in docs/scale.md.
 // Runs with the project's Node 22 (node:sqlite): `npm run bench -- table-sizes`.
+
+import { randomUUID } from "node:crypto";
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -44,6 +46,9 @@ const typical = {
   image_url: (i) => `/media/events/${uuid(i)}.jpg`,
   error: () => null,
   notes: () => null,
+  // SHA-256 hex of the token (decision 214), and the AES-GCM box of it (base64url, ~80 characters).
+  manage_token_hash: (i) => `${uuid(i)}${uuid(i + 3)}`.replaceAll("-", "").padEnd(64, "0"),
+  manage_token_sealed: (i) => `v1.${uuid(i)}${uuid(i + 5)}`.padEnd(80, "x"),
   manage_token: (i) => `${uuid(i)}${uuid(i + 1)}`.replaceAll("-", "").slice(0, 43),
   provider_message_id: (i) => uuid(i + 7),
   zip_code: () => "94110",
@@ -79,7 +84,18 @@ function bytesPerRow(table, overrides = {}) {
 
 const perRow = {
   subscribers: bytesPerRow("subscribers", { active: () => 1 }),
-  email_deliveries: bytesPerRow("email_deliveries"),
+  // The compact ledger (decision 245): one campaign's rows, keys in random order as a real send writes them
+  // (subscriber UUIDs are random), settled: lease, send key and note empty.
+  email_ledger: bytesPerRow("email_ledger", {
+    campaign: () => 7,
+    subscriber: () => Buffer.from(randomUUID().replaceAll("-", ""), "hex"),
+    wave: (i) => 1 + (i % 6),
+    status: () => 1,
+    attempts: () => 1,
+    claimed_until: () => null,
+    send_key: () => null,
+    at: (i) => 1_790_000_000 + i,
+  }),
   events: bytesPerRow("events", {
     status: () => "approved",
     category: () => "cleanup",
@@ -97,6 +113,9 @@ console.log(`\nBytes per row, row and every index (SQLite pages over ${ROWS.toLo
 console.log("| table | bytes per row |");
 console.log("|---|---:|");
 for (const [table, bytes] of Object.entries(perRow)) console.log(`| ${table} | ${Math.round(bytes)} |`);
+// The ledger before migration 0026 (email_deliveries: text UUID keys, ISO times, four indexes), measured
+// the same way on 2026-11-27 and in issue 45: the baseline the compact ledger is chosen against.
+console.log("| email_deliveries (before 0026, measured 2026-11-27) | 622 |");
 
 // The model (docs/scale.md): one weekly email per subscriber; a tenth of subscribers are members who record
 // one action a week; 50,000 events a year from the sources and submissions, kept.
@@ -110,7 +129,7 @@ console.log("|---:|---:|---:|---:|");
 for (const n of [10_000, 100_000, 1_000_000]) {
   const size = (years, retained) =>
     n * perRow.subscribers +
-    n * (retained ? 13 : WEEKS * years) * perRow.email_deliveries +
+    n * (retained ? 13 : WEEKS * years) * perRow.email_ledger +
     0.1 * n * WEEKS * years * perRow.action_completions +
     50_000 * years * perRow.events;
   console.log(`| ${n.toLocaleString("en-US")} | ${gb(size(1, true))} | ${gb(size(3, true))} | ${gb(size(3, false))} |`);

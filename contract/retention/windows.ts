@@ -20,8 +20,16 @@ export const EXPIRED_REFRESH_TOKEN_DAYS = 1;
 /** Rows one clean-up statement touches: short writes, so requests are not held behind them. */
 export const PRUNE_BATCH_SIZE = 1000;
 /**
- * Statements per task and run. The ledger's cap (50,000 rows a day) is 3.5 times the 100,000 rows a
- * week a 100,000-subscriber list adds; what a run leaves, the next day's run continues.
+ * Statements per task and cron run. The ledger's share of the run starts the clean-up of each ended
+ * campaign; what it leaves continues on the email queue (decision 246), so the ledger is not bound by it.
  */
 export const LEDGER_BATCHES_PER_RUN = 50;
 export const OTHER_BATCHES_PER_RUN = 5;
+/**
+ * Statements one email-queue batch may spend on ledger clean-up pages (shared by the batch's clean-up
+ * messages). The rest of the invocation's 1,000 queries stays for the ≤ 25 send jobs beside them (≈ 15 each).
+ * One page message removes up to 400 × 1,000 rows and enqueues the next page while rows are left: a week of
+ * sends at 1,000,000 subscribers (1,000,000 rows) is three messages, and pages follow one another with no
+ * daily cap, so the clean-up keeps pace at any size.
+ */
+export const LEDGER_PAGE_STATEMENTS = 400;

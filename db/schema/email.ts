@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { blob, index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { bool, createdAt, id, isoNow, json, updatedAt } from "./columns";
 import { tips, weeklyActions } from "./content";
 
@@ -87,6 +87,8 @@ export const emailCampaigns = sqliteTable(
     skippedCount: integer("skipped_count").notNull().default(0),
     /** The Monday (or start date) a scheduled campaign is sent on, in waves per zone; null = all at once. */
     sendDay: text("send_day"),
+    /** The campaign's small number in the ledger's key, set by a trigger on insert (migration 0026). */
+    seq: integer("seq").unique("email_campaigns_seq_idx"),
   },
   (t) => [
     // One weekly campaign per action: the guard that makes "send" idempotent.
@@ -117,45 +119,76 @@ export const emailCampaignWaves = sqliteTable(
     fanoutCursor: text("fanout_cursor"),
     fanoutDoneAt: text("fanout_done_at"),
     createdAt: createdAt(),
+    /** The wave's small number in the ledger rows (migration 0026). */
+    seq: integer("seq").unique("email_campaign_waves_seq_idx"),
   },
   (t) => [uniqueIndex("email_campaign_waves_campaign_zone_idx").on(t.campaignId, t.timeZone)],
 );
 
-/** The send ledger: written before the provider call, so a retry never sends twice. */
-export const emailDeliveries = sqliteTable(
-  "email_deliveries",
+/**
+ * The send ledger (decision 245): one WITHOUT ROWID row per (campaign number, subscriber key), written
+ * before the provider call, so a retry never sends twice. `subscriber` is the subscriber's UUID as its 16
+ * bytes (any other id as text, e.g. a test send's `address:…`); status 0 pending, 1 sent, 2 failed,
+ * 3 skipped, 4 suppressed; `at` the last change in Unix seconds. Migration 0026 has the triggers that keep
+ * the campaign's and wave's totals. drizzle has no WITHOUT ROWID: the migration is the source of truth.
+ */
+export const emailLedger = sqliteTable(
+  "email_ledger",
   {
-    id: id(),
-    campaignId: text("campaign_id")
+    campaign: integer("campaign")
       .notNull()
-      .references(() => emailCampaigns.id, { onDelete: "cascade" }),
-    subscriberId: text("subscriber_id").notNull(),
-    /** The wave of a scheduled campaign this row was sent in (null for immediate sends). */
-    waveId: text("wave_id"),
-    email: text("email").notNull(),
-    status: text("status", { enum: ["pending", "sent", "failed", "skipped", "suppressed"] })
-      .notNull()
-      .default("pending"),
-    providerMessageId: text("provider_message_id"),
-    error: text("error"),
+      .references(() => emailCampaigns.seq, { onDelete: "cascade" }),
+    subscriber: blob("subscriber").notNull(),
+    wave: integer("wave"),
+    status: integer("status").notNull().default(0),
     attempts: integer("attempts").notNull().default(0),
     /** Lease of the consumer sending this row: a duplicate queue message cannot claim it meanwhile. */
     claimedUntil: text("claimed_until"),
-    /**
-     * The provider request this row went out in, while its answer is unsettled (a timeout or 5xx after the
-     * provider may have accepted it): retries re-send under this key or ask the provider (decision 198).
-     */
+    /** The provider request this row went out in, while its answer is unsettled (decision 198). */
     sendKey: text("send_key"),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    at: integer("at").notNull(),
   },
   (t) => [
-    uniqueIndex("email_deliveries_campaign_subscriber_idx").on(t.campaignId, t.subscriberId),
-    index("email_deliveries_campaign_status_idx").on(t.campaignId, t.status),
-    index("email_deliveries_subscriber_idx").on(t.subscriberId, t.updatedAt),
-    index("email_deliveries_provider_message_idx").on(t.providerMessageId),
+    primaryKey({ columns: [t.campaign, t.subscriber] }),
+    index("email_ledger_pending_idx").on(t.campaign, t.at).where(sql`status = 0`),
   ],
 );
+
+/** Why a ledger row failed or is held (rare: most rows have no reason to keep). */
+export const emailLedgerNotes = sqliteTable(
+  "email_ledger_notes",
+  {
+    campaign: integer("campaign").notNull(),
+    subscriber: blob("subscriber").notNull(),
+    error: text("error").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.campaign, t.subscriber] })],
+);
+
+/**
+ * A read-only VIEW over the ledger in its pre-0026 shape (id is `campaign id/subscriber id`, the address
+ * the subscriber's, provider_message_id always NULL), for tests and scripts; an INSTEAD OF INSERT trigger
+ * takes fixture rows. Declared as a table because drizzle's views cannot be inserted into. The Worker's
+ * own queries use `email_ledger` by its key (worker/features/email/ledger-sql.ts).
+ */
+export const emailDeliveries = sqliteTable("email_deliveries", {
+  /** Computed by the view; a fixture's insert needs none. */
+  id: text("id"),
+  campaignId: text("campaign_id").notNull(),
+  subscriberId: text("subscriber_id").notNull(),
+  waveId: text("wave_id"),
+  email: text("email").notNull(),
+  status: text("status", { enum: ["pending", "sent", "failed", "skipped", "suppressed"] })
+    .notNull()
+    .default("pending"),
+  providerMessageId: text("provider_message_id"),
+  error: text("error"),
+  attempts: integer("attempts").notNull().default(0),
+  claimedUntil: text("claimed_until"),
+  sendKey: text("send_key"),
+  createdAt: text("created_at"),
+  updatedAt: text("updated_at"),
+});
 
 /** Messages stored by the `outbox` mail provider, read at /dev/mailbox. */
 export const outboxMessages = sqliteTable(

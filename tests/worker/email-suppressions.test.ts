@@ -152,6 +152,24 @@ describe("Resend webhook", () => {
     expect(await suppressionOf(email)).toMatchObject({ reason: "soft_bounce", providerEventId: third });
   });
 
+  it("a bounce finds its recipient by address and the newest campaign the ledger sent to it (decision 245)", async () => {
+    const sub = await createSubscriber();
+    const other = await createSubscriber();
+    const first = await createCampaign((await createAction()).id, [sub.id]);
+    await runConsumer([weeklyJob(first.id, [sub.id])], testDeps());
+    const second = await createCampaign((await createAction()).id, [sub.id, other.id]);
+    await runConsumer([weeklyJob(second.id, [sub.id, other.id])], testDeps());
+    // A third campaign that never reached this address does not take the bounce.
+    const third = await createCampaign((await createAction()).id, [other.id]);
+    await runConsumer([weeklyJob(third.id, [other.id])], testDeps());
+
+    const res = await resendHook(bounced(sub.email, "Permanent"));
+    expect(res.status).toBe(200);
+    expect(await suppressionOf(sub.email)).toMatchObject({ reason: "hard_bounce" });
+    const [event] = await db().select().from(emailWebhookEvents).where(eq(emailWebhookEvents.email, sub.email));
+    expect(event).toMatchObject({ type: "hard_bounce", campaignId: second.id });
+  });
+
   it("a complaint suppresses and unsubscribes, and counts toward the last campaign's complaint rate", async () => {
     const sub = await createSubscriber();
     const action = await createAction();
@@ -160,7 +178,8 @@ describe("Resend webhook", () => {
     const [row] = await deliveriesOf(campaign.id);
     expect(row?.status).toBe("sent");
 
-    const res = await resendHook(complained(sub.email, row?.providerMessageId as string));
+    // The provider names its own message id; the ledger finds the campaign by address (decision 245).
+    const res = await resendHook(complained(sub.email, `re_${crypto.randomUUID()}`));
     expect(res.status).toBe(200);
     expect(await suppressionOf(sub.email)).toMatchObject({ reason: "complaint" });
     const [after] = await db().select().from(subscribers).where(eq(subscribers.id, sub.id));

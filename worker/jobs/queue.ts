@@ -14,6 +14,7 @@ import type { ExportProducers } from "../features/exports/types";
 import { consumeIngestBatch, INGEST_QUEUE_NAME, type IngestHooks } from "../features/ingestion/jobs";
 import { raiseDeadLetterAlert } from "../features/operations/dead-letters";
 import { checkSourceHealth } from "../features/operations/source-checks";
+import { type LedgerPruneJob, runLedgerPruneJob } from "../features/retention/ledger-pages";
 import { subscribersCsvExport } from "../features/subscribers/csv-export";
 import { getConfig } from "../platform/config";
 import type { D1Usage } from "../platform/d1-limits";
@@ -23,6 +24,8 @@ import { runLoggedJob } from "../platform/log";
 /** Email-queue jobs of features that send through email (email itself knows none of them). */
 export const otherEmailJobs: OtherEmailJobs = {
   contact: (deps, job, attempts) => deliverContactNotification(deps, job.messageId, attempts),
+  "ledger-prune": (deps, job, statements) =>
+    runLedgerPruneJob(deps.db, deps.queue as Queue<LedgerPruneJob>, job, deps.now(), statements),
 };
 
 /** The email dead-letter consumer, with operations' alert (email itself knows nothing of alerts). */

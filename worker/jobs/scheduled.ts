@@ -6,6 +6,7 @@ import { scheduleDailyIngestion } from "../features/ingestion/schedule";
 import { checkErrorRate, pruneErrorCounts } from "../features/operations/error-rate";
 import { LAST_TICK_KEY, writeOpsState } from "../features/operations/ops-state";
 import { checkCampaigns, checkOverdueSends } from "../features/operations/send-checks";
+import type { LedgerPruneJob } from "../features/retention/ledger-pages";
 import { pruneExpiredRecords } from "../features/retention/prune";
 import { cleanupOldData } from "../features/security/cleanup";
 import { backfillManageTokens } from "../features/subscribers/manage-token-backfill";
@@ -50,7 +51,7 @@ export async function runScheduled(controller: ScheduledController, env: AppEnv)
     // Retention (decision 187): the ledger and per-event rows past their windows, in bounded batches.
     await job(
       "retention",
-      () => pruneExpiredRecords(db, now),
+      () => pruneExpiredRecords(db, now, env.EMAIL_QUEUE as Queue<LedgerPruneJob>),
       (r) => r,
     );
   } else {

@@ -3,6 +3,7 @@ import type { MyDataExport } from "#contract/auth/my-data-schemas";
 import { profiles, sessions, subscribers, users } from "../../../db/schema";
 import type { Db } from "../../platform/db";
 import { notFound } from "../../platform/errors";
+import { isoOf, personRows, statusText } from "../email/ledger-sql";
 
 /** The audit actions that make up a person's sign-in history. */
 const SIGN_IN_ACTIONS = [
@@ -66,10 +67,9 @@ export async function exportMyData(db: Db, userId: string, now = new Date()): Pr
 
   const emailsReceived = subscription
     ? await db.all<NonNullable<MyDataExport["subscription"]>["emails_received"][number]>(sql`
-        SELECT c.kind AS campaign_kind, a.title AS action_title, d.status, d.updated_at AS at
-        FROM email_deliveries d JOIN email_campaigns c ON c.id = d.campaign_id
-        LEFT JOIN weekly_actions a ON a.id = c.action_id
-        WHERE d.subscriber_id = ${subscription.id} ORDER BY d.updated_at DESC`)
+        SELECT c.kind AS campaign_kind, a.title AS action_title, ${sql.raw(statusText("l"))} AS status,
+          ${sql.raw(isoOf("l.at"))} AS at
+        FROM ${personRows(subscription.id)} ORDER BY l.at DESC, c.seq DESC`)
     : [];
 
   return {

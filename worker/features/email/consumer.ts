@@ -1,5 +1,6 @@
 import { eq } from "drizzle-orm";
 import pMap from "p-map";
+import { LEDGER_PAGE_STATEMENTS } from "#contract/retention/windows";
 import { emailCampaigns } from "../../../db/schema";
 import { getConfig } from "../../platform/config";
 import { createDb } from "../../platform/db";
@@ -59,6 +60,12 @@ type Outcome = { retryAfterSeconds?: number };
  */
 export type OtherEmailJobs = {
   contact: (deps: EmailDeps, job: Extract<EmailJob, { type: "contact" }>, attempts: number) => Promise<Outcome>;
+  /** `statements`: this message's share of the batch's clean-up statements (LEDGER_PAGE_STATEMENTS). */
+  "ledger-prune": (
+    deps: EmailDeps,
+    job: Extract<EmailJob, { type: "ledger-prune" }>,
+    statements: number,
+  ) => Promise<void>;
 };
 
 async function handleJob(
@@ -67,6 +74,7 @@ async function handleJob(
   attempts: number,
   cache: ContentCache,
   others: OtherEmailJobs,
+  pruneShare: number,
 ): Promise<Outcome> {
   switch (job.type) {
     case "fanout":
@@ -79,6 +87,9 @@ async function handleJob(
       return deliverReconfirm(deps, job, attempts);
     case "contact":
       return others.contact(deps, job, attempts);
+    case "ledger-prune":
+      await others["ledger-prune"](deps, job, pruneShare);
+      return {};
   }
 }
 
@@ -101,6 +112,9 @@ export async function handleEmailBatch(
   others: OtherEmailJobs,
 ): Promise<void> {
   const cache: ContentCache = new Map();
+  // Clean-up pages share a fixed part of the invocation's query budget, however many share the batch.
+  const prunes = batch.messages.filter((m) => (m.body as { type?: unknown } | null)?.type === "ledger-prune").length;
+  const pruneShare = Math.floor(LEDGER_PAGE_STATEMENTS / Math.max(1, prunes));
   await pMap(
     batch.messages,
     async (msg) => {
@@ -110,7 +124,7 @@ export async function handleEmailBatch(
         return;
       }
       try {
-        const outcome = await handleJob(deps, msg.body, msg.attempts, cache, others);
+        const outcome = await handleJob(deps, msg.body, msg.attempts, cache, others, pruneShare);
         if (outcome.retryAfterSeconds !== undefined) msg.retry({ delaySeconds: clampDelay(outcome.retryAfterSeconds) });
         else msg.ack();
       } catch (err) {
@@ -145,8 +159,8 @@ export async function handleEmailDeadLetters(batch: MessageBatch<unknown>, deps:
         const error = `gave up after ${msg.attempts} attempts`;
         const sqlLedger = ledger(db.$client);
         await db.$client.batch([
-          sqlLedger.failPending(job.campaignId, ids, error, nowIso),
-          sqlLedger.insertMissing(job.campaignId, ids, "failed", error, job.waveId ?? null),
+          ...sqlLedger.failPending(job.campaignId, ids, error, nowIso),
+          ...sqlLedger.insertMissing(job.campaignId, ids, "failed", error, job.waveId ?? null),
         ]);
         await completeIfDone(db, job.campaignId, nowIso);
       } else if (job.type === "fanout") {

@@ -29,7 +29,7 @@ export type ContentCache = Map<string, Promise<CampaignContent>>;
 
 export type BatchOutcome = { retryAfterSeconds?: number };
 
-type ClaimedRow = { id: string; subscriber_id: string; send_key: string };
+type ClaimedRow = { subscriber_id: string; send_key: string };
 type RecipientRow = {
   id: string;
   email: string;
@@ -88,13 +88,13 @@ export async function deliverWeeklyBatch(
   const sendKey = newSendKey();
   const before = [
     sqlLedger.insertPending(cid, ids, waveId, nowIso),
-    sqlLedger.insertMissing(cid, ids, "skipped", "subscriber no longer exists", waveId),
+    ...sqlLedger.insertMissing(cid, ids, "skipped", "subscriber no longer exists", waveId),
     // Unsubscribed since the fan-out read them (or since an earlier attempt): never sent to.
     sqlLedger.skipInactive(cid, ids, nowIso),
     // Bounced or complained since: recorded as suppressed, never sent to.
     sqlLedger.suppressListed(cid, ids, nowIso),
     // Without the action there is nothing to send: the recipients fail rather than wait forever.
-    ...(loaded ? [] : [sqlLedger.failPending(cid, ids, "the weekly action no longer exists", nowIso)]),
+    ...(loaded ? [] : sqlLedger.failPending(cid, ids, "the weekly action no longer exists", nowIso)),
   ];
   const prepared = await db.$client.batch([
     ...before,
@@ -133,7 +133,7 @@ export async function deliverWeeklyBatch(
     return hit;
   };
 
-  const messages: { deliveryId: string; sendKey: string; message: MailMessage }[] = [];
+  const messages: { subscriberId: string; sendKey: string; message: MailMessage }[] = [];
   for (const r of recipients) {
     const rendered = renderWeeklyEmail({
       site,
@@ -163,7 +163,7 @@ export async function deliverWeeklyBatch(
     });
     const row = rowBySubscriber.get(r.id) as ClaimedRow;
     messages.push({
-      deliveryId: row.id,
+      subscriberId: r.id,
       sendKey: row.send_key,
       message: { to: r.email, ...rendered, idempotencyKey: `${cid}:${r.id}`, stream: "marketing" },
     });
@@ -180,38 +180,39 @@ export async function deliverWeeklyBatch(
       key,
     );
     group.forEach((m, i) => {
-      outcomes.set(m.deliveryId, results[i] as SendResult);
+      outcomes.set(m.subscriberId, results[i] as SendResult);
     });
   }
 
   let retryAfter: number | undefined;
-  // The common case (sent) is one statement for the whole batch; the rest are rare, one each.
-  const sent: { d: string; m: string | null }[] = [];
+  // The common case (sent) is one statement for the whole batch; the rest are rare, one each. The
+  // provider's message ids are not kept (decision 245): webhooks find their recipient by address.
+  const sent: string[] = [];
   const unsettled: string[] = [];
   let unsettledError = "";
   const marks: D1PreparedStatement[] = [];
-  for (const { deliveryId } of messages) {
-    const result = outcomes.get(deliveryId) as SendResult;
-    if (result.ok) sent.push({ d: deliveryId, m: result.providerMessageId });
-    else if (result.suppressed) marks.push(sqlLedger.markSuppressed(deliveryId, nowIso));
-    else if (!result.retryable) marks.push(sqlLedger.markFailed(deliveryId, result.error, nowIso));
+  for (const { subscriberId } of messages) {
+    const result = outcomes.get(subscriberId) as SendResult;
+    if (result.ok) sent.push(subscriberId);
+    else if (result.suppressed) marks.push(...sqlLedger.markSuppressed(cid, subscriberId, nowIso));
+    else if (!result.retryable) marks.push(...sqlLedger.markFailed(cid, subscriberId, result.error, nowIso));
     else {
       retryAfter = Math.max(retryAfter ?? 0, result.retryAfterSeconds ?? backoffSeconds(attempts));
       if (result.ambiguous) {
-        unsettled.push(deliveryId);
+        unsettled.push(subscriberId);
         unsettledError = result.error;
       } else {
         // Released, not failed: the next attempt of this message claims it again.
-        marks.push(sqlLedger.release(deliveryId, result.error, nowIso));
+        marks.push(...sqlLedger.release(cid, subscriberId, result.error, nowIso));
       }
     }
   }
-  if (sent.length > 0) marks.unshift(sqlLedger.markAllSent(JSON.stringify(sent), nowIso));
+  if (sent.length > 0) marks.unshift(...sqlLedger.markAllSent(cid, JSON.stringify(sent), nowIso));
   if (unsettled.length > 0) {
     // Held under their send key until the provider can be asked (a searched one needs a moment).
     const settleAfter = deps.provider.settlement === "search" ? SETTLE_AFTER_SECONDS : 0;
     const untilIso = new Date(now.getTime() + settleAfter * 1000).toISOString();
-    marks.push(sqlLedger.holdUnsettled(JSON.stringify(unsettled), unsettledError, nowIso, untilIso));
+    marks.push(...sqlLedger.holdUnsettled(cid, JSON.stringify(unsettled), unsettledError, nowIso, untilIso));
     retryAfter = Math.max(retryAfter ?? 0, settleAfter);
   }
   await db.$client.batch([...marks, ...sqlLedger.complete(cid, nowIso)]);

@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import type { SuppressionList, SuppressionReason, SuppressionRow } from "#contract/email/schemas";
 import type { Db } from "../../platform/db";
 import { containsText } from "../../platform/sql-text";
+import { ledgerKey } from "./ledger-sql";
 
 /**
  * The suppression list: addresses that hard-bounced, complained, or soft-bounced three times in a row
@@ -14,7 +15,10 @@ export type MailEvent = {
   eventId: string;
   type: SuppressionReason | "delivered";
   email: string;
-  /** The provider's id of the message it is about, to find the campaign (complaint rate). */
+  /**
+   * The provider's id of the message it is about. Not looked up: the ledger no longer keeps message ids
+   * (decision 245); the campaign is the newest one sent to the address.
+   */
   providerMessageId?: string | null;
 };
 
@@ -26,6 +30,19 @@ export const SOFT_BOUNCE_LIMIT = 3;
  * guarded by the new event row existing, so a repeated event (providers retry webhooks) changes
  * nothing: the streak is not counted twice, the suppression keeps its first event.
  */
+/**
+ * The campaign a bounce or complaint is about: the newest one the ledger sent to this address (?5). The
+ * provider's message id is not kept per recipient (decision 245); newest first, each campaign is one lookup
+ * of its (campaign, subscriber) key, and a bounce or complaint is about the latest email nearly always.
+ */
+const LATEST_CAMPAIGN_SENT_TO = `(SELECT c.id FROM email_campaigns c
+    WHERE c.seq IS NOT NULL AND EXISTS (
+      SELECT 1 FROM email_ledger l
+      WHERE l.campaign = c.seq AND l.status = 1
+        AND l.subscriber IN (SELECT ${ledgerKey("s.id")} FROM subscribers s WHERE s.email = ?5
+                             UNION ALL SELECT 'address:' || ?5))
+    ORDER BY c.seq DESC LIMIT 1)`;
+
 export async function recordMailEvent(db: Db, event: MailEvent, now: Date): Promise<{ duplicate: boolean }> {
   const d1 = db.$client;
   const email = event.email.trim().toLowerCase();
@@ -42,10 +59,10 @@ export async function recordMailEvent(db: Db, event: MailEvent, now: Date): Prom
       .prepare(
         `INSERT INTO email_webhook_events (id, provider, event_id, type, email, campaign_id, created_at)
          VALUES (?1, ?2, ?3, ?4, ?5,
-                 (SELECT campaign_id FROM email_deliveries WHERE provider_message_id = ?6 AND ?6 IS NOT NULL LIMIT 1), ?7)
+                 ${LATEST_CAMPAIGN_SENT_TO}, ?6)
          ON CONFLICT (provider, event_id) DO NOTHING`,
       )
-      .bind(rowId, event.provider, event.eventId, event.type, email, event.providerMessageId ?? null, nowIso),
+      .bind(rowId, event.provider, event.eventId, event.type, email, nowIso),
   ];
   if (event.type === "soft_bounce") {
     statements.push(

@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import { emailCampaigns, emailDeliveries, subscribers } from "../../../db/schema";
+import { emailCampaigns, subscribers } from "../../../db/schema";
 import { notFound } from "../../platform/errors";
 import { openManageToken } from "../../platform/manage-token";
 import {
@@ -11,6 +11,7 @@ import {
   toEmailAction,
 } from "./content";
 import type { EmailDeps } from "./jobs";
+import { ledger } from "./ledger-sql";
 import { manageLinks } from "./templates/layout";
 import { renderWeeklyEmail } from "./templates/weekly";
 import { recordSingleOutcome } from "./welcome";
@@ -56,10 +57,8 @@ export async function sendTestEmail(
     .values({ actionId: row.id, kind: "test", status: "sending", triggeredBy: input.triggeredBy })
     .returning({ id: emailCampaigns.id });
   const campaignId = (campaign as { id: string }).id;
-  const [delivery] = await deps.db
-    .insert(emailDeliveries)
-    .values({ campaignId, subscriberId: sub?.id ?? `address:${input.email}`, email: input.email, attempts: 1 })
-    .returning({ id: emailDeliveries.id });
+  const recipientKey = sub?.id ?? `address:${input.email}`;
+  await deps.db.$client.batch([ledger(deps.db.$client).insertOne(campaignId, recipientKey, nowIso)]);
 
   let result: Awaited<ReturnType<typeof deps.provider.sendBatch>>[number] | undefined;
   try {
@@ -70,7 +69,7 @@ export async function sendTestEmail(
   } catch (err) {
     result = { ok: false, error: err instanceof Error ? err.message : String(err), retryable: true };
   }
-  await recordSingleOutcome(deps.db, campaignId, (delivery as { id: string }).id, result, nowIso);
+  await recordSingleOutcome(deps.db, campaignId, recipientKey, result, nowIso);
   return result?.ok
     ? { ok: true, campaign_id: campaignId }
     : { ok: false, error: result?.error ?? "no result", campaign_id: campaignId, suppressed: result?.suppressed };

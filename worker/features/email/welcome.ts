@@ -1,11 +1,12 @@
 import { and, eq, isNull, lte, or } from "drizzle-orm";
-import { emailCampaigns, emailDeliveries, subscribers } from "../../../db/schema";
+import { emailCampaigns, subscribers } from "../../../db/schema";
 import type { Db } from "../../platform/db";
 import { SUPPRESSED_ERROR, suppressedAmong } from "../../platform/mail/suppressions";
 import type { SendResult } from "../../platform/mail/types";
 import { openManageToken } from "../../platform/manage-token";
 import { findCurrentActionRow, siteFromConfig, toEmailAction } from "./content";
 import { backoffSeconds, type EmailDeps, type EmailJob } from "./jobs";
+import { ledger } from "./ledger-sql";
 import { reconfirmUrl } from "./reconfirm-email";
 import { readEmailSettings } from "./settings";
 import { suppressionOf } from "./suppressions";
@@ -188,10 +189,8 @@ export async function sendWelcomeTest(
     .values({ kind: "welcome_test", status: "sending", triggeredBy: input.triggeredBy })
     .returning({ id: emailCampaigns.id });
   const campaignId = (campaign as { id: string }).id;
-  const [delivery] = await deps.db
-    .insert(emailDeliveries)
-    .values({ campaignId, subscriberId: recipient.id ?? `address:${input.email}`, email: input.email, attempts: 1 })
-    .returning({ id: emailDeliveries.id });
+  const recipientKey = recipient.id ?? `address:${input.email}`;
+  await deps.db.$client.batch([ledger(deps.db.$client).insertOne(campaignId, recipientKey, nowIso)]);
 
   const [result] = await sendOne(deps, {
     to: input.email,
@@ -199,41 +198,36 @@ export async function sendWelcomeTest(
     stream: "marketing",
     idempotencyKey: `welcome-test:${campaignId}`,
   });
-  await recordSingleOutcome(deps.db, campaignId, (delivery as { id: string }).id, result, nowIso);
+  await recordSingleOutcome(deps.db, campaignId, recipientKey, result, nowIso);
   if (!result?.ok)
     return { ok: false, error: result?.error ?? "no result", campaign_id: campaignId, suppressed: result?.suppressed };
   if (!sub) await deps.kv.put(markerKey, nowIso, { expirationTtl: WELCOME_WINDOW_MS / 1000 }).catch(() => {});
   return { ok: true, campaign_id: campaignId };
 }
 
-/** Outcome of a one-message campaign (tests, welcome tests): ledger row, then the campaign. */
+/** Outcome of a one-message campaign (tests, welcome tests): ledger row, then the campaign, in one transaction. */
 export async function recordSingleOutcome(
   db: Db,
   campaignId: string,
-  deliveryId: string,
+  recipientKey: string,
   result: SendResult | undefined,
   nowIso: string,
 ): Promise<void> {
   const ok = result?.ok === true;
   const suppressed = result?.ok === false && result.suppressed === true;
-  await db.batch([
-    db
-      .update(emailDeliveries)
-      .set({
-        status: ok ? "sent" : suppressed ? "suppressed" : "failed",
-        providerMessageId: result?.ok ? result.providerMessageId : null,
-        error: result && !result.ok ? result.error.slice(0, 500) : null,
-        updatedAt: nowIso,
-      })
-      .where(and(eq(emailDeliveries.id, deliveryId), eq(emailDeliveries.status, "pending"))),
-    db
-      .update(emailCampaigns)
-      .set({
-        status: ok ? "completed" : "failed",
-        completedAt: nowIso,
-        fanoutDoneAt: nowIso,
-        error: result && !result.ok ? result.error.slice(0, 500) : null,
-      })
-      .where(eq(emailCampaigns.id, campaignId)),
+  const error = result && !result.ok ? result.error.slice(0, 500) : null;
+  const sqlLedger = ledger(db.$client);
+  const outcome = ok
+    ? sqlLedger.markAllSent(campaignId, JSON.stringify([recipientKey]), nowIso)
+    : suppressed
+      ? sqlLedger.markSuppressed(campaignId, recipientKey, nowIso)
+      : sqlLedger.markFailed(campaignId, recipientKey, error ?? "no result", nowIso);
+  await db.$client.batch([
+    ...outcome,
+    db.$client
+      .prepare(
+        `UPDATE email_campaigns SET status = ?2, completed_at = ?3, fanout_done_at = ?3, error = ?4 WHERE id = ?1`,
+      )
+      .bind(campaignId, ok ? "completed" : "failed", nowIso, error),
   ]);
 }

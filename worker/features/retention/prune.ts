@@ -1,5 +1,4 @@
 import {
-  DELIVERY_RETENTION_DAYS,
   ENDED_SESSION_DAYS,
   EXPIRED_REFRESH_TOKEN_DAYS,
   LEDGER_BATCHES_PER_RUN,
@@ -12,6 +11,7 @@ import {
 } from "#contract/retention/windows";
 import type { Db } from "../../platform/db";
 import { SESSION_MAX_AGE_DAYS } from "../auth/sessions";
+import { type LedgerPruneJob, startLedgerPruning } from "./ledger-pages";
 
 type Task = {
   name: string;
@@ -26,21 +26,6 @@ type Task = {
  * statement count is known in advance (D1: 1,000 queries an invocation, decision 178).
  */
 const TASKS: Task[] = [
-  {
-    // Only campaigns that have ended: while a campaign is pending or sending, its ledger rows (and
-    // their unique key) are what make the send exactly-once (decision 031). Totals live on the
-    // campaign row (kept by triggers as rows are written), so deleting rows changes no count.
-    name: "deliveries",
-    days: DELIVERY_RETENTION_DAYS,
-    batches: LEDGER_BATCHES_PER_RUN,
-    sql: `DELETE FROM email_deliveries WHERE rowid IN (
-            SELECT d.rowid FROM email_deliveries d
-            WHERE d.campaign_id IN (
-                SELECT c.id FROM email_campaigns c
-                WHERE c.status IN ('completed', 'failed') AND coalesce(c.completed_at, c.created_at) < ?1)
-              AND d.created_at < ?1
-            LIMIT ?2)`,
-  },
   {
     // The event row stays (its provider id keeps a retried webhook from counting twice, and the
     // complaint rate counts it); the address goes. Suppressions keep theirs: that is their purpose.
@@ -100,7 +85,7 @@ const TASKS: Task[] = [
 ];
 
 /** The most statements one run makes: the sum of the tasks' caps. */
-export const PRUNE_MAX_STATEMENTS = TASKS.reduce((n, t) => n + t.batches, 0);
+export const PRUNE_MAX_STATEMENTS = TASKS.reduce((n, t) => n + t.batches, 0) + LEDGER_BATCHES_PER_RUN;
 
 export type PruneResult = Record<string, number> & { more: number };
 
@@ -109,8 +94,12 @@ export type PruneResult = Record<string, number> & { more: number };
  * window, batch by batch, until a batch comes back short or the task's cap is reached. Rows left over
  * (`more` = 1: a task hit its cap) are the next day's run's first batches; nothing is lost by waiting.
  */
-export async function pruneExpiredRecords(db: Db, now: Date): Promise<PruneResult> {
+export async function pruneExpiredRecords(db: Db, now: Date, queue?: Queue<LedgerPruneJob>): Promise<PruneResult> {
   const result: PruneResult = { more: 0 };
+  // The ledger (decision 246): a first page per ended campaign here, the rest in pages on the email queue.
+  const ledgerPages = await startLedgerPruning(db, queue, now, LEDGER_BATCHES_PER_RUN);
+  result.deliveries = ledgerPages.deleted;
+  result.ledger_continued = ledgerPages.continued;
   for (const task of TASKS) {
     const cutoff = new Date(now.getTime() - task.days * 86_400_000).toISOString();
     const statement = db.$client.prepare(task.sql);

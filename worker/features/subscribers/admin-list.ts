@@ -10,6 +10,7 @@ import type {
 import { maskEmail } from "#contract/subscribers/signup-rules";
 import type { Db } from "../../platform/db";
 import { badRequest } from "../../platform/errors";
+import { isoOf, ledgerKey } from "../email/ledger-sql";
 
 /** Greater than every character, so `[prefix, prefix + TOP)` is exactly "starts with prefix" on an index. */
 const TOP = "\u{10FFFF}";
@@ -78,10 +79,13 @@ function whereOf(filters: SubscriberFilters, cursor: Cursor | null): SQL {
   return terms.length ? sql.join(terms, sql` AND `) : sql`1`;
 }
 
-/** The newest weekly email a subscriber was sent, read per row from the ledger's subscriber index. */
-const LAST_WEEKLY = sql`(SELECT max(d.updated_at) FROM email_deliveries d
-    JOIN email_campaigns c ON c.id = d.campaign_id
-    WHERE d.subscriber_id = s.id AND d.status = 'sent' AND c.kind = 'weekly')`;
+/**
+ * The newest weekly email a subscriber was sent: one (campaign, subscriber) key lookup per weekly campaign
+ * that still has ledger rows (decision 245; the ledger has no subscriber index).
+ */
+const LAST_WEEKLY = sql.raw(`(SELECT ${isoOf("max(l.at)")} FROM email_campaigns c
+    JOIN email_ledger l ON l.campaign = c.seq AND l.subscriber = ${ledgerKey("s.id")}
+    WHERE l.status = 1 AND c.kind = 'weekly')`);
 
 /**
  * The page query. Without a search the (subscribed_at, id) index gives the order and the page is

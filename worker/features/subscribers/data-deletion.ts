@@ -1,5 +1,5 @@
-import { eq, inArray, sql } from "drizzle-orm";
-import { deletedSubscriberHashes, emailDeliveries, subscribers } from "../../../db/schema";
+import { eq, sql } from "drizzle-orm";
+import { deletedSubscriberHashes, subscribers } from "../../../db/schema";
 import { sha256Hex } from "../../platform/crypto";
 import type { Db } from "../../platform/db";
 
@@ -20,8 +20,8 @@ export async function isDeletedAddress(db: Db, email: string): Promise<boolean> 
 }
 
 /**
- * Deletes a subscriber's data in one transaction: the row goes, the send ledger keeps its rows (the
- * campaign counters are derived from them) but loses the address, and only the address's hash is
+ * Deletes a subscriber's data in one transaction: the row goes, the send ledger keeps its rows (keyed by
+ * the subscriber's id; the address was only ever read from this row, decision 245), and only the address's hash is
  * kept, so the address is never added back and mailed by mistake. Idempotent on the hash.
  */
 export async function deleteSubscriberData(db: Db, subscriber: { id: string; email: string }): Promise<void> {
@@ -30,7 +30,6 @@ export async function deleteSubscriberData(db: Db, subscriber: { id: string; ema
       .insert(deletedSubscriberHashes)
       .values({ emailHash: await deletedEmailHash(subscriber.email) })
       .onConflictDoNothing(),
-    db.update(emailDeliveries).set({ email: "deleted" }).where(eq(emailDeliveries.subscriberId, subscriber.id)),
     db.delete(subscribers).where(eq(subscribers.id, subscriber.id)),
   ]);
 }
@@ -42,7 +41,6 @@ export async function deleteSubscriberData(db: Db, subscriber: { id: string; ema
  */
 export async function deleteSubscriberByEmailStatements(db: Db, email: string) {
   const address = email.trim().toLowerCase();
-  const ofAddress = db.select({ id: subscribers.id }).from(subscribers).where(eq(subscribers.email, address));
   const hash = await deletedEmailHash(address);
   return [
     db
@@ -57,7 +55,6 @@ export async function deleteSubscriberByEmailStatements(db: Db, email: string) {
           .where(eq(subscribers.email, address)),
       )
       .onConflictDoNothing(),
-    db.update(emailDeliveries).set({ email: "deleted" }).where(inArray(emailDeliveries.subscriberId, ofAddress)),
     db.delete(subscribers).where(eq(subscribers.email, address)),
   ] as const;
 }
