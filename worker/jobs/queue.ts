@@ -8,6 +8,7 @@ import {
 } from "../features/email/consumer";
 import { eventsNearFromSearch } from "../features/email/events-near";
 import type { EmailDeps } from "../features/email/jobs";
+import { deliverReminderMail } from "../features/event-reminders/deliver";
 import { consumeIngestBatch, INGEST_QUEUE_NAME, type IngestHooks } from "../features/ingestion/jobs";
 import { raiseDeadLetterAlert } from "../features/operations/dead-letters";
 import { checkSourceHealth } from "../features/operations/source-checks";
@@ -17,6 +18,7 @@ import { runLoggedJob } from "../platform/log";
 /** Email-queue jobs of features that send through email (email itself knows none of them). */
 export const otherEmailJobs: OtherEmailJobs = {
   contact: (deps, job, attempts) => deliverContactNotification(deps, job.messageId, attempts),
+  eventReminder: deliverReminderMail,
 };
 
 /** The email dead-letter consumer, with operations' alert (email itself knows nothing of alerts). */

@@ -1,6 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { Link, useParams } from "react-router-dom";
 import { eventIdFromPathParam, eventPageMeta, eventPath } from "#contract/events/event-path";
+import { mapUrl } from "#contract/events/map-url";
 import { Badge } from "../../components/ui/badge";
 import { buttonClasses } from "../../components/ui/button";
 import { Spinner } from "../../components/ui/spinner";
@@ -16,15 +17,6 @@ import { EventWhen, whenFields } from "./event-when";
 import { formatEventWhen, type WhenFields } from "./format";
 
 const linkClass = "font-semibold text-forest-700 underline underline-offset-4 hover:text-forest-900";
-
-/** A map search for the place: its coordinates when known, else its address (OpenStreetMap, no key, no tracking). */
-export function mapUrl(e: Pick<EventPageData, "lat" | "lon" | "address" | "venue_name" | "city" | "state">): string {
-  if (e.lat !== null && e.lon !== null) {
-    return `https://www.openstreetmap.org/?mlat=${e.lat}&mlon=${e.lon}#map=16/${e.lat}/${e.lon}`;
-  }
-  const query = e.address ?? [e.venue_name, e.city, e.state].filter(Boolean).join(", ");
-  return `https://www.openstreetmap.org/search?query=${encodeURIComponent(query)}`;
-}
 
 /** "Nov 27, 2026" in the site's zone: the same text on the server and after hydration. */
 const confirmedDate = (iso: string, timeZone: string) =>

@@ -59,6 +59,11 @@ type Outcome = { retryAfterSeconds?: number };
  */
 export type OtherEmailJobs = {
   contact: (deps: EmailDeps, job: Extract<EmailJob, { type: "contact" }>, attempts: number) => Promise<Outcome>;
+  eventReminder: (
+    deps: EmailDeps,
+    job: Extract<EmailJob, { type: "event-reminder" }>,
+    attempts: number,
+  ) => Promise<Outcome>;
 };
 
 async function handleJob(
@@ -79,6 +84,8 @@ async function handleJob(
       return deliverReconfirm(deps, job, attempts);
     case "contact":
       return others.contact(deps, job, attempts);
+    case "event-reminder":
+      return others.eventReminder(deps, job, attempts);
   }
 }
 

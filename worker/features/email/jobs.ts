@@ -19,7 +19,9 @@ export type EmailJob =
   | { type: "welcome"; subscriberId: string; requestedAt: string; confirmToken?: string }
   /** "Confirm you want the weekly email again" for a returning address; `token` is the link's secret. */
   | { type: "reconfirm"; subscriberId: string; token: string; requestedAt: string }
-  | { type: "contact"; messageId: string };
+  | { type: "contact"; messageId: string }
+  /** An email about an event reminder (decision 253): its row in `event_reminder_mails` says which and to whom. */
+  | { type: "event-reminder"; mailId: string };
 
 /** Everything the sending code needs, passed in so tests can use a provider that talks to a fake API. */
 export type EmailDeps = {
@@ -70,6 +72,8 @@ export function isEmailJob(body: unknown): body is EmailJob {
       return typeof b.subscriberId === "string" && typeof b.token === "string" && typeof b.requestedAt === "string";
     case "contact":
       return typeof b.messageId === "string";
+    case "event-reminder":
+      return typeof b.mailId === "string";
     default:
       return false;
   }
