@@ -15,6 +15,7 @@ import { type EventPageData, eventCalendarUrl, eventPageQuery } from "./api";
 import { EventImage, shownImageUrl } from "./event-image";
 import { EventWhen, whenFields } from "./event-when";
 import { formatEventWhen, type WhenFields } from "./format";
+import { RemindMe } from "./remind-me";
 
 const linkClass = "font-semibold text-forest-700 underline underline-offset-4 hover:text-forest-900";
 
@@ -121,6 +122,21 @@ function EventDetails({ event }: { event: EventPageData }) {
           </a>
         </div>
       ) : null}
+      {event.cancelled ? null : (
+        <section aria-labelledby="remind-me" className="mt-8">
+          <h2 id="remind-me" className="text-base font-semibold text-forest-900">
+            Get a reminder
+          </h2>
+          <div className="mt-3 max-w-sm">
+            <Island
+              name="remindMe"
+              component={RemindMe}
+              props={{ eventId: event.id, eventTitle: event.title }}
+              hydrate="visible"
+            />
+          </div>
+        </section>
+      )}
       {/* Plain links, rendered on the server: nothing to hydrate (decision 233). */}
       <section aria-labelledby="add-to-calendar" className="mt-8">
         <h2 id="add-to-calendar" className="text-base font-semibold text-forest-900">
