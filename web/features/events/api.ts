@@ -124,3 +124,12 @@ export const reminderQuery = (token: string) =>
 
 export const confirmReminder = (token: string) => read(reminders.confirm.$post({ json: { token } }));
 export const cancelReminder = (token: string) => read(reminders.cancel.$post({ json: { token } }));
+
+/** The admin's reminder counts per event. */
+export const reminderCountsQuery = () =>
+  queryOptions({
+    queryKey: ["events", "admin", "reminders"] as const,
+    queryFn: ({ signal }) =>
+      read(signedInApi.api.admin["event-reminders"].$get({}, withSignal(signal))).then((r) => r.events),
+    staleTime: 0,
+  });
