@@ -4,6 +4,7 @@ export * from "./schema/audit";
 export * from "./schema/auth";
 export * from "./schema/content";
 export * from "./schema/email";
+export * from "./schema/event-reminders";
 export * from "./schema/events";
 export * from "./schema/exports";
 export * from "./schema/ops";

@@ -17,6 +17,8 @@ import { devMailboxRoutes } from "./features/dev-mailbox/routes";
 import { didItApiRoutes, didItFormRoutes } from "./features/did-it/routes";
 import { emailAdminRoutes } from "./features/email/admin-routes";
 import { mailWebhookRoutes } from "./features/email/webhook-routes";
+import { eventRemindersAdminRoutes } from "./features/event-reminders/admin-routes";
+import { eventReminderRoutes } from "./features/event-reminders/routes";
 import { eventsRoutes } from "./features/events/routes";
 import { eventSubmissionsAdminRoutes } from "./features/events/submission-admin-routes";
 import { eventSubmissionsRoutes } from "./features/events/submission-routes";
@@ -96,6 +98,7 @@ export function createApp() {
     .route("/media", mediaAdminRoutes)
     .route("/email", emailAdminRoutes)
     .route("/event-submissions", eventSubmissionsAdminRoutes)
+    .route("/event-reminders", eventRemindersAdminRoutes)
     .route("/ingestion", ingestionAdminRoutes)
     .route("/petitions", petitionsAdminRoutes)
     .route("/content-export", contentExportAdminRoutes)
@@ -126,6 +129,7 @@ export function createApp() {
     .route("/api/webhooks/mail", mailWebhookRoutes)
     .route("/api/events", eventsRoutes(findSource))
     .route("/api/event-submissions", eventSubmissionsRoutes)
+    .route("/api/event-reminders", eventReminderRoutes)
     .route("/api/petitions", petitionsRoutes)
     .route("/api/impact", siteImpactRoutes)
     .route("/api/tips", tipsRoutes)

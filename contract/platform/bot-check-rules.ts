@@ -14,6 +14,7 @@ export const BOT_CHECK_ACTIONS = {
   contact: "contact",
   eventSubmission: "event-submission",
   magicLink: "magic-link",
+  eventReminder: "event-reminder",
 } as const;
 
 export type BotCheckAction = (typeof BOT_CHECK_ACTIONS)[keyof typeof BOT_CHECK_ACTIONS];

@@ -2,6 +2,7 @@ import { AdminDashboardPage } from "../features/admin/admin-dashboard-page";
 import { SharedNotesPanel, SharedNotesQueueLink } from "../features/completions/shared-notes-panel";
 import { WeeklyEmailPanel } from "../features/email/weekly-email-panel";
 import { CalendarDiscoveryTool } from "../features/events/calendar-discovery-tool";
+import { RemindersAdminPanel } from "../features/events/reminders-admin-panel";
 import { SubmissionsModerationPanel } from "../features/events/submissions-moderation-panel";
 import { IngestionPanel } from "../features/ingestion/ingestion-panel";
 import { AlertsPanel } from "../features/operations/alerts-panel";
@@ -19,6 +20,7 @@ export function AdminDashboard() {
           <SharedNotesQueueLink />
           <WeeklyEmailPanel />
           <SubmissionsModerationPanel />
+          <RemindersAdminPanel />
           <SharedNotesPanel />
           <IngestionPanel />
           <CalendarDiscoveryTool />

@@ -21,6 +21,8 @@ export const ISLANDS = {
   trackImpact: () => import("../app/action-detail-page").then((m) => m.TrackImpact),
   shareButtons: () => import("../features/actions/share-buttons").then((m) => m.ShareButtons),
   eventsSearch: () => import("../features/events/events-page").then((m) => m.EventsPage),
+  remindMe: () => import("../features/events/remind-me").then((m) => m.RemindMe),
+  eventReminder: () => import("../features/events/reminder-page").then((m) => m.ReminderPage),
   eventWhen: () => import("../features/events/event-when").then((m) => m.EventWhen),
   contactForm: () => import("../features/contact/contact-form").then((m) => m.ContactForm),
   supportResources: () => import("../features/support/support-resources").then((m) => m.SupportResources),

@@ -21,6 +21,7 @@ import authVerify from "./auth-verify.page";
 import confirmSubscription from "./confirm-subscription.page";
 import didIt from "./did-it.page";
 import event from "./event.page";
+import eventReminder from "./event-reminder.page";
 import events from "./events.page";
 import getSupport from "./get-support.page";
 import home from "./home.page";
@@ -51,6 +52,7 @@ export const PAGES = {
   submitEvent,
   unsubscribe,
   confirmSubscription,
+  eventReminder,
   didIt,
   auth,
   authVerify,

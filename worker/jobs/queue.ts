@@ -11,6 +11,7 @@ import { eventsNearFromSearch } from "../features/email/events-near";
 import type { EmailDeps } from "../features/email/jobs";
 import { consumeExportBatch, exportDepsFromEnv } from "../features/exports/runner";
 import type { ExportProducers } from "../features/exports/types";
+import { deliverReminderMail } from "../features/event-reminders/deliver";
 import { consumeIngestBatch, INGEST_QUEUE_NAME, type IngestHooks } from "../features/ingestion/jobs";
 import { raiseDeadLetterAlert } from "../features/operations/dead-letters";
 import { checkSourceHealth } from "../features/operations/source-checks";
@@ -26,6 +27,7 @@ export const otherEmailJobs: OtherEmailJobs = {
   contact: (deps, job, attempts) => deliverContactNotification(deps, job.messageId, attempts),
   "ledger-prune": (deps, job, statements) =>
     runLedgerPruneJob(deps.db, deps.queue as Queue<LedgerPruneJob>, job, deps.now(), statements),
+  eventReminder: deliverReminderMail,
 };
 
 /** The email dead-letter consumer, with operations' alert (email itself knows nothing of alerts). */

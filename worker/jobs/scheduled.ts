@@ -2,6 +2,7 @@ import { restartStalledFanouts } from "../features/email/campaigns";
 import { emailDepsFromEnv } from "../features/email/consumer";
 import { runWeeklySchedule } from "../features/email/waves";
 import { deleteExpiredExports, restartStalledExports } from "../features/exports/sweep";
+import { pruneEventReminders, runReminderSchedule } from "../features/event-reminders/schedule";
 import { scheduleDailyIngestion } from "../features/ingestion/schedule";
 import { checkErrorRate, pruneErrorCounts } from "../features/operations/error-rate";
 import { LAST_TICK_KEY, writeOpsState } from "../features/operations/ops-state";
@@ -48,6 +49,12 @@ export async function runScheduled(controller: ScheduledController, env: AppEnv)
       () => deleteExpiredPending(db, now),
       (n) => ({ deleted: n }),
     );
+    // Event reminders 30 days past their event (decision 253).
+    await job(
+      "prune-event-reminders",
+      () => pruneEventReminders(db, now),
+      (r) => r,
+    );
     // Retention (decision 187): the ledger and per-event rows past their windows, in bounded batches.
     await job(
       "retention",
@@ -68,6 +75,12 @@ export async function runScheduled(controller: ScheduledController, env: AppEnv)
       "stalled-fanouts",
       () => restartStalledFanouts(email),
       (n) => ({ restarted: n }),
+    );
+    // Event reminders (decision 253): notices for changed events, then the reminders due by this tick.
+    await job(
+      "event-reminders",
+      () => runReminderSchedule({ db, queue: email.queue, siteZone: checks.config.SITE_TIMEZONE, now }),
+      (r) => r,
     );
     await job(
       "daily-ingestion",

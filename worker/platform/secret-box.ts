@@ -6,7 +6,7 @@ import { base64url } from "./crypto";
  * with one `info` per purpose, so no two purposes share a key and none is the signing key.
  * scripts/admin-grant.mjs derives the TOTP key the same way. Rotating JWT_SECRET makes the boxes unreadable.
  */
-export type BoxPurpose = "earthkind:totp-secret:v1" | "earthkind:manage-token:v1";
+export type BoxPurpose = "earthkind:totp-secret:v1" | "earthkind:manage-token:v1" | "earthkind:event-reminder-token:v1";
 
 async function boxKey(jwtSecret: string, purpose: BoxPurpose) {
   const material = await crypto.subtle.importKey("raw", new TextEncoder().encode(jwtSecret), "HKDF", false, [

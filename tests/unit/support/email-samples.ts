@@ -8,6 +8,7 @@ import { renderConfirmSignupEmail } from "../../../worker/features/email/templat
 import { manageLinks } from "../../../worker/features/email/templates/layout";
 import { renderWeeklyEmail } from "../../../worker/features/email/templates/weekly";
 import { renderWelcomeEmail } from "../../../worker/features/email/templates/welcome";
+import { renderReminderEmail } from "../../../worker/features/event-reminders/emails";
 
 export type EmailSample = {
   name: string;
@@ -86,8 +87,49 @@ export function emailSamples(): EmailSample[] {
     action,
     recipient: { firstName: "Ada", links },
   });
+  // The event reminder the day before (decision 253), for an event with every field a feed gives.
+  const reminder = renderReminderEmail(
+    site,
+    {
+      id: "0b1c2d3e-4f50-4a6b-8c7d-9e0f1a2b3c4d",
+      sourceKey: "test",
+      externalId: "creek-1",
+      title: "Johnson Creek cleanup",
+      description: "Bring gloves and water; we provide bags and grabbers.",
+      venueName: "Tideman Johnson Park",
+      address: "SE 37th Ave & Johnson Creek Blvd, Portland, OR",
+      category: "cleanup",
+      city: "Portland",
+      state: "OR",
+      postalCode: "97202",
+      lat: 45.4629,
+      lon: -122.6262,
+      startAtUtc: "2026-12-12T17:00:00.000Z",
+      endAtUtc: "2026-12-12T19:00:00.000Z",
+      allDay: false,
+      endTimeUnknown: false,
+      timeZone: "America/Los_Angeles",
+      registrationUrl: "https://events.example/creek",
+      organizerName: null,
+      imageUrl: null,
+      imageSourceUrl: null,
+      imageCheckedUrl: null,
+      isVirtual: false,
+      status: "approved",
+      mergedInto: null,
+      lastConfirmedAt: null,
+      cancelledBy: null,
+      contentHash: null,
+      createdAt: "2026-12-01T00:00:00.000Z",
+      updatedAt: "2026-12-01T00:00:00.000Z",
+    },
+    "America/Los_Angeles",
+    TOKEN,
+    true,
+  );
   return [
     { name: "weekly", ...weekly },
+    { name: "event reminder", ...reminder },
     { name: "confirmation", ...confirmation },
     { name: "magic link", subject: magic.subject, html: magic.html, text: magic.text, headers: magic.headers ?? {} },
     { name: "welcome", ...welcome },

@@ -100,3 +100,36 @@ export const approveSubmission = (id: string, postalCode?: string) =>
 
 export const rejectSubmission = (id: string, reason: string) =>
   read(submissions[":id"].reject.$post({ param: { id }, json: { reason } }));
+
+// Reminders (decision 253) ----------------------------------------------------------------------
+
+const reminders = api.api["event-reminders"];
+export type ReminderRequestAnswer = ApiResponse<typeof reminders.$post>;
+export type ReminderAnswer = ApiResponse<typeof reminders.confirm.$post>;
+
+/** A visitor's request; `headers` carries the bot check's token. */
+export const requestReminder = (json: { event_id: string; email: string }, headers: Record<string, string> = {}) =>
+  read(reminders.$post({ json }, { headers }));
+
+/** A signed-in member's one tap. */
+export const requestMyReminder = (eventId: string) =>
+  read(signedInApi.api["event-reminders"].mine.$post({ json: { event_id: eventId } }));
+
+export const reminderQuery = (token: string) =>
+  queryOptions({
+    queryKey: ["events", "reminder", token] as const,
+    queryFn: ({ signal }): Promise<ReminderAnswer> => read(reminders.$get({ query: { token } }, withSignal(signal))),
+    retry: false,
+  });
+
+export const confirmReminder = (token: string) => read(reminders.confirm.$post({ json: { token } }));
+export const cancelReminder = (token: string) => read(reminders.cancel.$post({ json: { token } }));
+
+/** The admin's reminder counts per event. */
+export const reminderCountsQuery = () =>
+  queryOptions({
+    queryKey: ["events", "admin", "reminders"] as const,
+    queryFn: ({ signal }) =>
+      read(signedInApi.api.admin["event-reminders"].$get({}, withSignal(signal))).then((r) => r.events),
+    staleTime: 0,
+  });

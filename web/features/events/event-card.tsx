@@ -9,6 +9,7 @@ import { cn } from "../../lib/cn";
 import { useHydrated, useSiteTimeZone } from "../../lib/site";
 import { type EventResult, eventCalendarUrl } from "./api";
 import { formatEventWhen, formatMiles, lastConfirmedText } from "./format";
+import { RemindMe } from "./remind-me";
 
 const categoryLabel = (c: string | null) => (c && c in CATEGORY_LABELS ? CATEGORY_LABELS[c as CategoryFilter] : null);
 
@@ -95,6 +96,7 @@ export function EventCard({
           <a href={eventCalendarUrl(event.id)} download className={buttonClasses({ size: "sm", variant: "outline" })}>
             Add to calendar<span className="sr-only"> ({event.title})</span>
           </a>
+          {event.cancelled ? null : <RemindMe eventId={event.id} eventTitle={event.title} />}
         </div>
       </article>
     </Card>

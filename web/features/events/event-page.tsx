@@ -1,6 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { Link, useParams } from "react-router-dom";
 import { eventIdFromPathParam, eventPageMeta, eventPath } from "#contract/events/event-path";
+import { mapUrl } from "#contract/events/map-url";
 import { Badge } from "../../components/ui/badge";
 import { buttonClasses } from "../../components/ui/button";
 import { Spinner } from "../../components/ui/spinner";
@@ -14,17 +15,9 @@ import { type EventPageData, eventCalendarUrl, eventPageQuery } from "./api";
 import { EventImage, shownImageUrl } from "./event-image";
 import { EventWhen, whenFields } from "./event-when";
 import { formatEventWhen, type WhenFields } from "./format";
+import { RemindMe } from "./remind-me";
 
 const linkClass = "font-semibold text-forest-700 underline underline-offset-4 hover:text-forest-900";
-
-/** A map search for the place: its coordinates when known, else its address (OpenStreetMap, no key, no tracking). */
-export function mapUrl(e: Pick<EventPageData, "lat" | "lon" | "address" | "venue_name" | "city" | "state">): string {
-  if (e.lat !== null && e.lon !== null) {
-    return `https://www.openstreetmap.org/?mlat=${e.lat}&mlon=${e.lon}#map=16/${e.lat}/${e.lon}`;
-  }
-  const query = e.address ?? [e.venue_name, e.city, e.state].filter(Boolean).join(", ");
-  return `https://www.openstreetmap.org/search?query=${encodeURIComponent(query)}`;
-}
 
 /** "Nov 27, 2026" in the site's zone: the same text on the server and after hydration. */
 const confirmedDate = (iso: string, timeZone: string) =>
@@ -129,6 +122,21 @@ function EventDetails({ event }: { event: EventPageData }) {
           </a>
         </div>
       ) : null}
+      {event.cancelled ? null : (
+        <section aria-labelledby="remind-me" className="mt-8">
+          <h2 id="remind-me" className="text-base font-semibold text-forest-900">
+            Get a reminder
+          </h2>
+          <div className="mt-3 max-w-sm">
+            <Island
+              name="remindMe"
+              component={RemindMe}
+              props={{ eventId: event.id, eventTitle: event.title }}
+              hydrate="visible"
+            />
+          </div>
+        </section>
+      )}
       {/* Plain links, rendered on the server: nothing to hydrate (decision 233). */}
       <section aria-labelledby="add-to-calendar" className="mt-8">
         <h2 id="add-to-calendar" className="text-base font-semibold text-forest-900">

@@ -66,6 +66,11 @@ export type OtherEmailJobs = {
     job: Extract<EmailJob, { type: "ledger-prune" }>,
     statements: number,
   ) => Promise<void>;
+  eventReminder: (
+    deps: EmailDeps,
+    job: Extract<EmailJob, { type: "event-reminder" }>,
+    attempts: number,
+  ) => Promise<Outcome>;
 };
 
 async function handleJob(
@@ -90,6 +95,8 @@ async function handleJob(
     case "ledger-prune":
       await others["ledger-prune"](deps, job, pruneShare);
       return {};
+    case "event-reminder":
+      return others.eventReminder(deps, job, attempts);
   }
 }
 

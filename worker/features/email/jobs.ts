@@ -21,7 +21,9 @@ export type EmailJob =
   | { type: "reconfirm"; subscriberId: string; token: string; requestedAt: string }
   | { type: "contact"; messageId: string }
   /** A page of an ended campaign's ledger clean-up (retention, decision 246). */
-  | { type: "ledger-prune"; campaignId: string };
+  | { type: "ledger-prune"; campaignId: string }
+  /** An email about an event reminder (decision 253): its row in `event_reminder_mails` says which and to whom. */
+  | { type: "event-reminder"; mailId: string };
 
 /** Everything the sending code needs, passed in so tests can use a provider that talks to a fake API. */
 export type EmailDeps = {
@@ -74,6 +76,8 @@ export function isEmailJob(body: unknown): body is EmailJob {
       return typeof b.messageId === "string";
     case "ledger-prune":
       return typeof b.campaignId === "string";
+    case "event-reminder":
+      return typeof b.mailId === "string";
     default:
       return false;
   }

@@ -1,0 +1,53 @@
+import { z } from "zod";
+import { isEmail } from "../platform/field-rules";
+import { EMAIL_MAX, MANAGE_TOKEN_PATTERN } from "../subscribers/signup-rules";
+
+/**
+ * "Remind me" on events (decision 253): the requests both the web's control and the Worker's routes check, and
+ * the words both show. Plain zod and strings: the web's islands import them.
+ */
+export const REMINDER_MESSAGES = {
+  email: "Please enter a valid email address.",
+  event: "Choose an event to be reminded of.",
+  notFound: "We couldn't find that event. It may have ended.",
+  started: "This event has already started, so there's nothing to remind you of.",
+  cancelled: "This event was cancelled, so we won't send a reminder.",
+  invalidLink: "This reminder link is not valid. It may have been mistyped or expired.",
+  rateLimited: "Too many reminder requests. Please wait a minute and try again.",
+} as const;
+
+/** The page's words, one place (decision 253's copy). */
+export const REMINDER_COPY = {
+  button: "Remind me",
+  hint: "We'll email you the day before. One reminder, nothing else.",
+  checkInbox: (masked: string) =>
+    `Almost done: press the button in the email we just sent to ${masked} to set your reminder.`,
+  notSent: (masked: string) =>
+    `We sent a confirmation to ${masked} a short while ago. Check your inbox (and spam folder) for it.`,
+  set: "Reminder set. We'll email you before it starts.",
+  cancelled: "Reminder cancelled. We won't email you about this event.",
+} as const;
+
+export const reminderEmailSchema = z
+  .string({ error: REMINDER_MESSAGES.email })
+  .trim()
+  .toLowerCase()
+  .max(EMAIL_MAX, REMINDER_MESSAGES.email)
+  .refine(isEmail, REMINDER_MESSAGES.email);
+
+const eventIdSchema = z.string({ error: REMINDER_MESSAGES.event }).trim().min(1, REMINDER_MESSAGES.event).max(64);
+
+/** A visitor's request: the event and the address to confirm. */
+export const reminderRequestSchema = z.object({ event_id: eventIdSchema, email: reminderEmailSchema });
+
+/** A signed-in member's one tap: the address is the account's. */
+export const memberReminderRequestSchema = z.object({ event_id: eventIdSchema });
+
+/** The link's token (256 random bits, base64url), as the manage links'. */
+export const reminderTokenSchema = z
+  .string({ error: REMINDER_MESSAGES.invalidLink })
+  .trim()
+  .regex(MANAGE_TOKEN_PATTERN, REMINDER_MESSAGES.invalidLink);
+
+export const reminderTokenBodySchema = z.object({ token: reminderTokenSchema });
+export const reminderTokenQuerySchema = z.object({ token: reminderTokenSchema });
