@@ -17,6 +17,7 @@ import { devMailboxRoutes } from "./features/dev-mailbox/routes";
 import { didItApiRoutes, didItFormRoutes } from "./features/did-it/routes";
 import { emailAdminRoutes } from "./features/email/admin-routes";
 import { mailWebhookRoutes } from "./features/email/webhook-routes";
+import { osdiRoutes } from "./features/events/osdi-routes";
 import { eventsRoutes } from "./features/events/routes";
 import { eventSubmissionsAdminRoutes } from "./features/events/submission-admin-routes";
 import { eventSubmissionsRoutes } from "./features/events/submission-routes";
@@ -125,6 +126,7 @@ export function createApp() {
     .route("/api/contact", contactRoutes)
     .route("/api/webhooks/mail", mailWebhookRoutes)
     .route("/api/events", eventsRoutes(findSource))
+    .route("/api/osdi/v1/events", osdiRoutes)
     .route("/api/event-submissions", eventSubmissionsRoutes)
     .route("/api/petitions", petitionsRoutes)
     .route("/api/impact", siteImpactRoutes)
