@@ -280,3 +280,27 @@ describe("the per-client limit on event data", () => {
     expect((await get("/api/osdi/v1/events", { "CF-Connecting-IP": "203.0.113.78" })).status).toBe(200);
   });
 });
+
+describe("the API document", () => {
+  it("lists the open data operations with named schemas for their answers", async () => {
+    const doc = (await (await api("/api/openapi.json")).json()) as {
+      paths: Record<string, Record<string, { responses: Record<string, { content?: Record<string, unknown> }> }>>;
+      components: { schemas: Record<string, unknown> };
+    };
+    for (const path of [
+      "/api/events/feed.json",
+      "/api/events/feed.rss",
+      "/api/osdi/v1/events",
+      "/api/osdi/v1/events/{id}",
+    ]) {
+      expect(doc.paths[path]?.get, path).toBeDefined();
+      expect(doc.paths[path]?.get?.responses["429"], path).toBeDefined();
+    }
+    expect(Object.keys(doc.components.schemas)).toEqual(
+      expect.arrayContaining(["JsonFeed", "JsonFeedItem", "OsdiEvent", "OsdiEventsPage", "OsdiLocation"]),
+    );
+    expect(doc.paths["/api/osdi/v1/events"]?.get?.responses["200"]?.content).toEqual({
+      "application/hal+json": { schema: { $ref: "#/components/schemas/OsdiEventsPage" } },
+    });
+  });
+});
