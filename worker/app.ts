@@ -17,6 +17,8 @@ import { devMailboxRoutes } from "./features/dev-mailbox/routes";
 import { didItApiRoutes, didItFormRoutes } from "./features/did-it/routes";
 import { emailAdminRoutes } from "./features/email/admin-routes";
 import { mailWebhookRoutes } from "./features/email/webhook-routes";
+import { embedRoutes } from "./features/events/embed/routes";
+import { crossOriginReadable } from "./features/events/open-access";
 import { osdiRoutes } from "./features/events/osdi-routes";
 import { eventsRoutes } from "./features/events/routes";
 import { eventSubmissionsAdminRoutes } from "./features/events/submission-admin-routes";
@@ -78,6 +80,8 @@ export function createApp() {
   app.use(redirectToHttps);
   // c.var.db: a D1 session, from a read replica for anonymous reads (decision 188).
   app.use(d1Session);
+  // Open event data may be read by other origins' pages (decision 261): outside the security headers, so it wins.
+  app.use(crossOriginReadable);
   app.use((c, next) =>
     securityHeaders(c.var.config.ENVIRONMENT === "development", botCheckKeys(c.var.config) !== null)(c, next),
   );
@@ -138,6 +142,7 @@ export function createApp() {
       openApiRoutes(() => app),
     )
     .route("/media", mediaRoutes)
+    .route("/embed", embedRoutes)
     .route("/dev/mailbox", devMailboxRoutes)
     .route("/dev/fixtures", devFixtureRoutes)
     .route(

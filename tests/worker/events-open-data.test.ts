@@ -304,3 +304,24 @@ describe("the API document", () => {
     });
   });
 });
+
+describe("GET /embed/events.js, the partner sites' list (decision 262)", () => {
+  it("is a small script any page may load, that sets no cookie and reads the events without credentials", async () => {
+    const res = await get("/embed/events.js");
+    expect(res.status).toBe(200);
+    expect(res.headers.get("Content-Type")).toBe("text/javascript; charset=utf-8");
+    expect(res.headers.get("Cross-Origin-Resource-Policy")).toBe("cross-origin");
+    expect(res.headers.get("Access-Control-Allow-Origin")).toBe("*");
+    expect(res.headers.get("Cache-Control")).toBe("public, max-age=3600");
+    expect(res.headers.get("Set-Cookie")).toBeNull();
+    const script = await res.text();
+    expect(new TextEncoder().encode(script).length).toBeLessThan(5 * 1024);
+    expect(script).toContain('credentials: "omit"');
+    for (const attribute of ["d.zip", "d.radius", "d.theme", "d.accent", "d.limit"])
+      expect(script).toContain(attribute);
+    // Text only: nothing a feed wrote is parsed as markup.
+    expect(script).not.toContain("innerHTML");
+    // The data it reads is open to partner pages too.
+    expect((await get("/api/events?limit=5")).headers.get("Cross-Origin-Resource-Policy")).toBe("cross-origin");
+  });
+});

@@ -29,7 +29,19 @@ export const openCors = createMiddleware<AppBindings>(async (c, next) => {
   if (c.req.method === "GET" || c.req.method === "HEAD") {
     c.res.headers.set("Access-Control-Allow-Origin", "*");
     c.res.headers.set("Access-Control-Expose-Headers", "Retry-After, X-Edge-Cache");
-    // Readable from other origins' pages (the embed's script is loaded by partner sites).
+  }
+});
+
+/** The open paths: their answers may be loaded by other origins' pages (CORP), set over the default same-origin. */
+export const OPEN_PATHS = /^\/(?:api\/events(?:\/|$)|api\/osdi\/|embed\/)/;
+
+/**
+ * Registered before the security headers (whose same-origin Cross-Origin-Resource-Policy it replaces on the way
+ * out): a partner page's <script src> of the embed is a no-cors request, which that policy would block.
+ */
+export const crossOriginReadable = createMiddleware<AppBindings>(async (c, next) => {
+  await next();
+  if (OPEN_PATHS.test(new URL(c.req.url).pathname)) {
     c.res.headers.set("Cross-Origin-Resource-Policy", "cross-origin");
   }
 });
