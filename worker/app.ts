@@ -19,6 +19,9 @@ import { emailAdminRoutes } from "./features/email/admin-routes";
 import { mailWebhookRoutes } from "./features/email/webhook-routes";
 import { eventRemindersAdminRoutes } from "./features/event-reminders/admin-routes";
 import { eventReminderRoutes } from "./features/event-reminders/routes";
+import { embedRoutes } from "./features/events/embed/routes";
+import { crossOriginReadable } from "./features/events/open-access";
+import { osdiRoutes } from "./features/events/osdi-routes";
 import { eventsRoutes } from "./features/events/routes";
 import { eventSubmissionsAdminRoutes } from "./features/events/submission-admin-routes";
 import { eventSubmissionsRoutes } from "./features/events/submission-routes";
@@ -79,6 +82,8 @@ export function createApp() {
   app.use(redirectToHttps);
   // c.var.db: a D1 session, from a read replica for anonymous reads (decision 188).
   app.use(d1Session);
+  // Open event data may be read by other origins' pages (decision 261): outside the security headers, so it wins.
+  app.use(crossOriginReadable);
   app.use((c, next) =>
     securityHeaders(c.var.config.ENVIRONMENT === "development", botCheckKeys(c.var.config) !== null)(c, next),
   );
@@ -128,6 +133,7 @@ export function createApp() {
     .route("/api/contact", contactRoutes)
     .route("/api/webhooks/mail", mailWebhookRoutes)
     .route("/api/events", eventsRoutes(findSource))
+    .route("/api/osdi/v1/events", osdiRoutes)
     .route("/api/event-submissions", eventSubmissionsRoutes)
     .route("/api/event-reminders", eventReminderRoutes)
     .route("/api/petitions", petitionsRoutes)
@@ -140,6 +146,7 @@ export function createApp() {
       openApiRoutes(() => app),
     )
     .route("/media", mediaRoutes)
+    .route("/embed", embedRoutes)
     .route("/dev/mailbox", devMailboxRoutes)
     .route("/dev/fixtures", devFixtureRoutes)
     .route(

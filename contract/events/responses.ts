@@ -80,6 +80,11 @@ export const eventPageSchema = listedEventSchema.extend({
     ),
   source: namedLinkSchema,
   last_confirmed: z.string().describe("When the listing was last written from its source (ISO 8601, UTC)"),
+  listed_at: z.string().describe("When it was first listed here (ISO 8601, UTC)"),
+  price_usd: z
+    .number()
+    .nullable()
+    .describe("What it costs to attend in US dollars when its source says (0: free); null when unknown"),
   calendar: z
     .object({ google: z.string(), outlook: z.string() })
     .describe("Links that open Google Calendar's and Outlook's new-event form filled in with this event"),

@@ -147,16 +147,35 @@ export const searchQuerySchema = z
   .transform((q) => ({ ...q, radius: q.radius as Radius }));
 export type SearchQuery = z.infer<typeof searchQuerySchema>;
 
-/** The calendar feed's answer when no ZIP is given: a feed is always of events near a place. */
-export const FEED_ZIP_REQUIRED_MESSAGE = "A ZIP code is required for the calendar feed";
+/** Two-letter codes of the places events are listed in: the 50 states, DC and Puerto Rico. */
+export const EVENT_STATE_CODES = (
+  "AL AK AZ AR CA CO CT DE DC FL GA HI ID IL IN IA KS KY LA ME MD MA MI MN MS MO MT NE NV NH NJ NM NY NC ND " +
+  "OH OK OR PA PR RI SC SD TN TX UT VT VA WA WV WI WY"
+).split(" ");
+export const FEED_STATE_MESSAGE = "state must be a US state's two-letter code, such as OR";
+export const FEED_PLACE_MESSAGE = "Give a ZIP code or a state, not both";
 
-/** GET /api/events/feed.ics: the search's place parameters, with the same rules and messages. */
+/**
+ * The feeds' place (GET /api/events/feed.ics, feed.json, feed.rss; decision 261): a ZIP and radius, a state, or
+ * neither for the whole country. The ZIP and radius follow the search's rules and messages.
+ */
 export const feedQuerySchema = z
   .object({
-    zip: z.preprocess(blankToUndefined, zipParam(FEED_ZIP_REQUIRED_MESSAGE)),
+    zip: z.preprocess(blankToUndefined, zipParam().optional()),
+    state: z.preprocess(
+      blankToUndefined,
+      z
+        .string({ error: FEED_STATE_MESSAGE })
+        .trim()
+        .toUpperCase()
+        .refine((v) => EVENT_STATE_CODES.includes(v), FEED_STATE_MESSAGE)
+        .optional()
+        .meta({ description: "A state's events (its two-letter code); without zip and state, the whole country's" }),
+    ),
     radius: radiusParam,
     include_online: includeOnlineParam,
   })
+  .refine((q) => !(q.zip && q.state), FEED_PLACE_MESSAGE)
   .transform((q) => ({ ...q, radius: q.radius as Radius }));
 export type FeedQuery = z.infer<typeof feedQuerySchema>;
 

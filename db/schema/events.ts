@@ -53,6 +53,8 @@ export const events = sqliteTable(
     registrationUrl: text("registration_url"),
     /** The organiser the feed names for this item (an iCalendar ORGANIZER's CN); null when it names none (decision 233). */
     organizerName: text("organizer_name"),
+    /** What it costs in US cents when its source says (0: free); null when unknown, so no offer is stated (decision 258). */
+    priceCents: integer("price_cents"),
     /** Our origin's copy of the picture (/media/events/…), null until stored or when refused (decision 201). */
     imageUrl: text("image_url"),
     /** The picture's address as the source or organiser gave it (https only); fetched once. */

@@ -26,6 +26,10 @@ export type SeedEvent = {
   /** All-day events: number of days (default 1). */
   days?: number;
   registrationUrl: string;
+  /** The street line of the venue, when the sample names one (the city, state and ZIP come from `zip`). */
+  street?: string;
+  /** US cents; the samples are free volunteer events (0) unless they say otherwise (decision 258). */
+  priceCents?: number;
   /** Defaults to approved; pending ones wait for moderation and are not public. */
   status?: "approved" | "pending";
 };
@@ -44,6 +48,7 @@ const portland: SeedEvent[] = [
     start: "09:00",
     minutes: 180,
     registrationUrl: "https://forestparkconservancy.org/volunteer/",
+    street: "2960 NW Upshur St",
   },
   {
     externalId: "seed-002",
@@ -155,6 +160,8 @@ const portland: SeedEvent[] = [
     start: "18:00",
     minutes: 90,
     registrationUrl: "https://www.portland.gov/parks",
+    // A materials fee: the one sample with a price, so a page shows an offer that is not free.
+    priceCents: 1000,
   },
   {
     externalId: "seed-010",

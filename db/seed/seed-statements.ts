@@ -233,6 +233,7 @@ function eventStatements(today: string, zipRows: ZipRow[]): string[] {
     "end_time_unknown",
     "time_zone",
     "registration_url",
+    "price_cents",
     "image_url",
     "is_virtual",
     "status",
@@ -250,7 +251,8 @@ function eventStatements(today: string, zipRows: ZipRow[]): string[] {
       sqlLiteral(e.title),
       sqlLiteral(e.description),
       sqlLiteral(e.venueName),
-      sqlLiteral(place ? `${place.city}, ${place.state} ${place.zip}` : null),
+      // The street line only (decision 258): the samples name a venue, not a street; city, state, ZIP have columns.
+      sqlLiteral(e.street ?? null),
       sqlLiteral(e.category),
       sqlLiteral(place?.city),
       sqlLiteral(place?.state),
@@ -264,6 +266,7 @@ function eventStatements(today: string, zipRows: ZipRow[]): string[] {
       // In-person events keep their place's zone; online ones are shown in the viewer's (decision 165).
       sqlLiteral(place ? timeZone : null),
       sqlLiteral(e.registrationUrl),
+      sqlLiteral(e.priceCents ?? 0),
       sqlLiteral(null),
       sqlLiteral(place === null),
       sqlLiteral(e.status ?? "approved"),

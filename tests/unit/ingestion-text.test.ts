@@ -68,7 +68,35 @@ describe("remote text, cut before it is read", () => {
   it("refuses URLs over 2 KB and finds the last ZIP in one pass", () => {
     expect(webUrl(`https://example.org/${"a".repeat(TEXT_MAX.url)}`)).toBeNull();
     expect(webUrl("https://example.org/a")).toBe("https://example.org/a");
-    expect(parseUsAddress(`${"12345 ".repeat(50)}94129`)).toEqual({ city: null, state: null, postalCode: "94129" });
-    expect(parseUsAddress("Box 12345-6789, Somewhere")).toEqual({ city: null, state: null, postalCode: "12345" });
+    expect(parseUsAddress(`${"12345 ".repeat(50)}94129`)).toEqual({
+      street: null,
+      city: null,
+      state: null,
+      postalCode: "94129",
+    });
+    expect(parseUsAddress("Box 12345-6789, Somewhere")).toEqual({
+      street: null,
+      city: null,
+      state: null,
+      postalCode: "12345",
+    });
+  });
+
+  it("splits a one-line address into street, city, state and ZIP, leaving a venue's name out of the street", () => {
+    expect(parseUsAddress("Cathedral Park, 6635 N Baltimore Ave, Portland, OR 97203")).toEqual({
+      street: "6635 N Baltimore Ave",
+      city: "Portland",
+      state: "OR",
+      postalCode: "97203",
+    });
+    expect(parseUsAddress("N Edison St, Portland, OR 97203-1234, USA").street).toBe("N Edison St");
+    expect(parseUsAddress("Forest Park, Portland, OR 97210")).toEqual({
+      street: null,
+      city: "Portland",
+      state: "OR",
+      postalCode: "97210",
+    });
+    expect(parseUsAddress("Portland, OR 97210").street).toBeNull();
+    expect(parseUsAddress("PO Box 12, Arcata, CA").street).toBe("PO Box 12");
   });
 });

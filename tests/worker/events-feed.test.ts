@@ -162,8 +162,9 @@ describe("GET /api/events/feed.ics", () => {
   });
 
   it.each([
-    [{}, "A ZIP code is required for the calendar feed"],
-    [{ zip: "  " }, "A ZIP code is required for the calendar feed"],
+    // Without a ZIP the feed is a state's or the whole country's (decision 261): only both at once is refused.
+    [{ zip: "97201", state: "OR" }, "Give a ZIP code or a state, not both"],
+    [{ state: "Oregon" }, "state must be a US state's two-letter code, such as OR"],
     [{ zip: "9720" }, "ZIP code must be 5 digits or ZIP+4 (12345-6789)"],
     [{ zip: "97201-1" }, "ZIP code must be 5 digits or ZIP+4 (12345-6789)"],
     [{ zip: "97201", radius: "7" }, "Radius must be one of 5, 10, 25, 50 or 100 miles"],

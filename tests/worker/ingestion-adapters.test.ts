@@ -68,7 +68,8 @@ describe("ics adapter (recorded Sierra Club chapter feed)", () => {
     );
     expect(first).toMatchObject({
       venueName: "Crissy Field",
-      address: "Crissy Field, 1199 E Beach, San Francisco, CA 94129",
+      // The street line only: the venue, city, state and ZIP have their own fields (decision 258).
+      address: "1199 E Beach",
       city: "San Francisco",
       state: "CA",
       postalCode: "94129",

@@ -227,6 +227,7 @@ describe("failures", () => {
       endTimeUnknown: true,
       registrationUrl: null,
       organizerName: null,
+      priceCents: null,
       imageUrl: null,
       isVirtual: false,
       cancelled: false,

@@ -103,6 +103,9 @@ function EventDetails({ event }: { event: EventPageData }) {
             )}
           </Fact>
         ) : null}
+        {event.price_usd !== null ? (
+          <Fact label="Cost">{event.price_usd === 0 ? "Free" : `$${event.price_usd.toFixed(2)}`}</Fact>
+        ) : null}
       </dl>
       {event.description ? (
         <section aria-labelledby="about-event" className="mt-10">

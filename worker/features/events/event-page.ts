@@ -126,6 +126,8 @@ export async function findEventPage(db: Db, id: string, opts: Options): Promise<
     organizer,
     source,
     last_confirmed: lastConfirmedAt(row),
+    listed_at: row.createdAt,
+    price_usd: row.priceCents === null ? null : row.priceCents / 100,
     nearby,
   };
   return { ...page, calendar: calendarLinks(page) };

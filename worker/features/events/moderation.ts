@@ -1,5 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import type { AdminSubmission, SubmissionStatus } from "#contract/events/schemas";
+import { streetIn } from "#contract/events/street-address";
 import { eventSubmissions } from "../../../db/schema";
 import { writeAudit } from "../../platform/audit";
 import { type Db, newestFirst } from "../../platform/db";
@@ -102,9 +103,8 @@ export async function approveSubmission(
   }
   const eventId = crypto.randomUUID();
   const reviewedAt = new Date().toISOString();
-  const addressLine = [s.address, `${s.city}, ${s.state}${postalCode ? ` ${postalCode}` : ""}`]
-    .filter(Boolean)
-    .join(", ");
+  // The street line only (decision 258): the organiser's address field may hold a venue's name, a street, or both.
+  const street = s.address ? streetIn(s.address.split(/[,\n]/)) : null;
   const listed = await findListings(db, [
     {
       id: eventId,
@@ -125,7 +125,7 @@ export async function approveSubmission(
     title: s.title,
     description: s.description,
     venue_name: s.address,
-    address: addressLine,
+    address: street,
     category: s.category,
     city: s.city,
     state: s.state,

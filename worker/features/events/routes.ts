@@ -1,6 +1,7 @@
 import { and, eq, inArray } from "drizzle-orm";
-import { describeRoute } from "hono-openapi";
+import { describeRoute, resolver } from "hono-openapi";
 import { eventPath } from "#contract/events/event-path";
+import { jsonFeedSchema } from "#contract/events/open-data-responses";
 import { eventPageAnswer, nearestZipAnswer, searchAnswer } from "#contract/events/responses";
 import { feedQuerySchema, nearestZipQuerySchema, searchQuerySchema } from "#contract/events/schemas";
 import { events } from "../../../db/schema";
@@ -8,11 +9,30 @@ import { answer, errorAnswer, fileAnswer, jsonAnswer } from "../../platform/api-
 import { notFound } from "../../platform/errors";
 import { createRouter } from "../../platform/hono";
 import { validate } from "../../platform/validate";
-import { eventsFeed, FEED_TTL_SECONDS } from "./calendar-feed";
+import { eventsFeed, FEED_TTL_SECONDS, feedContents } from "./calendar-feed";
 import { eventToIcs, icsFileName } from "./calendar-file";
 import { findEventPage, type SourceLookup } from "./event-page";
+import { eventsJsonFeed, eventsRss } from "./feed-formats";
 import { listedEventsPage } from "./listing";
 import { nearestZip } from "./nearest-zip";
+import { edgeCached, openCors, openDataLimit } from "./open-access";
+
+type SiteConfig = { SITE_TIMEZONE: string; siteOrigin: string; SITE_NAME: string };
+const feedOptions = (config: SiteConfig) => ({
+  now: new Date(),
+  siteTimeZone: config.SITE_TIMEZONE,
+  siteOrigin: config.siteOrigin,
+  siteName: config.SITE_NAME,
+});
+/** A feed's own address (as asked, on our origin) and the events page it stands for. */
+const feedSite = (requestUrl: string, siteOrigin: string) => {
+  const asked = new URL(requestUrl);
+  return {
+    siteOrigin,
+    feedUrl: new URL(`${asked.pathname}${asked.search}`, siteOrigin).toString(),
+    homeUrl: new URL("/events", siteOrigin).toString(),
+  };
+};
 
 /**
  * Public events API: search, nearest ZIP for the page's geolocation, the calendar feed, .ics downloads and
@@ -20,6 +40,8 @@ import { nearestZip } from "./nearest-zip";
  */
 export const eventsRoutes = (sourceOf: SourceLookup) =>
   createRouter()
+    // Open event data (decision 261): any origin may read, a preflight is answered, each client is limited.
+    .use(openCors, openDataLimit)
     .get(
       "/",
       describeRoute({
@@ -67,23 +89,60 @@ export const eventsRoutes = (sourceOf: SourceLookup) =>
     .get(
       "/feed.ics",
       describeRoute({
-        summary: "Subscribe to upcoming events near a ZIP as a calendar feed",
+        summary: "Subscribe to upcoming events near a ZIP, in a state or across the US as a calendar feed",
         responses: {
-          200: fileAnswer("text/calendar", "An iCalendar feed of the soonest upcoming events within the radius"),
-          400: errorAnswer("Invalid query (the first rule broken: a ZIP code is required) or an unknown ZIP code"),
+          200: fileAnswer("text/calendar", "An iCalendar feed of the soonest upcoming events of the place"),
+          400: errorAnswer("Invalid query (the first rule broken), an unknown ZIP code, or both a ZIP and a state"),
         },
       }),
       validate("query", feedQuerySchema),
+      edgeCached(FEED_TTL_SECONDS),
       async (c) => {
-        const body = await eventsFeed(c.var.db, c.req.valid("query"), {
-          now: new Date(),
-          siteTimeZone: c.var.config.SITE_TIMEZONE,
-          siteOrigin: c.var.config.siteOrigin,
-        });
+        const body = await eventsFeed(c.var.db, c.req.valid("query"), feedOptions(c.var.config));
         return c.body(body, 200, {
           "Content-Type": "text/calendar; charset=utf-8",
           "Content-Disposition": 'inline; filename="earthkind-events.ics"',
-          "Cache-Control": `public, max-age=${FEED_TTL_SECONDS}`,
+        });
+      },
+    )
+    .get(
+      "/feed.json",
+      describeRoute({
+        summary: "Upcoming events near a ZIP, in a state or across the US as a JSON Feed",
+        description: "JSON Feed 1.1; each item's `_event` carries the event's times, place and state. Decision 261.",
+        responses: {
+          200: {
+            description: "A JSON Feed of the soonest upcoming events of the place",
+            content: { "application/feed+json": { schema: resolver(jsonFeedSchema) } },
+          },
+          400: errorAnswer("Invalid query (the first rule broken), an unknown ZIP code, or both a ZIP and a state"),
+        },
+      }),
+      validate("query", feedQuerySchema),
+      edgeCached(FEED_TTL_SECONDS),
+      async (c) => {
+        const { config } = c.var;
+        const feed = await feedContents(c.var.db, c.req.valid("query"), feedOptions(config));
+        const body = eventsJsonFeed(feed, feedSite(c.req.url, config.siteOrigin));
+        return c.body(JSON.stringify(body), 200, { "Content-Type": "application/feed+json; charset=utf-8" });
+      },
+    )
+    .get(
+      "/feed.rss",
+      describeRoute({
+        summary: "Upcoming events near a ZIP, in a state or across the US as an RSS 2.0 feed",
+        responses: {
+          200: fileAnswer("application/rss+xml", "An RSS feed of the soonest upcoming events of the place"),
+          400: errorAnswer("Invalid query (the first rule broken), an unknown ZIP code, or both a ZIP and a state"),
+        },
+      }),
+      validate("query", feedQuerySchema),
+      edgeCached(FEED_TTL_SECONDS),
+      async (c) => {
+        const { config } = c.var;
+        const feed = await feedContents(c.var.db, c.req.valid("query"), feedOptions(config));
+        return c.body(eventsRss(feed, feedSite(c.req.url, config.siteOrigin), new Date()), 200, {
+          "Content-Type": "application/rss+xml; charset=utf-8",
         });
       },
     )

@@ -1,4 +1,5 @@
 import { decodeHTML, decodeHTMLAttribute } from "entities";
+import { streetIn } from "#contract/events/street-address";
 import { TEXT_MAX } from "./limits";
 
 /** Heuristics that turn a source's free text into our fields. Order matters: first match wins. */
@@ -158,23 +159,49 @@ const US_STATES =
   "AL AK AZ AR CA CO CT DE DC FL GA HI ID IL IN IA KS KY LA ME MD MA MI MN MS MO MT NE NV NH NJ NM NY NC ND OH OK OR PA RI SC SD TN TX UT VT VA WA WV WI WY PR";
 const STATE_CODES = new Set(US_STATES.split(" "));
 
-/**
- * City, state and ZIP from a one-line US address ("123 Main St, Portland, OR 97201"). Whatever
- * cannot be read is null; the pipeline geocodes from what there is.
- */
-export function parseUsAddress(text: string | null): {
+export type UsAddress = {
+  /** The street line alone ("123 Main St"), never the city, state or ZIP (decision 258); null when none is named. */
+  street: string | null;
   city: string | null;
   state: string | null;
   postalCode: string | null;
-} {
-  if (!text) return { city: null, state: null, postalCode: null };
+};
+
+/**
+ * Street, city, state and ZIP from a one-line US address ("Cathedral Park, 123 Main St, Portland, OR 97201").
+ * The street is the last part before the city that reads as one (a venue's name is not). Whatever cannot be
+ * read is null; the pipeline geocodes from what there is.
+ */
+export function parseUsAddress(text: string | null): UsAddress {
+  if (!text) return { street: null, city: null, state: null, postalCode: null };
+  const trimmed = text.trim();
   const m = /(?:^|,)\s*([^,]+?),\s*([A-Z]{2})(?:\s+(\d{5})(?:-\d{4})?)?\s*(?:,?\s*(?:USA|United States))?\s*$/.exec(
-    text.trim(),
+    trimmed,
   );
   if (m?.[2] && STATE_CODES.has(m[2])) {
-    return { city: m[1]?.trim() ?? null, state: m[2], postalCode: m[3] ?? null };
+    const street = streetIn(trimmed.slice(0, m.index).split(","));
+    return { street, city: m[1]?.trim() ?? null, state: m[2], postalCode: m[3] ?? null };
   }
   // The last ZIP-like number (one pass; a lookahead for "no later ZIP" would rescan from each one).
   const zips = [...text.matchAll(/\b(\d{5})(?:-\d{4})?\b/g)];
-  return { city: null, state: null, postalCode: zips.at(-1)?.[1] ?? null };
+  return { street: null, city: null, state: null, postalCode: zips.at(-1)?.[1] ?? null };
 }
+
+/** A labelled price line inside a description ("Cost: Free", "Price: $15"); unlabelled text is never read as one. */
+const PRICE_LINE = /^[ \t]*(?:cost|price|admission|fee|tickets?)[ \t]*:[ \t]*([^\n]{1,40})$/im;
+
+/**
+ * A source's price as US cents (decision 258): "Free", "No cost", "$0" are 0; "$15" or "$12.50" their amount (a
+ * range, "$10–20", its lowest). Anything else, or nothing, is null: unknown, so the page states no offer.
+ */
+export function parsePrice(text: string | null | undefined): number | null {
+  const t = text?.trim().slice(0, 40);
+  if (!t) return null;
+  if (/^(?:free\b|no (?:cost|charge)\b)/i.test(t)) return 0;
+  const m = /^(?:usd\s?)?\$\s?(\d{1,5})(?:\.(\d{2}))?(?!\d)/i.exec(t);
+  return m ? Number(m[1]) * 100 + Number(m[2] ?? 0) : null;
+}
+
+/** The price a description states on a labelled line of its own, else null. */
+export const priceInText = (text: string | null | undefined): number | null =>
+  parsePrice(text ? PRICE_LINE.exec(text.slice(0, 5000))?.[1] : null);

@@ -175,6 +175,7 @@ export async function processCandidates(
       timeZone,
       registrationUrl: c.registrationUrl,
       organizerName: c.organizerName ?? null,
+      priceCents: c.priceCents ?? null,
       imageUrl: c.imageUrl,
       isVirtual: c.isVirtual,
       cancelled: c.cancelled ?? false,

@@ -30,6 +30,8 @@ export type Candidate = {
   registrationUrl: string | null;
   /** The organiser the item names (an iCalendar ORGANIZER's CN); absent: none named (decision 233). */
   organizerName?: string | null;
+  /** Its price in US cents when the source gives one (0: free); absent or null: unknown (decision 258). */
+  priceCents?: number | null;
   imageUrl: string | null;
   isVirtual: boolean;
   category: string | null;
@@ -50,6 +52,8 @@ export type HtmlSelectors = {
   location?: HtmlField;
   description?: HtmlField;
   image?: HtmlField;
+  /** The listed price ("Free", "$10"), read by parsePrice (decision 258). */
+  price?: HtmlField;
 };
 
 export type SourceConfig = {

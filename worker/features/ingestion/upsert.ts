@@ -24,6 +24,8 @@ export type EventRow = {
   registrationUrl: string | null;
   /** The organiser the feed names for the item (decision 233). */
   organizerName: string | null;
+  /** Its price in US cents (0: free), null when the source gives none (decision 258). */
+  priceCents: number | null;
   /** The picture as the source gave it (stored as image_source_url; decision 201). */
   imageUrl: string | null;
   isVirtual: boolean;
@@ -54,7 +56,7 @@ const HASHED: (keyof EventRow)[] = [
 ];
 
 /**
- * Only a cancelled row hashes its status, and only a row with an organiser its organiser, so the hashes of rows
+ * Only a cancelled row hashes its status, only a row with an organiser its organiser, and only a priced row its price, so the hashes of rows
  * stored before either existed still match.
  */
 export const contentHash = (r: EventRow) =>
@@ -63,6 +65,7 @@ export const contentHash = (r: EventRow) =>
       ...HASHED.map((k) => r[k] ?? null),
       ...(r.cancelled ? ["cancelled"] : []),
       ...(r.organizerName ? [["organizer", r.organizerName]] : []),
+      ...(r.priceCents !== null ? [["price", r.priceCents]] : []),
     ]),
   );
 
@@ -93,6 +96,7 @@ const COLUMNS: [column: string, key: keyof EventRow | Derived][] = [
   ["time_zone", "timeZone"],
   ["registration_url", "registrationUrl"],
   ["organizer_name", "organizerName"],
+  ["price_cents", "priceCents"],
   ["image_source_url", "imageUrl"],
   ["is_virtual", "isVirtual"],
   ["content_hash", "contentHash"],

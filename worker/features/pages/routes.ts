@@ -97,7 +97,7 @@ async function renderWithHead(
     const url = new URL(c.req.url);
     if (found && url.pathname !== eventPath(found.event))
       return c.redirect(`${eventPath(found.event)}${url.search}`, 301);
-    if (found) shell = withEventMarkup(asset, found.event, config.siteOrigin);
+    if (found) shell = withEventMarkup(asset, found.event, { origin: config.siteOrigin, name: config.SITE_NAME });
   } else if (route?.meta) {
     shell = withPageMeta(asset, route.meta, config.siteOrigin);
   }

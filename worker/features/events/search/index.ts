@@ -10,7 +10,7 @@ import { CHUNK_EXTRA, type Filters, type Hit, type SearchMode } from "./model";
 import { readPage, type SearchPage, type Total } from "./page";
 import { readStream, StreamReader } from "./rounds";
 import { keywordWords } from "./sql";
-import { anywhereStream, mergeStreams, onlineStream, radiusStream, statewideStream } from "./streams";
+import { anywhereStream, mergeStreams, onlineStream, radiusStream, stateStream, statewideStream } from "./streams";
 import { timeWindow } from "./window";
 
 export type { Hit, SearchMode } from "./model";
@@ -20,7 +20,10 @@ export { MAX_ONGOING_DAYS } from "./window";
 
 /** The search's input: the API's query; other callers (feed, email) leave the filters and cursor out. */
 export type SearchInput = Omit<SearchQuery, "category" | "q" | "cursor"> &
-  Partial<Pick<SearchQuery, "category" | "q" | "cursor">>;
+  Partial<Pick<SearchQuery, "category" | "q" | "cursor">> & {
+    /** Without a ZIP: only this state's in-person events (the state feeds, decision 261). */
+    state?: string;
+  };
 
 export type SearchOptions = {
   now: Date;
@@ -49,14 +52,20 @@ export async function searchEvents(db: Db, q: SearchInput, opts: SearchOptions):
 export async function searchEvents(db: Db, q: SearchInput, opts: SearchOptions): Promise<SearchPage> {
   const w = timeWindow(q, opts.now, opts.siteTimeZone);
   const f: Filters = { category: q.category ?? [], q: q.q };
-  const modes: SearchMode[] = !q.zip ? ["anywhere"] : opts.fallback ? ["radius", "statewide"] : ["radius"];
+  const modes: SearchMode[] = !q.zip
+    ? [q.state ? "statewide" : "anywhere"]
+    : opts.fallback
+      ? ["radius", "statewide"]
+      : ["radius"];
   const cursor = q.cursor ? readSearchCursor(q.cursor, modes) : null;
   const centroid = q.zip ? await findCentroid(db, q.zip) : null;
   const need = q.limit + 1;
-  let mode: SearchMode = cursor?.mode ?? (centroid ? "radius" : "anywhere");
+  let mode: SearchMode = cursor?.mode ?? (centroid ? "radius" : q.state ? "statewide" : "anywhere");
   const inPerson = (m: SearchMode) =>
     centroid === null
-      ? anywhereStream(db, w, f)
+      ? q.state
+        ? stateStream(db, q.state, w, f)
+        : anywhereStream(db, w, f)
       : m === "radius"
         ? radiusStream(db, centroid, q.radius, w, f)
         : statewideStream(db, centroid, w, f);

@@ -99,6 +99,15 @@ export function statewideStream(db: Db, c: Centroid, w: TimeWindow, f: Filters):
   };
 }
 
+/** Without a ZIP, one state's in-person events in start order (the state feeds): no distance, no fallback. */
+export function stateStream(db: Db, state: string, w: TimeWindow, f: Filters): Stream {
+  const where = [eq(events.state, state), IN_PERSON, ...liveInWindow(w, true), ...filterTerms(f)];
+  return {
+    ...startOrdered(db, "statewide", where, keyColumns),
+    place: () => ({ distance: null, fallback: false }),
+  };
+}
+
 /** Online events in start order, from their partial index (which holds the keyword text). */
 export function onlineStream(db: Db, w: TimeWindow, f: Filters): Stream {
   const where = [isVirtualIs(true), ...liveInWindow(w, true), ...filterTerms(f)];

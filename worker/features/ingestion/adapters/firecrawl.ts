@@ -1,4 +1,4 @@
-import { classifyCategory, clean, cleanMultiline, looksVirtual, parseUsAddress, webUrl } from "../classify";
+import { classifyCategory, clean, cleanMultiline, looksVirtual, parsePrice, parseUsAddress, webUrl } from "../classify";
 import { fetchSourceText, SourceError } from "../http";
 import { MAX_BODY_BYTES, TEXT_MAX } from "../limits";
 import { listedEnd, parseListingDate } from "../local-time-parse";
@@ -22,6 +22,7 @@ const EVENTS_SCHEMA = {
           url: { type: "string", description: "Link to the event's page or registration" },
           description: { type: "string" },
           image: { type: "string" },
+          price: { type: "string", description: "What it costs to attend as written: 'Free' or '$10'" },
         },
         required: ["title", "start"],
       },
@@ -30,7 +31,9 @@ const EVENTS_SCHEMA = {
   required: ["events"],
 } as const;
 
-type CrawledEvent = Partial<Record<"title" | "start" | "end" | "location" | "url" | "description" | "image", string>>;
+type CrawledEvent = Partial<
+  Record<"title" | "start" | "end" | "location" | "url" | "description" | "image" | "price", string>
+>;
 
 function toCandidate(source: SourceConfig, e: CrawledEvent, now: Date): Candidate {
   const title = clean(e.title, TEXT_MAX.title) ?? "";
@@ -45,8 +48,10 @@ function toCandidate(source: SourceConfig, e: CrawledEvent, now: Date): Candidat
     title,
     description,
     venueName: location ? (clean(location.split(",")[0], TEXT_MAX.venue) ?? null) : null,
-    address: location,
-    ...address,
+    address: address.street,
+    city: address.city,
+    state: address.state,
+    postalCode: address.postalCode,
     lat: null,
     lon: null,
     start,
@@ -54,6 +59,7 @@ function toCandidate(source: SourceConfig, e: CrawledEvent, now: Date): Candidat
     allDay: start?.kind === "local" && start.time === null,
     registrationUrl: link,
     imageUrl: webUrl(e.image, source.url),
+    priceCents: parsePrice(e.price),
     isVirtual: looksVirtual(location, text),
     category: classifyCategory(title, description ?? "", source.defaultCategory),
   };

@@ -5,7 +5,9 @@ import {
   decodeAttribute,
   decodeEntities,
   looksVirtual,
+  parsePrice,
   parseUsAddress,
+  priceInText,
   webUrl,
 } from "../classify";
 import { fetchSourceText, SourceError } from "../http";
@@ -30,6 +32,7 @@ const FIELD_MAX: Record<FieldName, number> = {
   location: TEXT_MAX.location,
   description: TEXT_MAX.description,
   image: TEXT_MAX.url,
+  price: 40,
 };
 
 /** Appends streamed text to a field, up to its maximum; the first cut adds the "…". */
@@ -116,7 +119,7 @@ function toCandidate(source: SourceConfig, raw: RawItem, pageUrl: string, now: D
     title,
     description,
     venueName: venue,
-    address: location,
+    address: address.street,
     city: address.city,
     state: address.state,
     postalCode: address.postalCode,
@@ -127,6 +130,7 @@ function toCandidate(source: SourceConfig, raw: RawItem, pageUrl: string, now: D
     allDay: start?.kind === "local" && start.time === null,
     registrationUrl: link,
     imageUrl: webUrl(raw.image, pageUrl),
+    priceCents: parsePrice(raw.price) ?? priceInText(description),
     isVirtual: looksVirtual(location, text),
     category: classifyCategory(title, description ?? "", source.defaultCategory),
   };

@@ -1,5 +1,14 @@
 import ICAL from "ical.js";
-import { classifyCategory, clean, cleanMultiline, htmlToText, looksVirtual, parseUsAddress, webUrl } from "../classify";
+import {
+  classifyCategory,
+  clean,
+  cleanMultiline,
+  htmlToText,
+  looksVirtual,
+  parseUsAddress,
+  priceInText,
+  webUrl,
+} from "../classify";
 import { fetchSourceText, SourceError } from "../http";
 import { normaliseAllDaySeries } from "../ics-all-day";
 import { parseLenient } from "../ics-lenient";
@@ -123,7 +132,7 @@ function toCandidate(source: SourceConfig, zones: Zones, externalId: string, o: 
     title,
     description,
     venueName: location ? (clean(location.split(",")[0], TEXT_MAX.venue) ?? null) : null,
-    address: location,
+    address: address.street,
     city: address.city,
     state: address.state,
     postalCode: address.postalCode,
@@ -134,6 +143,8 @@ function toCandidate(source: SourceConfig, zones: Zones, externalId: string, o: 
     allDay,
     registrationUrl: webUrl(String(v.getFirstPropertyValue("url") ?? "")),
     organizerName: organizerOf(v),
+    // iCalendar has no price property: only a labelled line of the description ("Cost: Free") states one.
+    priceCents: priceInText(description),
     imageUrl: imageOf(v),
     isVirtual: looksVirtual(location, text),
     category: classifyCategory(title, rest, source.defaultCategory),

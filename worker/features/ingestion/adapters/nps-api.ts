@@ -1,4 +1,4 @@
-import { classifyCategory, clean, cleanMultiline, htmlToText, looksVirtual, webUrl } from "../classify";
+import { classifyCategory, clean, cleanMultiline, htmlToText, looksVirtual, parseUsAddress, webUrl } from "../classify";
 import { fetchSourceText, SourceError } from "../http";
 import { MAX_BODY_BYTES, TEXT_MAX } from "../limits";
 import { parseClock } from "../local-time-parse";
@@ -27,6 +27,8 @@ type NpsEvent = {
   types?: string[];
   tags?: string[];
   images?: { url?: string }[];
+  /** "true" for a free program; the fee, when there is one, is free text (feeinfo), not read. */
+  isfree?: string;
 };
 type NpsPage = { total?: string | number; start?: string | number; data?: NpsEvent[] };
 
@@ -52,7 +54,8 @@ export function mapNpsEvent(source: SourceConfig, e: NpsEvent): Candidate[] {
     title,
     description: cleanMultiline(description),
     venueName: clean(e.parkfullname, TEXT_MAX.venue) ?? location,
-    address: location,
+    // A park's "location" is mostly a place name ("Visitor Center"): only a street line is an address.
+    address: parseUsAddress(location).street,
     city: null,
     state: null,
     postalCode: null,
@@ -64,6 +67,7 @@ export function mapNpsEvent(source: SourceConfig, e: NpsEvent): Candidate[] {
       webUrl(e.infourl) ??
       (e.id ? `https://www.nps.gov/planyourvisit/event-details.htm?id=${encodeURIComponent(e.id)}` : null),
     imageUrl: image ? webUrl(image, "https://www.nps.gov") : null,
+    priceCents: e.isfree === "true" ? 0 : null,
     isVirtual: looksVirtual(location, text),
     category: classifyCategory(title, text, source.defaultCategory),
   };
