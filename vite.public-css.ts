@@ -37,7 +37,7 @@ export function publicModules(root: string): string[] {
     if (file.endsWith(".page.ts") && /\brender:\s*"browser"/.test(source)) continue;
     seen.add(file);
     for (const [, spec] of source.replace(/^\s*\/\/.*$/gm, "").matchAll(SPEC)) {
-      const target = resolve(root, file, spec);
+      const target = spec ? resolve(root, file, spec) : null;
       if (target && !seen.has(target)) queue.push(target);
     }
   }
