@@ -1,4 +1,5 @@
 import type { Plugin } from "vite";
+import { PUBLIC_CSS } from "./vite.public-css.ts";
 
 const ENTRY_SCRIPT = /<script type="module" crossorigin src="(\/assets\/[^"]+\.js)"><\/script>/;
 const MODULE_PRELOAD = /\s*<link rel="modulepreload" crossorigin href="([^"]+)">/g;
@@ -29,7 +30,13 @@ export function bootDocument(html: string, files: { boot: string; islands: strin
  * brought Vite's preload helper into the boot script, one more request before the first paint and a preload link
  * per chunk in its after-paint task (issue 30).
  */
-export const clientInput = { index: "index.html", boot: "web/boot.ts", islands: "web/islands/scheduler.ts" };
+export const clientInput = {
+  index: "index.html",
+  boot: "web/boot.ts",
+  islands: "web/islands/scheduler.ts",
+  // The public pages' stylesheet, inlined into public.html (vite.public-css.ts, decision 240).
+  public: PUBLIC_CSS,
+};
 
 /**
  * The app starts after the first paint: the browser build has web/boot.ts as a second entry

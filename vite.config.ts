@@ -5,6 +5,7 @@ import react from "@vitejs/plugin-react";
 import { defineConfig, type Plugin } from "vite";
 import { buildDefine } from "./scripts/build-info.mjs";
 import { clientInput, startAfterFirstPaint } from "./vite.boot.ts";
+import { publicStylesheet } from "./vite.public-css.ts";
 import { shareCards } from "./vite.share-cards.ts";
 import { ssrAlias } from "./vite.ssr.ts";
 
@@ -59,6 +60,8 @@ export default defineConfig({
   plugins: [
     dropHonoClientCookies(),
     react(),
+    // Before Tailwind: it names the public stylesheet's sources (decision 240).
+    publicStylesheet(path.resolve(import.meta.dirname)),
     tailwindcss(),
     cloudflare({ persistState: { path: ".wrangler/state" } }),
     shareCards(),

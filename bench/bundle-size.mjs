@@ -44,6 +44,16 @@ if (inlineCss)
   console.log(
     `  CSS ${"inlined in index.html".padEnd(41)} ${(gzipSync(inlineCss).length / 1024).toFixed(1).padStart(6)} KB`,
   );
+// The public pages' own stylesheet, inlined in the shell the Worker renders them into (decision 240).
+const publicShell = path.join(client, "public.html");
+if (existsSync(publicShell)) {
+  const publicCss = [...readFileSync(publicShell, "utf8").matchAll(/<style>([\s\S]*?)<\/style>/g)]
+    .map((m) => m[1])
+    .join("");
+  console.log(
+    `  CSS ${"inlined in public.html (public pages)".padEnd(41)} ${(gzipSync(publicCss).length / 1024).toFixed(1).padStart(6)} KB`,
+  );
+}
 
 const admin = scripts.filter((f) => /admin/i.test(f));
 if (admin.length) console.log(`  ✗ admin code in the initial load: ${admin.join(", ")}`);

@@ -122,6 +122,18 @@ describe("server-rendered public pages", () => {
     expect(await (await api("/my-progress")).text()).toContain('<div id="root"></div>');
   });
 
+  it("public pages carry the public stylesheet; the app's shell the full one, with the admin's utilities (decision 240)", async () => {
+    const style = (html: string) => /<style>([\s\S]*?)<\/style>/.exec(html)?.[1] ?? "";
+    const publicCss = style(await (await api("/")).text());
+    const appCss = style(await (await api("/my-progress")).text());
+    // `below-fold` is the public pages' own; `cursor-grab` only the admin's sortable lists use.
+    for (const css of [publicCss, appCss]) expect(css).toContain(".below-fold{");
+    expect(appCss).toContain(".cursor-grab{");
+    expect(publicCss).not.toContain(".cursor-grab{");
+    expect(publicCss.length).toBeLessThan(appCss.length);
+    expect((await api("/public.html", { headers: { Accept: "text/html" } })).status).toBe(404);
+  });
+
   it("/actions/:slug arrives with the title, Why It Matters and the steps", async () => {
     const action = await currentAction();
     const res = await api(`/actions/${action.slug}`);

@@ -44,12 +44,14 @@ export function SiteHeader() {
   const solid = !isHome || scrolled;
   const signedOut = useContext(SiteContext).signedIn === false;
 
+  // Opaque when solid, with no backdrop blur: behind a 95% opaque fill the blur was all but invisible, yet the sticky
+  // header had it painted again on every scroll (decision 240).
   return (
     <header
       data-testid="site-header"
       data-solid={solid ? "true" : "false"}
       data-solid-after={isHome ? HEADER_SOLID_SCROLL_PX : undefined}
-      className="group/header sticky top-0 z-40 h-[var(--header-height)] border-b border-border bg-sand-50/95 text-forest-900 shadow-sm backdrop-blur-md transition-[background-color,box-shadow,color] duration-300 data-[solid=false]:on-dark data-[solid=false]:border-b-0 data-[solid=false]:bg-transparent data-[solid=false]:text-white data-[solid=false]:shadow-none data-[solid=false]:backdrop-blur-none"
+      className="group/header sticky top-0 z-40 h-[var(--header-height)] border-b border-border bg-sand-50 text-forest-900 shadow-sm transition-[background-color,box-shadow,color] duration-300 data-[solid=false]:on-dark data-[solid=false]:border-b-0 data-[solid=false]:bg-transparent data-[solid=false]:text-white data-[solid=false]:shadow-none"
     >
       <div className="mx-auto flex h-full max-w-7xl items-center justify-between gap-6 px-4 sm:px-6 lg:px-8">
         <Link to={routePath("home")} className="rounded-lg">

@@ -12,7 +12,7 @@ import { type AppBindings, createRouter } from "../../platform/hono";
 import { actionMetaTags, withActionMeta } from "../actions/page-meta";
 import { withEventMarkup } from "../events/event-markup";
 import { withPageMeta, withTitle } from "../seo/routes";
-import { fetchIndexHtml, serveSpa } from "../spa/routes";
+import { fetchPublicShell, serveSpa } from "../spa/routes";
 import { pageApiFetch, readPageApi, withPageApi } from "./page-api";
 import { cachedPage, isSignedInRequest, pageCacheKey, storePage } from "./page-cache";
 import { pageDocument } from "./page-document";
@@ -56,7 +56,7 @@ export async function servePage(
   const hit = key ? await cachedPage(key) : null;
   if (hit) return hit;
 
-  const asset = await fetchIndexHtml(c);
+  const asset = await fetchPublicShell(c);
   if (!asset.ok) return c.text("The web app has not been built. Run `npm run build`.", 503);
   const rendered = await withPageApi(c, () => renderWithHead(c, route, asset, override));
   if (rendered instanceof Response) return rendered;

@@ -3,8 +3,20 @@ import type { AppBindings } from "../../platform/hono";
 
 /** Fetches the built index.html from Workers Static Assets. */
 export async function fetchIndexHtml(c: Context<AppBindings>): Promise<Response> {
-  const url = new URL("/index.html", c.req.url);
-  return c.env.ASSETS.fetch(new Request(url, { headers: { Accept: "text/html" } }));
+  return fetchHtmlAsset(c, "/index.html");
+}
+
+/**
+ * The shell the Worker renders public pages into: the built public.html, index.html with the public pages' own
+ * stylesheet (vite.public-css.ts, decision 240). Vite's dev server has no such file: it gets index.html.
+ */
+export async function fetchPublicShell(c: Context<AppBindings>): Promise<Response> {
+  const shell = await fetchHtmlAsset(c, "/public.html");
+  return shell.ok ? shell : fetchIndexHtml(c);
+}
+
+function fetchHtmlAsset(c: Context<AppBindings>, path: string): Promise<Response> {
+  return c.env.ASSETS.fetch(new Request(new URL(path, c.req.url), { headers: { Accept: "text/html" } }));
 }
 
 /**
