@@ -9,9 +9,9 @@ import {
 } from "../features/email/consumer";
 import { eventsNearFromSearch } from "../features/email/events-near";
 import type { EmailDeps } from "../features/email/jobs";
+import { deliverReminderMail } from "../features/event-reminders/deliver";
 import { consumeExportBatch, exportDepsFromEnv } from "../features/exports/runner";
 import type { ExportProducers } from "../features/exports/types";
-import { deliverReminderMail } from "../features/event-reminders/deliver";
 import { consumeIngestBatch, INGEST_QUEUE_NAME, type IngestHooks } from "../features/ingestion/jobs";
 import { raiseDeadLetterAlert } from "../features/operations/dead-letters";
 import { checkSourceHealth } from "../features/operations/source-checks";

@@ -1,8 +1,8 @@
 import { restartStalledFanouts } from "../features/email/campaigns";
 import { emailDepsFromEnv } from "../features/email/consumer";
 import { runWeeklySchedule } from "../features/email/waves";
-import { deleteExpiredExports, restartStalledExports } from "../features/exports/sweep";
 import { pruneEventReminders, runReminderSchedule } from "../features/event-reminders/schedule";
+import { deleteExpiredExports, restartStalledExports } from "../features/exports/sweep";
 import { scheduleDailyIngestion } from "../features/ingestion/schedule";
 import { checkErrorRate, pruneErrorCounts } from "../features/operations/error-rate";
 import { LAST_TICK_KEY, writeOpsState } from "../features/operations/ops-state";

@@ -35,87 +35,85 @@ export function EventsFilters({ zipInput, onZipInput, onZipSubmit, locationNote,
   return (
     <div className="grid gap-6 rounded-card border border-border bg-card p-5 shadow-sm sm:p-6">
       {" "}
-      <>
-        <form onSubmit={submit} className="flex flex-wrap items-end gap-3" aria-label="Find events near you">
-          <div className="grid min-w-40 flex-1 gap-1.5 sm:max-w-56">
-            <Label htmlFor={`${id}-zip`}>ZIP code</Label>
-            <Input
-              id={`${id}-zip`}
-              name="zip"
-              inputMode="numeric"
-              autoComplete="postal-code"
-              maxLength={FIELD_MAX.zip}
-              placeholder="e.g. 97201"
-              value={zipInput}
-              onChange={(e) => onZipInput(e.target.value)}
-            />
-          </div>
-          <Button type="submit">Search</Button>
-          {locationNote ? <p className="w-full text-sm text-muted-foreground">{locationNote}</p> : null}
-        </form>
-        <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
-          <div className="grid gap-1.5">
-            <Label htmlFor={`${id}-radius`}>Radius</Label>
-            <Select
-              id={`${id}-radius`}
-              value={String(filters.radius)}
-              onChange={(e) => onChange({ radius: Number(e.target.value) })}
-            >
-              {RADIUS_OPTIONS.map((r) => (
-                <option key={r} value={r}>
-                  {r} miles
-                </option>
-              ))}
-            </Select>
-          </div>
-          <div className="grid gap-1.5">
-            <Label htmlFor={`${id}-frame`}>Time frame</Label>
-            <Select
-              id={`${id}-frame`}
-              value={filters.frame}
-              onChange={(e) => onChange({ frame: e.target.value as TimeFrame })}
-            >
-              {TIME_FRAMES.map((f) => (
-                <option key={f.value} value={f.value}>
-                  {f.label}
-                </option>
-              ))}
-            </Select>
-          </div>
-          <div className="grid gap-1.5">
-            <Label htmlFor={`${id}-category`}>Category</Label>
-            <Select
-              id={`${id}-category`}
-              value={filters.category}
-              onChange={(e) => onChange({ category: e.target.value })}
-            >
-              {CATEGORY_FILTERS.map((c) => (
-                <option key={c} value={c}>
-                  {CATEGORY_LABELS[c]}
-                </option>
-              ))}
-            </Select>
-          </div>
-          <div className="grid gap-1.5">
-            <Label htmlFor={`${id}-keyword`}>Keyword</Label>
-            <Input
-              id={`${id}-keyword`}
-              type="search"
-              placeholder="e.g. beach, birds"
-              value={filters.keyword}
-              onChange={(e) => onChange({ keyword: e.target.value })}
-            />
-          </div>
-        </div>
-        <div className="flex items-center gap-3">
-          <Checkbox
-            id={`${id}-online`}
-            checked={filters.includeOnline}
-            onCheckedChange={(v) => onChange({ includeOnline: v === true })}
+      <form onSubmit={submit} className="flex flex-wrap items-end gap-3" aria-label="Find events near you">
+        <div className="grid min-w-40 flex-1 gap-1.5 sm:max-w-56">
+          <Label htmlFor={`${id}-zip`}>ZIP code</Label>
+          <Input
+            id={`${id}-zip`}
+            name="zip"
+            inputMode="numeric"
+            autoComplete="postal-code"
+            maxLength={FIELD_MAX.zip}
+            placeholder="e.g. 97201"
+            value={zipInput}
+            onChange={(e) => onZipInput(e.target.value)}
           />
-          <Label htmlFor={`${id}-online`}>Include online events</Label>
         </div>
-      </>
+        <Button type="submit">Search</Button>
+        {locationNote ? <p className="w-full text-sm text-muted-foreground">{locationNote}</p> : null}
+      </form>
+      <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+        <div className="grid gap-1.5">
+          <Label htmlFor={`${id}-radius`}>Radius</Label>
+          <Select
+            id={`${id}-radius`}
+            value={String(filters.radius)}
+            onChange={(e) => onChange({ radius: Number(e.target.value) })}
+          >
+            {RADIUS_OPTIONS.map((r) => (
+              <option key={r} value={r}>
+                {r} miles
+              </option>
+            ))}
+          </Select>
+        </div>
+        <div className="grid gap-1.5">
+          <Label htmlFor={`${id}-frame`}>Time frame</Label>
+          <Select
+            id={`${id}-frame`}
+            value={filters.frame}
+            onChange={(e) => onChange({ frame: e.target.value as TimeFrame })}
+          >
+            {TIME_FRAMES.map((f) => (
+              <option key={f.value} value={f.value}>
+                {f.label}
+              </option>
+            ))}
+          </Select>
+        </div>
+        <div className="grid gap-1.5">
+          <Label htmlFor={`${id}-category`}>Category</Label>
+          <Select
+            id={`${id}-category`}
+            value={filters.category}
+            onChange={(e) => onChange({ category: e.target.value })}
+          >
+            {CATEGORY_FILTERS.map((c) => (
+              <option key={c} value={c}>
+                {CATEGORY_LABELS[c]}
+              </option>
+            ))}
+          </Select>
+        </div>
+        <div className="grid gap-1.5">
+          <Label htmlFor={`${id}-keyword`}>Keyword</Label>
+          <Input
+            id={`${id}-keyword`}
+            type="search"
+            placeholder="e.g. beach, birds"
+            value={filters.keyword}
+            onChange={(e) => onChange({ keyword: e.target.value })}
+          />
+        </div>
+      </div>
+      <div className="flex items-center gap-3">
+        <Checkbox
+          id={`${id}-online`}
+          checked={filters.includeOnline}
+          onCheckedChange={(v) => onChange({ includeOnline: v === true })}
+        />
+        <Label htmlFor={`${id}-online`}>Include online events</Label>
+      </div>
     </div>
   );
 }

@@ -72,31 +72,29 @@ export function EventsTeaser() {
           </h2>
         </div>
         <form onSubmit={submit} className="flex flex-wrap items-end gap-3" aria-label="Show events near you">
-          <>
-            <div className="grid gap-1.5">
-              <Label htmlFor={`${id}-zip`}>ZIP code</Label>
-              <Input
-                id={`${id}-zip`}
-                className="w-36"
-                inputMode="numeric"
-                autoComplete="postal-code"
-                maxLength={FIELD_MAX.zip}
-                value={zipInput}
-                onChange={(e) => setZipInput(e.target.value)}
-              />
-            </div>
-            <Button type="submit" variant="outline">
-              Show events
-            </Button>
-            <div className="flex w-full items-center gap-2">
-              <Checkbox
-                id={`${id}-online`}
-                checked={includeOnline}
-                onCheckedChange={(v) => setIncludeOnline(v === true)}
-              />
-              <Label htmlFor={`${id}-online`}>Include online events</Label>
-            </div>
-          </>
+          <div className="grid gap-1.5">
+            <Label htmlFor={`${id}-zip`}>ZIP code</Label>
+            <Input
+              id={`${id}-zip`}
+              className="w-36"
+              inputMode="numeric"
+              autoComplete="postal-code"
+              maxLength={FIELD_MAX.zip}
+              value={zipInput}
+              onChange={(e) => setZipInput(e.target.value)}
+            />
+          </div>
+          <Button type="submit" variant="outline">
+            Show events
+          </Button>
+          <div className="flex w-full items-center gap-2">
+            <Checkbox
+              id={`${id}-online`}
+              checked={includeOnline}
+              onCheckedChange={(v) => setIncludeOnline(v === true)}
+            />
+            <Label htmlFor={`${id}-online`}>Include online events</Label>
+          </div>
         </form>
       </div>
 

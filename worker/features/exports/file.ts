@@ -16,7 +16,7 @@ export async function exportFileResponse(
   job: ExportJob | null,
   input: { token: string; userId: string; contentType: string; now: Date },
 ): Promise<Response> {
-  if (!job || job.status !== "ready") throw notFound(GONE);
+  if (job?.status !== "ready") throw notFound(GONE);
   if (!(await downloadTokenValid(config, input.token, job.id, input.userId, input.now))) throw notFound(GONE);
   const parts = [...job.parts];
   const stream = new ReadableStream<Uint8Array>({

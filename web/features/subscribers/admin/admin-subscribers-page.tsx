@@ -1,4 +1,4 @@
-import { useMutation, useQuery } from "@tanstack/react-query";
+import { useQuery } from "@tanstack/react-query";
 import { format, parseISO } from "date-fns";
 import { type FormEvent, useState } from "react";
 import { SUBSCRIBER_STATUSES, type SubscriberStatusFilter } from "#contract/subscribers/admin-schemas";
@@ -8,9 +8,7 @@ import { FormField } from "../../../components/ui/form-field";
 import { Input } from "../../../components/ui/input";
 import { Select } from "../../../components/ui/select";
 import { Spinner } from "../../../components/ui/spinner";
-import { toast } from "../../../components/ui/use-toast";
 import { ExportProgress, useBackgroundExport } from "../../../lib/background-export";
-import { errorText } from "../../../lib/error-text";
 import { usePageTitle } from "../../../lib/use-page-title";
 import {
   type SubscriberListFilter,
