@@ -43,7 +43,7 @@ describe("the preflight finds everything at once (issue 44)", () => {
     ]);
   });
 
-  it("reads the four queues of the committed wrangler.toml", async () => {
+  it("reads every queue of the committed wrangler.toml", async () => {
     const { unstable_readConfig } = await import("wrangler");
     const committed = unstable_readConfig({ config: join(import.meta.dirname, "../../wrangler.toml") });
     expect(configuredQueues(committed).sort()).toEqual(everything.queues.sort());
