@@ -116,10 +116,13 @@ describe("job logs", () => {
     expect(jobs).toEqual([
       "weekly-sends",
       "stalled-fanouts",
+      "event-reminders",
       "daily-ingestion",
       "check-overdue-sends",
       "check-campaigns",
       "manage-token-backfill",
+      "restart-stalled-exports",
+      "delete-expired-exports",
       "check-error-rate",
     ]);
     expect(lines.find((l) => l.job === "weekly-sends")).toEqual({
