@@ -25,7 +25,7 @@ const everything = {
   d1: [{ name: "earthkind", uuid: "4b2f1c9e-7d1a-4e55-9b1f-1c2d3e4f5a6b" }],
   kv: [{ id: "9f8e7d6c5b4a39281716151413121110" }],
   r2: ["earthkind-media"],
-  queues: ["earthkind-email", "earthkind-ingest", "earthkind-email-dlq", "earthkind-ingest-dlq"],
+  queues: ["earthkind-email", "earthkind-ingest", "earthkind-export", "earthkind-email-dlq", "earthkind-ingest-dlq"],
 };
 
 describe("the preflight finds everything at once (issue 44)", () => {

@@ -149,7 +149,7 @@ describe("npm run setup against a fake Cloudflare API (issue 44)", () => {
       /d1_databases\.DB: database_id is a placeholder/,
       /kv_namespaces\.KV: id is a placeholder/,
       /r2_buckets\.MEDIA: no bucket earthkind-media/,
-      /queue\(s\) earthkind-email, earthkind-ingest, earthkind-email-dlq, earthkind-ingest-dlq do not exist/,
+      /queue\(s\) earthkind-email, earthkind-ingest, earthkind-export, earthkind-email-dlq, earthkind-ingest-dlq do not exist/,
       /secret JWT_SECRET is not set/,
       /secret MAIL_API_KEY is not set/,
       /TURNSTILE_SITE_KEY is empty/,
@@ -168,7 +168,7 @@ describe("npm run setup against a fake Cloudflare API (issue 44)", () => {
     expect(state.kv.map((k) => k.title)).toEqual(["earthkind-KV"]);
     expect(state.r2).toEqual(["earthkind-media"]);
     expect(state.queues.sort()).toEqual(
-      ["earthkind-email", "earthkind-email-dlq", "earthkind-ingest", "earthkind-ingest-dlq"].sort(),
+      ["earthkind-email", "earthkind-email-dlq", "earthkind-export", "earthkind-ingest", "earthkind-ingest-dlq"].sort(),
     );
     expect(state.secrets).toEqual(["JWT_SECRET"]);
     const toml = readFileSync(configPath, "utf8");
