@@ -71,7 +71,7 @@ const INSERT_INTO = new RegExp(String.raw`^INSERT\s+INTO\s+${NAME}`, "i");
  * the `users` table exists, and D1, which enforces foreign keys, stops at "no such table: main.users".
  * The ordered dump has the dump's PRAGMAs, then every CREATE TABLE, then the rows table by table with
  * each table after the tables it references (`PRAGMA foreign_key_list`, read from the CREATE TABLEs in
- * an in-memory SQLite), then everything else in the dump's order: sqlite_sequence, indexes, triggers
+ * an in-memory SQLite; views and unique indexes before the rows), then everything else in the dump's order: sqlite_sequence, indexes, triggers
  * (after the rows, so triggers do not fire again for restored rows). A table's reference to itself does
  * not order it: its rows keep the dump's order, and `PRAGMA defer_foreign_keys` (the dump's, or added)
  * covers them (D1 runs the file as one transaction), as it covers tables that reference each other in
@@ -122,7 +122,20 @@ export async function orderDump(sql) {
   }
   schema.close();
 
-  const statements = [...pragmas, ...creates, ...order.flatMap((t) => rows.get(t)), ...rest];
+  // A foreign key may name a column that only a unique index makes a key (email_ledger.campaign →
+  // email_campaigns.seq, migration 0026): SQLite refuses a child row with "foreign key mismatch" until
+  // that index exists, so unique indexes are built before the rows (the rows already satisfy them).
+  // The export writes views after the triggers, but a trigger may be on a view (email_deliveries'
+  // INSTEAD OF INSERT), so views come with the tables.
+  const early = rest.filter((s) => /^CREATE\s+(UNIQUE\s+INDEX|VIEW)\b/i.test(s));
+  const statements = [
+    ...pragmas,
+    ...creates,
+    ...early,
+    ...order.flatMap((t) => rows.get(t)),
+    ...rest.filter((s) => !early.includes(s)),
+  ];
+
   return { sql: statements.map((s) => `${s};\n`).join(""), order };
 }
 

@@ -53,6 +53,12 @@ INSERT INTO security_audit_log (id, user_id, action, table_name, ip_address, new
   ('rt-audit-1', 'rt-user-1', 'password_changed', 'users', '203.0.113.7', '{}', '${AT}');
 INSERT INTO action_completions (id, user_id, action_id, completed_at, notes, share_note)
   SELECT 'rt-completion-1', 'rt-user-1', ${FIRST_ACTION}, '${AT}', 'Swapped the car for the bus.', 1;
+INSERT INTO event_reminders (id, event_id, email, user_id, status, token_hash, token_sealed, event_title, event_start_at, due_at, confirmed_at) VALUES
+  ('rt-reminder-1', 'rt-event-1', 'member@example.com', 'rt-user-1', 'active', 'rt-reminder-hash-1', 'rt-sealed-1', 'Creek cleanup', '2026-11-28T17:00:00.000Z', '2026-11-27T17:00:00.000Z', '${AT}');
+INSERT INTO event_reminder_mails (id, reminder_id, kind, send_key, status, event_start_at, queued_at) VALUES
+  ('rt-reminder-mail-1', 'rt-reminder-1', 'reminder', 'rt-reminder-1:reminder:2026-11-28T17:00:00.000Z', 'queued', '2026-11-28T17:00:00.000Z', '${AT}');
+INSERT INTO export_jobs (id, kind, user_id, filename, status, rows, expires_at) VALUES
+  ('rt-export-1', 'my_data', 'rt-user-1', 'earthkind-data.json', 'ready', 1, '2026-11-23T18:00:00.000Z');
 INSERT INTO contact_messages (id, name, email, message, ip_address, created_at, status) VALUES
   ('rt-contact-1', 'Sam Reader', 'sam@example.com', 'Can our school join?', '203.0.113.8', '${AT}', 'unread');
 INSERT INTO subscribers (id, email, first_name, zip_code, manage_token_hash, subscribed_at, time_zone) VALUES
