@@ -5,6 +5,7 @@ import react from "@vitejs/plugin-react";
 import { defineConfig, type Plugin } from "vite";
 import { buildDefine } from "./scripts/build-info.mjs";
 import { clientInput, startAfterFirstPaint } from "./vite.boot.ts";
+import { messageCatalogs } from "./vite.message-catalogs.ts";
 import { publicStylesheet } from "./vite.public-css.ts";
 import { shareCards } from "./vite.share-cards.ts";
 import { ssrAlias } from "./vite.ssr.ts";
@@ -58,6 +59,7 @@ const inlineStylesheet = (): Plugin => ({
 // bundle includes the web app's route tree through "@web/ssr" to render public pages (decision 140).
 export default defineConfig({
   plugins: [
+    messageCatalogs(),
     dropHonoClientCookies(),
     react(),
     // Before Tailwind: it names the public stylesheet's sources (decision 240).

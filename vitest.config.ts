@@ -3,6 +3,7 @@ import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
 import { defineConfig } from "vitest/config";
 import { buildDefine } from "./scripts/build-info.mjs";
 import { DEV_VARS } from "./scripts/dev-vars.mjs";
+import { messageCatalogs } from "./vite.message-catalogs.ts";
 import { ssrAlias } from "./vite.ssr.ts";
 
 export default defineConfig(async () => {
@@ -11,21 +12,25 @@ export default defineConfig(async () => {
     test: {
       projects: [
         {
+          plugins: [messageCatalogs()],
           test: { name: "unit", include: ["tests/unit/**/*.test.ts"], environment: "node" },
         },
         {
           // The published contract, checked in Node by the tools outside integrators use (decision 179).
+          plugins: [messageCatalogs()],
           resolve: { alias: ssrAlias(import.meta.dirname) },
           define: buildDefine(),
           test: { name: "contract", include: ["tests/contract/**/*.test.ts"], environment: "node" },
         },
         {
           // Web modules that need no DOM (stores, hooks rendered to a string); fetch is the boundary.
+          plugins: [messageCatalogs()],
           resolve: { alias: ssrAlias(import.meta.dirname) },
           test: { name: "web", include: ["tests/web/**/*.test.{ts,tsx}"], environment: "node" },
         },
         {
           plugins: [
+            messageCatalogs(),
             cloudflareTest({
               wrangler: { configPath: "./wrangler.toml" },
               miniflare: {

@@ -2,9 +2,12 @@ import "./styles.css";
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { createBrowserRouter } from "react-router-dom";
+import { localeBase, localeOfPath } from "#contract/i18n/locales";
 import { SITE_STATE_ID, type SiteState } from "#contract/pages/render-contract";
 import { App } from "./app/app";
 import { routes } from "./app/router";
+import { createSiteI18n } from "./lib/i18n";
+import { loadSiteMessages } from "./lib/i18n-load";
 import { createQueryClient } from "./lib/query-client";
 
 /** The empty shell's site settings (the Worker adds them to every page it serves; the Vite dev server does not). */
@@ -27,12 +30,20 @@ async function start() {
     await import("./islands/scheduler");
     return;
   }
+  const site = readSiteState() ?? {
+    origin: window.location.origin,
+    timeZone: "UTC",
+    turnstileSiteKey: null,
+    locale: localeOfPath(window.location.pathname),
+  };
+  const i18n = createSiteI18n(site.locale, await loadSiteMessages(site.locale));
   createRoot(root).render(
     <StrictMode>
       <App
-        router={createBrowserRouter(routes)}
+        router={createBrowserRouter(routes, { basename: localeBase(site.locale) || undefined })}
         queryClient={createQueryClient()}
-        site={readSiteState() ?? { origin: window.location.origin, timeZone: "UTC", turnstileSiteKey: null }}
+        site={site}
+        i18n={i18n}
       />
     </StrictMode>,
   );

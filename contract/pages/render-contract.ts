@@ -1,3 +1,4 @@
+import type { Locale } from "../i18n/locales";
 import type { PageMeta } from "../seo/page-meta";
 
 /**
@@ -36,6 +37,8 @@ export type SiteState = {
   origin: string;
   timeZone: string;
   turnstileSiteKey: string | null;
+  /** The page's language, from its path ("/es/…" is Spanish, decision 270). */
+  locale: Locale;
   /**
    * Whether the request carried a session cookie, where the Worker rendered the page: false means the visitor
    * is signed out (such pages are the only ones the edge caches), so the page shows "Sign In" from the start.

@@ -1,4 +1,5 @@
 import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { LOCALES } from "#contract/i18n/locales";
 import { createdAt, id, updatedAt } from "./columns";
 
 export const users = sqliteTable("users", {
@@ -8,6 +9,8 @@ export const users = sqliteTable("users", {
   /** `scrypt$N$r$p$salt$hash`, null for magic-link-only accounts. */
   passwordHash: text("password_hash"),
   emailVerifiedAt: text("email_verified_at"),
+  /** The member's language: the emails they are sent and the pages' default (migration 0031, decision 270). */
+  locale: text("locale", { enum: LOCALES }).notNull().default("en"),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import { blob, index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { LOCALES } from "#contract/i18n/locales";
 import { bool, createdAt, id, isoNow, json, updatedAt } from "./columns";
 import { tips, weeklyActions } from "./content";
 
@@ -34,6 +35,8 @@ export const subscribers = sqliteTable(
     /** The consent evidence of the latest confirmation: CF-Connecting-IP and user agent (null before 0014). */
     consentIp: text("consent_ip"),
     consentUserAgent: text("consent_user_agent"),
+    /** The language every email to this person is written in (migration 0031, decision 270). */
+    locale: text("locale", { enum: LOCALES }).notNull().default("en"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

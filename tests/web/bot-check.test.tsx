@@ -7,6 +7,7 @@ const site = (turnstileSiteKey: string | null): Site => ({
   origin: "https://earthkind.example",
   timeZone: "UTC",
   turnstileSiteKey,
+  locale: "en",
 });
 
 /** A form with the hook; it hands what the hook returned to `seen`. */

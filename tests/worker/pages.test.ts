@@ -249,6 +249,7 @@ describe("the data handed to the browser's query cache", () => {
       origin: config().siteOrigin,
       timeZone: config().SITE_TIMEZONE,
       turnstileSiteKey: null,
+      locale: "en",
       signedIn: false,
     });
   });

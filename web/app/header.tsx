@@ -5,6 +5,7 @@ import { cn } from "../lib/cn";
 import { SiteContext } from "../lib/site";
 import { routePath } from "../pages";
 import { AccountLinks } from "./account-links";
+import { LanguageSwitch } from "./language-switch";
 import { Wordmark } from "./logo";
 import { MobileMenu } from "./mobile-menu";
 import { isNavItemActive, NAV_ITEMS } from "./nav-items";
@@ -78,6 +79,7 @@ export function SiteHeader() {
         </nav>
 
         <div className="flex items-center gap-2">
+          <LanguageSwitch className="text-forest-800 hover:bg-sand-200 group-data-[solid=false]/header:text-white/90 group-data-[solid=false]/header:hover:bg-white/10" />
           {/* A wrapper carries the breakpoint: the button's own inline-flex would win over `hidden`. */}
           <div className="hidden lg:block">
             {/* Signed out is known from the request: "Sign In" is a plain link, no island. */}

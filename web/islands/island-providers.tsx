@@ -1,6 +1,9 @@
+import type { I18n } from "@lingui/core";
 import { type QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { type ReactNode, useEffect } from "react";
+import { localeBase } from "#contract/i18n/locales";
 import { AuthProvider } from "../lib/auth/auth-provider";
+import { LocaleProvider } from "../lib/i18n";
 import { type Site, SiteContext } from "../lib/site";
 import { IslandRouter } from "./island-router";
 
@@ -19,10 +22,12 @@ export function IslandProviders({
   site,
   queryClient,
   url,
+  i18n,
   onHydrated,
   children,
 }: {
   site: Site;
+  i18n: I18n;
   queryClient: QueryClient;
   url: string | null;
   onHydrated?: () => void;
@@ -30,13 +35,15 @@ export function IslandProviders({
 }) {
   return (
     <SiteContext.Provider value={site}>
-      <QueryClientProvider client={queryClient}>
-        <AuthProvider>
-          <IslandRouter url={url}>
-            <Hydrated onHydrated={onHydrated}>{children}</Hydrated>
-          </IslandRouter>
-        </AuthProvider>
-      </QueryClientProvider>
+      <LocaleProvider locale={site.locale} i18n={i18n}>
+        <QueryClientProvider client={queryClient}>
+          <AuthProvider>
+            <IslandRouter url={url} basename={localeBase(site.locale)}>
+              <Hydrated onHydrated={onHydrated}>{children}</Hydrated>
+            </IslandRouter>
+          </AuthProvider>
+        </QueryClientProvider>
+      </LocaleProvider>
     </SiteContext.Provider>
   );
 }

@@ -71,7 +71,16 @@ const staticNavigator: Navigator = {
 const noSubscription = () => () => {};
 
 /** `url`: the request's URL on the server; null in the browser (the page's own address). */
-export function IslandRouter({ url, children }: { url: string | null; children: ReactNode }) {
+export function IslandRouter({
+  url,
+  basename,
+  children,
+}: {
+  url: string | null;
+  /** "/es" on Spanish pages: links then stay in the page's language (decision 270). */
+  basename: string;
+  children: ReactNode;
+}) {
   const fixed = useMemo<Snapshot | null>(() => {
     if (url === null) return null;
     const { pathname, search, hash } = new URL(url);
@@ -80,7 +89,12 @@ export function IslandRouter({ url, children }: { url: string | null; children: 
   const read = fixed ? () => fixed : current;
   const location = useSyncExternalStore(fixed ? noSubscription : subscribe, read, read);
   return (
-    <Router location={location} navigator={fixed ? staticNavigator : browserNavigator} static={fixed !== null}>
+    <Router
+      basename={basename || "/"}
+      location={location}
+      navigator={fixed ? staticNavigator : browserNavigator}
+      static={fixed !== null}
+    >
       {children}
     </Router>
   );

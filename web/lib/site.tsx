@@ -8,7 +8,7 @@ import type { SiteState } from "#contract/pages/render-contract";
  */
 export type Site = SiteState;
 
-export const SiteContext = createContext<Site>({ origin: "", timeZone: "UTC", turnstileSiteKey: null });
+export const SiteContext = createContext<Site>({ origin: "", timeZone: "UTC", turnstileSiteKey: null, locale: "en" });
 
 export function useSiteOrigin(): string {
   return useContext(SiteContext).origin;

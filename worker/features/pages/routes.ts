@@ -4,6 +4,7 @@ import type { PublicActionWithImpact } from "#contract/actions/schemas";
 import { eventIdFromPathParam, eventPath } from "#contract/events/event-path";
 import type { EventPage } from "#contract/events/schemas";
 import { eventsUrlSearch, readEventsUrl } from "#contract/events/search-url";
+import { LOCALES, type Locale, localeOfPath, localizePath } from "#contract/i18n/locales";
 import { type PageRoute, type RenderedPage, SITE_STATE_ID, type SiteState } from "#contract/pages/render-contract";
 import { scriptSafeJson } from "#contract/platform/script-safe-json";
 import { titled } from "#contract/seo/page-meta";
@@ -11,6 +12,7 @@ import { botCheckKeys, type Config } from "../../platform/config";
 import { type AppBindings, createRouter } from "../../platform/hono";
 import { actionMetaTags, withActionMeta } from "../actions/page-meta";
 import { withEventMarkup } from "../events/event-markup";
+import { localizedMeta, localizedTitle, withLanguage } from "../seo/languages";
 import { withPageMeta, withTitle } from "../seo/routes";
 import { fetchPublicShell, serveSpa } from "../spa/routes";
 import { pageApiFetch, readPageApi, withPageApi } from "./page-api";
@@ -18,11 +20,15 @@ import { cachedPage, isSignedInRequest, pageCacheKey, storePage } from "./page-c
 import { pageDocument } from "./page-document";
 
 /** What the browser needs of this deployment's settings, on every page (rendered or the empty shell). */
-export const siteState = (config: Config): SiteState => ({
+export const siteState = (config: Config, locale: Locale): SiteState => ({
   origin: config.siteOrigin,
   timeZone: config.SITE_TIMEZONE,
   turnstileSiteKey: botCheckKeys(config)?.siteKey ?? null,
+  locale,
 });
+
+/** The request's page language, from its path (decision 270). */
+const requestLocale = (c: Context<AppBindings>): Locale => localeOfPath(new URL(c.req.url).pathname);
 
 /**
  * A page by its name in web/pages. Throws for a name no module has: `servePage` reads a missing page as the
@@ -84,6 +90,7 @@ async function renderWithHead(
   override?: PageOverride,
 ): Promise<Response | { shell: Response; page: RenderedPage }> {
   const { config } = c.var;
+  const locale = requestLocale(c);
   let shell = asset;
   if (route?.name === "action") {
     const found = await readPageApi<{ action: PublicActionWithImpact }>(
@@ -99,14 +106,28 @@ async function renderWithHead(
       return c.redirect(`${eventPath(found.event)}${url.search}`, 301);
     if (found) shell = withEventMarkup(asset, found.event, { origin: config.siteOrigin, name: config.SITE_NAME });
   } else if (route?.meta) {
-    shell = withPageMeta(asset, route.meta, config.siteOrigin);
+    shell = withPageMeta(asset, localizedMeta(route, route.meta, locale), config.siteOrigin);
   }
 
-  const site = { ...siteState(config), signedIn: isSignedInRequest(c) };
+  const site = { ...siteState(config, locale), signedIn: isSignedInRequest(c) };
   const page = await renderPage({ url: override?.url ?? c.req.url, site, api: pageApiFetch });
   // The title the page sets once it runs, so it does not change under the reader's eyes.
   const title = page.status === 404 ? (route?.notFoundTitle ?? NOT_FOUND_PAGE?.title) : route?.title;
-  if (title) shell = withTitle(asset, titled(title));
+  if (title) {
+    const notFound = page.status === 404;
+    shell = withTitle(
+      asset,
+      titled(
+        localizedTitle(
+          notFound && !route?.notFoundTitle ? NOT_FOUND_PAGE : route,
+          title,
+          locale,
+          notFound && !!route?.notFoundTitle,
+        ),
+      ),
+    );
+  }
+  shell = withLanguage(shell, locale, new URL(override?.url ?? c.req.url).pathname, config.siteOrigin);
   return { shell, page };
 }
 
@@ -118,13 +139,17 @@ async function renderWithHead(
 export const pagesRoutes = createRouter();
 for (const route of PAGE_ROUTES) {
   if (route === NOT_FOUND_PAGE) continue;
-  if (route.render === "server") pagesRoutes.get(route.path, (c) => servePage(c, route));
-  else
-    pagesRoutes.get(route.path, (c) =>
-      serveSpa(
-        c,
-        200,
-        `<script type="application/json" id="${SITE_STATE_ID}">${scriptSafeJson(siteState(c.var.config))}</script>`,
-      ),
-    );
+  // Each page at its English path and under /es/ (decision 270).
+  for (const path of LOCALES.map((locale) => localizePath(route.path, locale))) {
+    if (route.render === "server") pagesRoutes.get(path, (c) => servePage(c, route));
+    else
+      pagesRoutes.get(path, (c) =>
+        serveSpa(
+          c,
+          200,
+          `<script type="application/json" id="${SITE_STATE_ID}">${scriptSafeJson(siteState(c.var.config, requestLocale(c)))}</script>`,
+          requestLocale(c),
+        ),
+      );
+  }
 }

@@ -1,4 +1,5 @@
 import type { Context } from "hono";
+import { DEFAULT_LOCALE, LOCALE_TAGS, type Locale } from "#contract/i18n/locales";
 import type { AppBindings } from "../../platform/hono";
 
 /** Fetches the built index.html from Workers Static Assets. */
@@ -23,10 +24,17 @@ function fetchHtmlAsset(c: Context<AppBindings>, path: string): Promise<Response
  * The SPA shell with a chosen status: the client router renders the page (or the 404 page). `state` (a
  * JSON script) goes right after the empty #root.
  */
-export async function serveSpa(c: Context<AppBindings>, status: 200 | 404, state = ""): Promise<Response> {
+export async function serveSpa(
+  c: Context<AppBindings>,
+  status: 200 | 404,
+  state = "",
+  locale: Locale = DEFAULT_LOCALE,
+): Promise<Response> {
   const asset = await fetchIndexHtml(c);
   if (!asset.ok) return c.text("The web app has not been built. Run `npm run build`.", 503);
-  const html = (await asset.text()).replace('<div id="root"></div>', () => `<div id="root"></div>${state}`);
+  const html = (await asset.text())
+    .replace('<html lang="en">', () => `<html lang="${LOCALE_TAGS[locale]}">`)
+    .replace('<div id="root"></div>', () => `<div id="root"></div>${state}`);
   return c.body(html, status, {
     "Content-Type": "text/html; charset=utf-8",
     "Cache-Control": "no-cache",

@@ -1,0 +1,43 @@
+import { type I18n, type Messages, setupI18n } from "@lingui/core";
+import { LOCALE_TAGS, type Locale } from "#contract/i18n/locales";
+import type enEmail from "../../locales/en/email.json";
+import enEmailMessages from "../../locales/en/email.json?lingui";
+import type enSite from "../../locales/en/site.json";
+import enSiteMessages from "../../locales/en/site.json?lingui";
+import esEmailMessages from "../../locales/es/email.json?lingui";
+import esSiteMessages from "../../locales/es/site.json?lingui";
+
+/** A message of the site's catalogue (pages, server messages) or the emails' (never shipped to a browser). */
+export type ServerMessageId = keyof typeof enSite | keyof typeof enEmail;
+export type ServerMessageValues = Record<string, string | number | Date>;
+
+const MESSAGES: Record<Locale, Messages> = {
+  en: { ...enSiteMessages, ...enEmailMessages },
+  es: { ...esSiteMessages, ...esEmailMessages },
+};
+
+const instances = new Map<Locale, I18n>();
+
+function i18nFor(locale: Locale): I18n {
+  let i18n = instances.get(locale);
+  if (!i18n) {
+    const tag = LOCALE_TAGS[locale];
+    i18n = setupI18n({ locale: tag, locales: [tag], messages: { [tag]: MESSAGES[locale] } });
+    instances.set(locale, i18n);
+  }
+  return i18n;
+}
+
+/**
+ * A message in a person's language, for what the Worker writes itself: emails, their subjects and preheaders, page
+ * heads and server messages (decision 270). The same catalogues as the pages, so a text is translated once.
+ */
+export function translate(locale: Locale, id: ServerMessageId, values?: ServerMessageValues): string {
+  return i18nFor(locale)._(id, values);
+}
+
+/** `translate` bound to one language: `const t = translatorFor(subscriber.locale)`. */
+export const translatorFor =
+  (locale: Locale) =>
+  (id: ServerMessageId, values?: ServerMessageValues): string =>
+    translate(locale, id, values);
