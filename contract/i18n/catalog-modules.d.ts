@@ -1,6 +1,6 @@
-// A message catalogue imported with `?lingui` is compiled at build time (vite.message-catalogs.ts): its
-// messages are Lingui's compiled form, so no message parser ships to the browser or the Worker.
-declare module "*.json?lingui" {
+// A message catalogue (a folder of JSON files) imported with `?lingui` arrives merged and compiled at build time
+// (vite.message-catalogs.ts): Lingui's compiled form, so no message parser ships to the browser or the Worker.
+declare module "*?lingui" {
   const messages: import("@lingui/core").Messages;
   export default messages;
 }

@@ -6,8 +6,8 @@ import type { Locale } from "#contract/i18n/locales";
  * page's code. The Worker imports both (web/ssr/render-page.tsx).
  */
 const SITE_MESSAGES: Record<Locale, () => Promise<{ default: Messages }>> = {
-  en: () => import("../../locales/en/site.json?lingui"),
-  es: () => import("../../locales/es/site.json?lingui"),
+  en: () => import("../../locales/en/site?lingui"),
+  es: () => import("../../locales/es/site?lingui"),
 };
 
 export const loadSiteMessages = (locale: Locale): Promise<Messages> => SITE_MESSAGES[locale]().then((m) => m.default);
