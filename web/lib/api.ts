@@ -47,6 +47,8 @@ function apiFetch(auth: boolean): typeof fetch {
       headers.set("Accept", "application/json");
       if (token) headers.set("Authorization", `Bearer ${token}`);
       if (bookmark && !transport) headers.set(BOOKMARK_HEADER, bookmark);
+      // The page's language (its <html lang>, decision 270): the API's messages come back in it.
+      if (!transport && typeof document !== "undefined") headers.set("Accept-Language", document.documentElement.lang);
       try {
         if (transport) return await transport(input, { ...init, headers });
         const response = await fetch(input, { ...init, headers, credentials: "same-origin" });

@@ -1,5 +1,5 @@
 import { type I18n, type Messages, setupI18n } from "@lingui/core";
-import { LOCALE_TAGS, type Locale } from "#contract/i18n/locales";
+import { LOCALE_TAGS, type Locale, localeFromAcceptLanguage } from "#contract/i18n/locales";
 import enEmailMessages from "../../locales/en/email?lingui";
 import enSiteMessages from "../../locales/en/site?lingui";
 import esEmailMessages from "../../locales/es/email?lingui";
@@ -16,6 +16,13 @@ const MESSAGES: Record<Locale, Messages> = {
   en: { ...enSiteMessages, ...enEmailMessages },
   es: { ...esSiteMessages, ...esEmailMessages },
 };
+
+/**
+ * The language of an API call: the browser's pages send their own (`Accept-Language: es-US` on a Spanish page,
+ * web/lib/api.ts); other clients get English unless they ask for Spanish first.
+ */
+export const requestLocale = (c: { req: { header(name: string): string | undefined } }): Locale =>
+  localeFromAcceptLanguage(c.req.header("Accept-Language"));
 
 const instances = new Map<Locale, I18n>();
 
