@@ -100,11 +100,13 @@ async function renderWithHead(
   } else if (route?.name === "event") {
     const id = eventIdFromPathParam(c.req.param("event") ?? "");
     const found = id ? await readPageApi<{ event: EventPage }>(`/api/events/${encodeURIComponent(id)}/page`) : null;
-    // One address per event: an old or mistyped slug moves to the current one.
-    const url = new URL(c.req.url);
-    if (found && url.pathname !== eventPath(found.event))
-      return c.redirect(`${eventPath(found.event)}${url.search}`, 301);
-    if (found) shell = withEventMarkup(asset, found.event, { origin: config.siteOrigin, name: config.SITE_NAME });
+    if (found) {
+      // One address per event and language: an old or mistyped slug moves to the current one.
+      const url = new URL(c.req.url);
+      const path = localizePath(eventPath(found.event), locale);
+      if (url.pathname !== path) return c.redirect(`${path}${url.search}`, 301);
+      shell = withEventMarkup(asset, found.event, { origin: config.siteOrigin, name: config.SITE_NAME });
+    }
   } else if (route?.meta) {
     shell = withPageMeta(asset, localizedMeta(route, route.meta, locale), config.siteOrigin);
   }
