@@ -1,5 +1,6 @@
 import type { QueryClient } from "@tanstack/react-query";
 import type { ComponentType } from "react";
+import type { Locale } from "#contract/i18n/locales";
 import type { PageHead } from "#contract/pages/render-contract";
 
 /** Returned by a page's data when its subject does not exist: the Worker answers 404 with the page's content. */
@@ -10,6 +11,8 @@ export type PageDataContext = {
   /** The path's `:params`. */
   params: Record<string, string | undefined>;
   query: URLSearchParams;
+  /** The page's language ("/es/…": Spanish): content queries take it as a parameter, so it is part of their key. */
+  locale: Locale;
 };
 
 /**

@@ -48,7 +48,7 @@ export const renderPage: RenderPage = async ({ url, site, api }) => {
 
   const queryClient = createQueryClient();
   const page: Page | undefined = leaf?.route.id ? PAGES[leaf.route.id as PageName] : undefined;
-  const context = { queryClient, params: leaf?.params ?? {}, query: new URLSearchParams(search) };
+  const context = { queryClient, params: leaf?.params ?? {}, query: new URLSearchParams(search), locale: site.locale };
   if ((await page?.data?.(context)) === NOT_FOUND) status = 404;
   // A read that failed is left for the browser to retry: both then render the same loading state first.
   queryClient.removeQueries({ predicate: (q) => q.state.status !== "success" });
