@@ -50,6 +50,27 @@ describe("robots.txt and sitemap.xml", () => {
     }
     expect(xml).toMatch(new RegExp(`<loc>${origin}/actions/${published}</loc><lastmod>\\d{4}-\\d{2}-\\d{2}</lastmod>`));
   });
+
+  it("lists every page in both languages, each naming the other as its alternate (decision 270)", async () => {
+    const published = await datedAction("published");
+    const xml = await (await api("/sitemap.xml")).text();
+    const origin = config().siteOrigin;
+    const url = (loc: string) => xml.match(new RegExp(`<url><loc>${loc}</loc>.*?</url>`))?.[0] ?? "";
+    for (const [en, es] of [
+      ["/", "/es"],
+      ["/events", "/es/events"],
+      [`/actions/${published}`, `/es/actions/${published}`],
+    ]) {
+      for (const loc of [origin + en, origin + es]) {
+        expect(url(loc), loc).toContain(`<xhtml:link rel="alternate" hreflang="en-US" href="${origin}${en}"/>`);
+        expect(url(loc), loc).toContain(`<xhtml:link rel="alternate" hreflang="es-US" href="${origin}${es}"/>`);
+        expect(url(loc), loc).toContain(`<xhtml:link rel="alternate" hreflang="x-default" href="${origin}${en}"/>`);
+      }
+    }
+    for (const path of ["/es/auth", "/es/my-progress", "/es/unsubscribe"]) expect(xml).not.toContain(origin + path);
+    const robots = await (await api("/robots.txt")).text();
+    expect(robots).toContain("Disallow: /es/my-progress\n");
+  });
 });
 
 describe("events in the sitemap (decision 202)", () => {

@@ -1,17 +1,18 @@
+import { LOCALE_TAGS, LOCALES, localeBase, localizePath } from "#contract/i18n/locales";
+
 /** robots.txt and sitemap.xml bodies (pure, so the rules are testable without HTTP). */
 
 /** Paths that are private, per-visitor or previews: nothing a search engine should list. */
+const PRIVATE_PAGES = ["/admin", "/auth", "/my-progress", "/unsubscribe", "/subscribe/", "/actions/preview/"];
+
+/** Paths that are private, per-visitor or previews, in every language (decision 270): nothing a search engine should list. */
 export const DISALLOWED_PATHS = [
-  "/admin",
+  ...PRIVATE_PAGES,
+  ...PRIVATE_PAGES.map((p) => `${localeBase("es")}${p}`),
   "/api/",
-  "/auth",
-  "/my-progress",
-  "/unsubscribe",
-  "/subscribe/",
-  "/actions/preview/",
   "/dev/",
   "/media/",
-] as const;
+];
 
 export function robotsTxt(origin: string): string {
   return [
@@ -24,21 +25,36 @@ export function robotsTxt(origin: string): string {
   ].join("\n");
 }
 
-export type SitemapEntry = { path: string; lastmod?: string };
+/** A URL of the sitemap; `alternates`: the same page in each language, by hreflang (decision 270). */
+export type SitemapEntry = { path: string; lastmod?: string; alternates?: { hreflang: string; path: string }[] };
+
+/** Each page in every language, each URL naming all of them (and x-default, the English page) as alternates. */
+export function inEveryLanguage(entries: SitemapEntry[]): SitemapEntry[] {
+  return entries.flatMap((entry) => {
+    const alternates = [
+      ...LOCALES.map((l) => ({ hreflang: LOCALE_TAGS[l], path: localizePath(entry.path, l) })),
+      { hreflang: "x-default", path: entry.path },
+    ];
+    return LOCALES.map((l) => ({ ...entry, path: localizePath(entry.path, l), alternates }));
+  });
+}
 
 const escapeXml = (s: string) =>
   s.replace(/[<>&'"]/g, (ch) => ({ "<": "&lt;", ">": "&gt;", "&": "&amp;", "'": "&apos;", '"': "&quot;" })[ch] ?? ch);
 
 export function sitemapXml(origin: string, entries: SitemapEntry[]): string {
-  const urls = entries.map(({ path, lastmod }) => {
+  const urls = entries.map(({ path, lastmod, alternates }) => {
     const loc = `<loc>${escapeXml(origin + path)}</loc>`;
     // W3C date (YYYY-MM-DD) is enough for crawlers and avoids time-zone noise.
     const mod = lastmod ? `<lastmod>${escapeXml(lastmod.slice(0, 10))}</lastmod>` : "";
-    return `  <url>${loc}${mod}</url>`;
+    const links = (alternates ?? [])
+      .map((a) => `<xhtml:link rel="alternate" hreflang="${a.hreflang}" href="${escapeXml(origin + a.path)}"/>`)
+      .join("");
+    return `  <url>${loc}${mod}${links}</url>`;
   });
   return [
     '<?xml version="1.0" encoding="UTF-8"?>',
-    '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
+    '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">',
     ...urls,
     "</urlset>",
     "",

@@ -6,7 +6,7 @@ import { actionPagePath } from "#contract/pages/linked-paths";
 import { type PageMeta, SOCIAL_IMAGE_PATH } from "#contract/seo/page-meta";
 import { events, weeklyActions } from "../../../db/schema";
 import { type AppBindings, createRouter } from "../../platform/hono";
-import { robotsTxt, type SitemapEntry, sitemapXml, splitSitemap } from "./documents";
+import { inEveryLanguage, robotsTxt, type SitemapEntry, sitemapXml, splitSitemap } from "./documents";
 
 /** A sitemap holds at most 50,000 URLs; far more actions than a weekly cadence produces in decades. */
 const MAX_ACTIONS_IN_SITEMAP = 5000;
@@ -40,11 +40,12 @@ async function upcomingEventEntries(c: Context<AppBindings>): Promise<SitemapEnt
   return rows.map((r) => ({ path: eventPath(r), lastmod: r.updatedAt }));
 }
 
-const sitemapEntries = async (c: Context<AppBindings>): Promise<SitemapEntry[]> => [
-  ...SITEMAP_PAGES.map((path) => ({ path })),
-  ...(await publishedActionEntries(c)),
-  ...(await upcomingEventEntries(c)),
-];
+const sitemapEntries = async (c: Context<AppBindings>): Promise<SitemapEntry[]> =>
+  inEveryLanguage([
+    ...SITEMAP_PAGES.map((path) => ({ path })),
+    ...(await publishedActionEntries(c)),
+    ...(await upcomingEventEntries(c)),
+  ]);
 
 const XML_HEADERS = { "Content-Type": "application/xml; charset=utf-8", "Cache-Control": "public, max-age=3600" };
 
