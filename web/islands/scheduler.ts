@@ -1,6 +1,8 @@
 import type { ComponentType } from "react";
+import { localeOfPath } from "#contract/i18n/locales";
 import { CARRIED_TOAST_KEY } from "../components/ui/carried-toast-key";
 import { loadSavedZip } from "../features/events/saved-zip";
+import { loadSiteMessages } from "../lib/i18n-load";
 import { replayFields, snapshotFields } from "./field-replay";
 import { ISLANDS, isIslandName } from "./registry";
 import { cardLinks, imageFallbacks } from "./static-behaviours";
@@ -80,7 +82,12 @@ function arm(island: HTMLElement) {
 
   const hydrate = () => {
     started ??= (async () => {
-      const [{ hydrateIsland }, component] = await Promise.all([import("./hydrate-island"), load()]);
+      // The page language's messages are fetched beside the island's code, not after it (decision 270).
+      const [{ hydrateIsland }, component] = await Promise.all([
+        import("./hydrate-island"),
+        load(),
+        loadSiteMessages(localeOfPath(window.location.pathname)),
+      ]);
       const props = JSON.parse(island.dataset.props ?? "{}") as object;
       const typed = snapshotFields(island);
       await hydrateIsland(island, component, props);
