@@ -56,6 +56,7 @@ import { AppError, errorBody } from "./platform/errors";
 import type { AppBindings } from "./platform/hono";
 import { createRouter } from "./platform/hono";
 import { redirectToHttps } from "./platform/https-redirect";
+import { localizedErrors } from "./platform/localized-errors";
 import { noStorePrivate } from "./platform/no-store";
 import { requestIdentity, requestLog } from "./platform/request-log";
 import { securityHeaders } from "./platform/security-headers";
@@ -89,6 +90,8 @@ export function createApp() {
   );
   app.use(noStorePrivate);
   app.use(limitRequestBodies);
+  // API errors in the caller's language (decision 270).
+  app.use("/api/*", localizedErrors);
   // Sign-in and the admin invitation answer 503 configuration_error while JWT_SECRET is unusable (config.ts).
   app.use("/api/auth/*", refuseSignInWhileMisconfigured);
   app.use("/api/admin-invitations/*", refuseSignInWhileMisconfigured);

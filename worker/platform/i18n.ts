@@ -1,5 +1,5 @@
 import { type I18n, type Messages, setupI18n } from "@lingui/core";
-import { LOCALE_TAGS, type Locale, localeFromAcceptLanguage } from "#contract/i18n/locales";
+import { DEFAULT_LOCALE, LOCALE_TAGS, type Locale, localeFromAcceptLanguage } from "#contract/i18n/locales";
 import enEmailMessages from "../../locales/en/email?lingui";
 import enSiteMessages from "../../locales/en/site?lingui";
 import esEmailMessages from "../../locales/es/email?lingui";
@@ -42,6 +42,24 @@ function i18nFor(locale: Locale): I18n {
  */
 export function translate(locale: Locale, id: ServerMessageId, values?: ServerMessageValues): string {
   return i18nFor(locale)._(id, values);
+}
+
+/** English messages without values, by their text: an API error message said in English finds its id here. */
+const ENGLISH_IDS = new Map(
+  Object.entries(MESSAGES.en).flatMap(([id, compiled]) =>
+    Array.isArray(compiled) && compiled.length === 1 && typeof compiled[0] === "string" ? [[compiled[0], id]] : [],
+  ),
+);
+
+/**
+ * An English message in another language when the catalogue has it, else as it is. The API's error messages are the
+ * spec's English, shared with the forms (contract/*); this says them in the caller's language at one place
+ * (localized-errors.ts) instead of in every route.
+ */
+export function translateEnglish(message: string, locale: Locale): string {
+  if (locale === DEFAULT_LOCALE) return message;
+  const id = ENGLISH_IDS.get(message);
+  return id ? translate(locale, id) : message;
 }
 
 /** `translate` bound to one language: `const t = translatorFor(subscriber.locale)`. */
