@@ -1,9 +1,9 @@
 import type { ActionImpact } from "#contract/actions/impact-words";
 import type { ActionLink, PublicAction } from "#contract/actions/schemas";
 import { actionPagePath } from "#contract/pages/linked-paths";
-import type { useT } from "../../lib/i18n";
 
-type Translate = ReturnType<typeof useT>["t"];
+/** `useT().t` (web/lib/i18n.tsx), written out: this module is also read by the Worker's and Node's programs. */
+type Translate = (id: string, values?: Record<string, string | number>) => string;
 
 export const DEFAULT_ACTION_IMAGE = "/images/wildflower-default.svg";
 /** The default stored with an action (contract/actions/schemas.ts), repeated so public pages do not load zod. */
