@@ -4,6 +4,7 @@ import { Button, type ButtonVariant } from "../components/ui/button";
 import { toast } from "../components/ui/use-toast";
 import { useAuth } from "../lib/auth/auth-provider";
 import { cn } from "../lib/cn";
+import { useT } from "../lib/i18n";
 import { routePath } from "../pages";
 
 interface AccountLinksProps {
@@ -22,6 +23,7 @@ interface AccountLinksProps {
 export function AccountLinks({ variant, className, onNavigate }: AccountLinksProps) {
   const { user, role, loading, signOut } = useAuth();
   const [signingOut, setSigningOut] = useState(false);
+  const { t } = useT();
 
   if (loading) return <span aria-hidden="true" className={cn("inline-block h-9 w-24", className)} />;
 
@@ -29,7 +31,7 @@ export function AccountLinks({ variant, className, onNavigate }: AccountLinksPro
     return (
       <Button asChild variant={variant} size="sm" className={className}>
         <Link to={routePath("auth")} onClick={onNavigate}>
-          Sign In
+          {t("chrome.account.signIn")}
         </Link>
       </Button>
     );
@@ -40,7 +42,7 @@ export function AccountLinks({ variant, className, onNavigate }: AccountLinksPro
     try {
       await signOut();
       onNavigate?.();
-      toast({ title: "Signed out", description: "See you next week." });
+      toast({ title: t("chrome.account.signedOut"), description: t("chrome.account.seeYou") });
     } finally {
       setSigningOut(false);
     }
@@ -51,13 +53,13 @@ export function AccountLinks({ variant, className, onNavigate }: AccountLinksPro
       {role === "admin" ? (
         <Button asChild variant={variant} size="sm" className={className ? "flex-1" : undefined}>
           <Link to={routePath("admin")} onClick={onNavigate}>
-            Admin
+            {t("chrome.account.admin")}
           </Link>
         </Button>
       ) : null}
       <Button asChild variant={variant} size="sm" className={className ? "flex-1" : undefined}>
         <Link to={routePath("myProgress")} onClick={onNavigate}>
-          My Progress
+          {t("chrome.account.myProgress")}
         </Link>
       </Button>
       <Button
@@ -67,7 +69,7 @@ export function AccountLinks({ variant, className, onNavigate }: AccountLinksPro
         onClick={handleSignOut}
         disabled={signingOut}
       >
-        Sign Out
+        {t("chrome.account.signOut")}
       </Button>
     </div>
   );

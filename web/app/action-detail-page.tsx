@@ -1,3 +1,4 @@
+import { Trans } from "@lingui/react";
 import { useQuery } from "@tanstack/react-query";
 import { Link, useParams } from "react-router-dom";
 import { Spinner } from "../components/ui/spinner";
@@ -12,9 +13,9 @@ import { QuickWinsPetitions } from "../features/petitions/quick-wins-petitions";
 import { Island, useSessionHydrate } from "../islands/island";
 import { useAuth } from "../lib/auth/auth-provider";
 import { errorText } from "../lib/error-text";
+import { useT } from "../lib/i18n";
 import { useSiteOrigin } from "../lib/site";
 import { usePageTitle } from "../lib/use-page-title";
-import { PAGES } from "../pages";
 
 const linkClass = "font-semibold text-forest-700 underline underline-offset-4 hover:text-forest-900";
 
@@ -34,20 +35,14 @@ export function ActionPageImpact({ slug }: { slug: string }) {
 /** Where a member sees their progress, or the invitation to sign in: an island, as it follows the session. */
 export function TrackImpact() {
   const { user } = useAuth();
+  // The link sits inside the sentence, where each language puts it (<0>…</0> in the message).
   return user ? (
     <p className="mt-2 text-muted-foreground">
-      See every action you've completed on{" "}
-      <Link to="/my-progress" className={linkClass}>
-        My Progress
-      </Link>
-      .
+      <Trans id="actions.detail.trackMember" components={{ 0: <Link to="/my-progress" className={linkClass} /> }} />
     </p>
   ) : (
     <p className="mt-2 text-muted-foreground">
-      <Link to="/auth" className={linkClass}>
-        Sign in
-      </Link>{" "}
-      to record the actions you complete and watch your progress grow.
+      <Trans id="actions.detail.trackGuest" components={{ 0: <Link to="/auth" className={linkClass} /> }} />
     </p>
   );
 }
@@ -57,20 +52,25 @@ export function ActionDetailPage() {
   const origin = useSiteOrigin();
   const query = useQuery(actionBySlugQuery(slug));
   const sessionHydrate = useSessionHydrate();
+  const { t } = useT();
   // The not-found state names itself here: this effect runs after its child's, so it has the last word.
-  usePageTitle(query.data?.title ?? (query.data === null ? PAGES.action.notFoundTitle : "Weekly Action"));
+  usePageTitle(
+    query.data?.title ?? (query.data === null ? t("page.action.notFoundTitle") : t("actions.detail.pageTitle")),
+  );
 
   if (query.isPending) {
     return (
       <div className="flex justify-center px-4 py-32">
-        <Spinner label="Loading action…" />
+        <Spinner label={t("actions.detail.loading")} />
       </div>
     );
   }
   if (query.data === null) return <ActionNotFound />;
   if (query.isError) {
     const err = query.error;
-    return <ActionNotFound title="Failed to load action" message={errorText(err, "Something went wrong")} />;
+    return (
+      <ActionNotFound title={t("actions.detail.loadFailed")} message={errorText(err, t("chrome.errors.generic"))} />
+    );
   }
 
   const action = query.data;
@@ -100,14 +100,14 @@ export function ActionDetailPage() {
           className="below-fold mt-12 rounded-[var(--radius-card)] bg-forest-50 p-6 sm:p-8"
         >
           <h2 id="track-title" className="text-xl font-semibold text-forest-900">
-            Track your impact
+            {t("actions.detail.trackTitle")}
           </h2>
           <Island name="trackImpact" component={TrackImpact} props={{}} hydrate={sessionHydrate} />
         </section>
 
         <section aria-labelledby="share-title" className="below-fold mt-10">
           <h2 id="share-title" className="text-xl font-semibold text-forest-900">
-            Share this action
+            {t("actions.detail.shareTitle")}
           </h2>
           <div className="mt-4">
             <Island
@@ -123,7 +123,7 @@ export function ActionDetailPage() {
 
         <p className="mt-12">
           <Link to="/actions" className={linkClass}>
-            Back to Weekly Actions
+            {t("actions.detail.back")}
           </Link>
         </p>
       </ActionArticle>

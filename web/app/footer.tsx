@@ -1,23 +1,26 @@
 import { Link, useLocation } from "react-router-dom";
-import { SUPPORT_LINK_LABEL } from "#contract/email/support-link";
 import { Button } from "../components/ui/button";
+import { useT } from "../lib/i18n";
 import { routePath } from "../pages";
 import { Wordmark } from "./logo";
 import { SocialIcon } from "./social-icon";
 import { SOCIAL_LINKS } from "./social-links";
 
 const FOOTER_LINKS = [
-  { label: "About", to: routePath("about") },
-  { label: "Weekly Actions", to: routePath("actions") },
-  { label: "Support", to: routePath("support") },
-  { label: "Contact", to: `${routePath("about")}#contact` },
+  { label: (t: Translate) => t("chrome.footer.about"), to: routePath("about") },
+  { label: (t: Translate) => t("chrome.footer.weeklyActions"), to: routePath("actions") },
+  { label: (t: Translate) => t("chrome.footer.support"), to: routePath("support") },
+  { label: (t: Translate) => t("chrome.footer.contact"), to: `${routePath("about")}#contact` },
 ] as const;
+
+type Translate = ReturnType<typeof useT>["t"];
 
 const linkClass = "rounded text-forest-100 underline-offset-4 transition-colors hover:text-white hover:underline";
 
 export function SiteFooter() {
   const { pathname } = useLocation();
   const isHome = pathname === routePath("home");
+  const { t } = useT();
 
   return (
     <footer className="on-dark below-fold mt-auto bg-forest-900 text-forest-100">
@@ -27,24 +30,24 @@ export function SiteFooter() {
             <Link to={routePath("home")} className="inline-block rounded-lg text-white">
               <Wordmark tone="light" />
             </Link>
-            <p className="mt-4 leading-relaxed text-forest-200">
-              One simple action each week to protect the wild places and creatures we love.
-            </p>
+            <p className="mt-4 leading-relaxed text-forest-200">{t("chrome.footer.tagline")}</p>
             {/* The home page has its own signup; everywhere else the footer offers the way in. */}
             {!isHome && (
               <Button asChild variant="accent" size="sm" className="mt-6">
-                <Link to={routePath("actions")}>Get Weekly Actions</Link>
+                <Link to={routePath("actions")}>{t("chrome.footer.getWeeklyActions")}</Link>
               </Button>
             )}
           </div>
 
-          <nav aria-label="Footer">
-            <h2 className="font-sans text-sm font-semibold tracking-wider text-sand-200 uppercase">Explore</h2>
+          <nav aria-label={t("chrome.footer.label")}>
+            <h2 className="font-sans text-sm font-semibold tracking-wider text-sand-200 uppercase">
+              {t("chrome.footer.explore")}
+            </h2>
             <ul className="mt-4 grid gap-3">
               {FOOTER_LINKS.map((link) => (
                 <li key={link.to}>
                   <Link to={link.to} className={linkClass}>
-                    {link.label}
+                    {link.label(t)}
                   </Link>
                 </li>
               ))}
@@ -52,7 +55,9 @@ export function SiteFooter() {
           </nav>
 
           <div>
-            <h2 className="font-sans text-sm font-semibold tracking-wider text-sand-200 uppercase">Follow along</h2>
+            <h2 className="font-sans text-sm font-semibold tracking-wider text-sand-200 uppercase">
+              {t("chrome.footer.followAlong")}
+            </h2>
             <ul className="mt-4 flex gap-3">
               {SOCIAL_LINKS.map((social) => (
                 <li key={social.name}>
@@ -60,7 +65,7 @@ export function SiteFooter() {
                     href={social.href}
                     target="_blank"
                     rel="noopener noreferrer"
-                    aria-label={`Earthkind on ${social.name} (opens in a new tab)`}
+                    aria-label={t("chrome.footer.social", { network: social.name })}
                     className="inline-flex size-11 items-center justify-center rounded-full bg-white/10 text-white transition-colors hover:bg-white/20"
                   >
                     <SocialIcon name={social.name} className="size-5" />
@@ -74,21 +79,21 @@ export function SiteFooter() {
         {/* WCAG 2.2 3.2.6 (consistent help): the same link, in the same place, on every page and in every email. */}
         <p className="mt-12">
           <Link to={routePath("getSupport")} className={`${linkClass} font-semibold text-white underline`}>
-            {SUPPORT_LINK_LABEL}
+            {t("chrome.footer.supportLink")}
           </Link>
         </p>
 
         <div className="mt-8 flex flex-col gap-4 border-t border-white/15 pt-8 text-sm text-forest-200 sm:flex-row sm:items-center sm:justify-between">
-          <p>© {new Date().getFullYear()} Earthkind. All rights reserved.</p>
+          <p>{t("chrome.footer.copyright", { year: String(new Date().getFullYear()) })}</p>
           <ul className="flex gap-6">
             <li>
               <Link to={`${routePath("about")}#privacy`} className={linkClass}>
-                Privacy Policy
+                {t("chrome.footer.privacy")}
               </Link>
             </li>
             <li>
               <Link to={`${routePath("about")}#terms`} className={linkClass}>
-                Terms of Use
+                {t("chrome.footer.terms")}
               </Link>
             </li>
           </ul>

@@ -2,6 +2,7 @@ import { useContext, useEffect, useState } from "react";
 import { Link, useLocation } from "react-router-dom";
 import { Island } from "../islands/island";
 import { cn } from "../lib/cn";
+import { useT } from "../lib/i18n";
 import { SiteContext } from "../lib/site";
 import { routePath } from "../pages";
 import { AccountLinks } from "./account-links";
@@ -44,6 +45,7 @@ export function SiteHeader() {
   const scrolled = useScrolledPast(HEADER_SOLID_SCROLL_PX, isHome);
   const solid = !isHome || scrolled;
   const signedOut = useContext(SiteContext).signedIn === false;
+  const { t } = useT();
 
   // Opaque when solid, with no backdrop blur: behind a 95% opaque fill the blur was all but invisible, yet the sticky
   // header had it painted again on every scroll (decision 240).
@@ -59,7 +61,7 @@ export function SiteHeader() {
           <Wordmark tone="header" />
         </Link>
 
-        <nav aria-label="Main" className="hidden lg:block">
+        <nav aria-label={t("chrome.nav.main")} className="hidden lg:block">
           <ul className="flex items-center gap-1">
             {NAV_ITEMS.map((item) => {
               const active = isNavItemActive(item, pathname);
@@ -70,7 +72,7 @@ export function SiteHeader() {
                     aria-current={active ? "page" : undefined}
                     className={cn(NAV_LINK, active ? NAV_LINK_ACTIVE : NAV_LINK_IDLE)}
                   >
-                    {item.label}
+                    {item.label(t)}
                   </Link>
                 </li>
               );

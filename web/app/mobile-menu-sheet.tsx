@@ -2,8 +2,10 @@ import type { RefObject } from "react";
 import { Link, useLocation } from "react-router-dom";
 import { Sheet, SheetContent, SheetTitle } from "../components/ui/sheet";
 import { cn } from "../lib/cn";
+import { useT } from "../lib/i18n";
 import { routePath } from "../pages";
 import { AccountLinks } from "./account-links";
+import { LanguageSwitch } from "./language-switch";
 import { Wordmark } from "./logo";
 import { isNavItemActive, NAV_ITEMS } from "./nav-items";
 
@@ -18,12 +20,13 @@ interface MobileMenuSheetProps {
 export function MobileMenuSheet({ open, onOpenChange, returnFocusTo }: MobileMenuSheetProps) {
   const { pathname } = useLocation();
   const close = () => onOpenChange(false);
+  const { t } = useT();
 
   return (
     <Sheet open={open} onOpenChange={onOpenChange}>
       <SheetContent
         aria-describedby={undefined}
-        closeLabel="Close menu"
+        closeLabel={t("chrome.menu.close")}
         onCloseAutoFocus={(event) => {
           event.preventDefault();
           returnFocusTo.current?.focus();
@@ -34,8 +37,8 @@ export function MobileMenuSheet({ open, onOpenChange, returnFocusTo }: MobileMen
             <Wordmark />
           </Link>
         </div>
-        <SheetTitle className="sr-only">Menu</SheetTitle>
-        <nav aria-label="Mobile" className="flex-1 overflow-y-auto px-3 py-5">
+        <SheetTitle className="sr-only">{t("chrome.menu.title")}</SheetTitle>
+        <nav aria-label={t("chrome.nav.mobile")} className="flex-1 overflow-y-auto px-3 py-5">
           <ul className="grid gap-1">
             {NAV_ITEMS.map((item) => {
               const active = isNavItemActive(item, pathname);
@@ -51,15 +54,17 @@ export function MobileMenuSheet({ open, onOpenChange, returnFocusTo }: MobileMen
                     )}
                   >
                     {active && <span aria-hidden="true" className="mr-3 size-2 rounded-full bg-forest-500" />}
-                    {item.label}
+                    {item.label(t)}
                   </Link>
                 </li>
               );
             })}
           </ul>
         </nav>
-        <div className="border-t border-border p-5">
+        <div className="grid gap-3 border-t border-border p-5">
           <AccountLinks variant="primary" className="w-full" onNavigate={close} />
+          {/* The header's switch is beside the menu button; inside the open menu it is covered, so it is here too. */}
+          <LanguageSwitch className="justify-self-start text-forest-800 hover:bg-sand-200" />
         </div>
       </SheetContent>
     </Sheet>

@@ -1,5 +1,6 @@
 import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import { useLocation } from "react-router-dom";
+import { useT } from "../lib/i18n";
 
 const loadSheet = () => import("./mobile-menu-sheet");
 const MobileMenuSheet = lazy(() => loadSheet().then((m) => ({ default: m.MobileMenuSheet })));
@@ -17,6 +18,7 @@ export function MobileMenu() {
   const [requested, setRequested] = useState(false);
   const buttonRef = useRef<HTMLButtonElement>(null);
   const { pathname } = useLocation();
+  const { t } = useT();
 
   // Back/forward while the menu is open is a navigation too: the menu should not outlive it.
   // (State adjusted during render, React's pattern for resetting state when a value changes.)
@@ -60,7 +62,7 @@ export function MobileMenu() {
         <svg className="size-6" viewBox="0 0 24 24" fill="none" aria-hidden="true">
           <path d="M4 7h16M4 12h16M4 17h16" stroke="currentColor" strokeWidth="1.9" strokeLinecap="round" />
         </svg>
-        <span className="sr-only">Open menu</span>
+        <span className="sr-only">{t("chrome.menu.open")}</span>
       </button>
       {requested && (
         <Suspense fallback={null}>

@@ -1,3 +1,4 @@
+import { useT } from "../lib/i18n";
 import { Button } from "./ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "./ui/dialog";
 
@@ -15,6 +16,7 @@ interface ConfirmDialogProps {
 /** A yes/no question before something that cannot be undone (delete) or creates several rows (Quick Setup). */
 export function ConfirmDialog(props: ConfirmDialogProps) {
   const { open, title, description, confirmLabel, destructive = false, busy = false, onConfirm, onOpenChange } = props;
+  const { t } = useT();
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent hideClose>
@@ -24,7 +26,7 @@ export function ConfirmDialog(props: ConfirmDialogProps) {
         </DialogHeader>
         <DialogFooter>
           <Button variant="ghost" onClick={() => onOpenChange(false)}>
-            Cancel
+            {t("chrome.dialog.cancel")}
           </Button>
           <Button
             variant={destructive ? "destructive" : "primary"}

@@ -1,4 +1,5 @@
 import type { FormEventHandler, ReactNode } from "react";
+import { useT } from "../lib/i18n";
 import { Button } from "./ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "./ui/dialog";
 
@@ -20,6 +21,7 @@ interface FormDialogProps {
 /** A dialog around one form: title and description, the fields, then Cancel and the submit button. */
 export function FormDialog(props: FormDialogProps) {
   const { open, onOpenChange, title, description, onSubmit, submitLabel, busy, className, children } = props;
+  const { t } = useT();
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent className={className}>
@@ -31,7 +33,7 @@ export function FormDialog(props: FormDialogProps) {
           {children}
           <DialogFooter>
             <Button variant="ghost" onClick={() => onOpenChange(false)}>
-              Cancel
+              {t("chrome.dialog.cancel")}
             </Button>
             <Button type="submit" disabled={busy} aria-busy={busy}>
               {submitLabel}

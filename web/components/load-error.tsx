@@ -1,5 +1,6 @@
 import { ApiError } from "../lib/api-error";
 import { cn } from "../lib/cn";
+import { useT } from "../lib/i18n";
 import { Button } from "./ui/button";
 
 /**
@@ -23,6 +24,7 @@ export function LoadError({
   onRetry?: () => void;
   className?: string;
 }) {
+  const { t } = useT();
   return (
     <div
       role="alert"
@@ -34,7 +36,7 @@ export function LoadError({
       <p>{message}</p>
       {onRetry ? (
         <Button variant="outline" size="sm" onClick={onRetry}>
-          Try again
+          {t("chrome.loadError.tryAgain")}
         </Button>
       ) : null}
     </div>

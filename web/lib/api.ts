@@ -10,6 +10,7 @@ import type { SuccessBody } from "#contract/platform/success-body";
 import type { AppType } from "../../.types/worker/app";
 import { getAccessToken } from "./access-token";
 import { ApiError, isAbortError } from "./api-error";
+import { pageMessage } from "./page-messages";
 
 export { ApiError, isAbortError };
 
@@ -57,7 +58,11 @@ function apiFetch(auth: boolean): typeof fetch {
       } catch (error) {
         // Callers ignore aborts (spec §8), so an abort must stay recognisable as one.
         if (isAbortError(error)) throw error;
-        throw new ApiError(0, "network_error", "Network error. Please check your connection and try again.");
+        throw new ApiError(
+          0,
+          "network_error",
+          pageMessage("chrome.errors.network", "Network error. Please check your connection and try again."),
+        );
       }
     };
 

@@ -2,6 +2,7 @@ import { type I18n, type Messages, setupI18n } from "@lingui/core";
 import { I18nProvider, useLingui } from "@lingui/react";
 import { createContext, type ReactNode, useContext, useMemo } from "react";
 import { DEFAULT_LOCALE, LOCALE_TAGS, type Locale, localizePath } from "#contract/i18n/locales";
+import { rememberPageMessages } from "./page-messages";
 
 /**
  * An id of the site's catalogue (locales/<locale>/site/*.json). Written as a literal where it is used
@@ -12,11 +13,13 @@ export type MessageValues = Record<string, string | number | Date | ReactNode>;
 
 /** One Lingui instance per page render (server) or page (browser), holding only that language's messages. */
 export function createSiteI18n(locale: Locale, messages: Messages): I18n {
-  return setupI18n({
+  const i18n = setupI18n({
     locale: LOCALE_TAGS[locale],
     locales: [LOCALE_TAGS[locale]],
     messages: { [LOCALE_TAGS[locale]]: messages },
   });
+  rememberPageMessages(i18n);
+  return i18n;
 }
 
 const LocaleContext = createContext<Locale>(DEFAULT_LOCALE);

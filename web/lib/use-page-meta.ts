@@ -1,5 +1,8 @@
 import { useEffect } from "react";
+import { DEFAULT_LOCALE, localizePath } from "#contract/i18n/locales";
 import type { PageMeta } from "#contract/seo/page-meta";
+import { PAGES } from "../pages";
+import { useT } from "./i18n";
 
 function setMeta(selector: string, attr: "name" | "property", key: string, content: string): void {
   let el = document.head.querySelector<HTMLMetaElement>(selector);
@@ -12,11 +15,29 @@ function setMeta(selector: string, attr: "name" | "property", key: string, conte
 }
 
 /**
+ * The page's head in the page's language: English is the page's declaration; another language reads
+ * `page.<name>.title|description` from its catalogue, as the Worker does (worker/features/seo/languages.ts), and
+ * the canonical path is the page's own in that language.
+ */
+function useLocalizedMeta(meta: PageMeta): PageMeta {
+  const { t, locale } = useT();
+  if (locale === DEFAULT_LOCALE) return meta;
+  const name = Object.entries(PAGES).find(([, page]) => "meta" in page && page.meta === meta)?.[0];
+  return {
+    title: name ? t(`page.${name}.title`) : meta.title,
+    description: name ? t(`page.${name}.description`) : meta.description,
+    canonical: localizePath(meta.canonical, locale),
+  };
+}
+
+/**
  * Sets the page's title, meta description, canonical link and OpenGraph title/description/url.
  * The Worker writes the same values into the HTML it serves (from the page's module, web/pages),
- * so this keeps them right as the visitor navigates inside the app. `canonical` is a path.
+ * so this keeps them right as the visitor navigates inside the app. `meta` is the page's declaration
+ * (`PAGES.<name>.meta`); its canonical is a path.
  */
-export function usePageMeta({ title, description, canonical }: PageMeta): void {
+export function usePageMeta(declared: PageMeta): void {
+  const { title, description, canonical } = useLocalizedMeta(declared);
   useEffect(() => {
     const href = new URL(canonical, window.location.origin).toString();
     document.title = title;

@@ -2,60 +2,39 @@ import { Link } from "react-router-dom";
 import { PageHeader } from "../../components/page-header";
 import { Button } from "../../components/ui/button";
 import { Card, CardContent, CardTitle } from "../../components/ui/card";
+import { useT } from "../../lib/i18n";
 import { usePageMeta } from "../../lib/use-page-meta";
 import { PAGES, routePath } from "../../pages";
 import { ContactFormSlot, SiteImpactSlot } from "./about-slots";
 import { PrivacySection, TermsSection } from "./legal-sections";
 
-const VALUES = [
-  {
-    title: "Small actions add up",
-    body: "One native plant, one letter, one cleanup. Repeated every week by many people, small acts become real protection.",
-  },
-  {
-    title: "Nature starts near you",
-    body: "Backyards, parks, creeks and coastlines matter. Most of our actions begin right where you live.",
-  },
-  {
-    title: "Hope is a practice",
-    body: "We share what works and make room for hard feelings too, because caring for the planet should not cost you your peace.",
-  },
-  {
-    title: "Everyone is welcome",
-    body: "No expertise, budget or perfect record required. If you care about the wild, you belong here.",
-  },
-] as const;
+const values = (t: ReturnType<typeof useT>["t"]) => [
+  { title: t("about.values.smallActions.title"), body: t("about.values.smallActions.body") },
+  { title: t("about.values.nearYou.title"), body: t("about.values.nearYou.body") },
+  { title: t("about.values.hope.title"), body: t("about.values.hope.body") },
+  { title: t("about.values.welcome.title"), body: t("about.values.welcome.body") },
+];
 
 export function AboutPage() {
   usePageMeta(PAGES.about.meta);
+  const { t } = useT();
   return (
     <div className="mx-auto max-w-7xl px-4 py-16 sm:px-6 sm:py-24 lg:px-8">
-      <PageHeader
-        eyebrow="About us"
-        title="About Earthkind"
-        lead="Earthkind helps people across the United States protect nature with one simple action each week."
-      />
+      <PageHeader eyebrow={t("about.header.eyebrow")} title={t("about.header.title")} lead={t("about.header.lead")} />
 
       <section aria-labelledby="mission-title" className="mt-16 grid gap-10 md:grid-cols-2">
         <div>
           <h2 id="mission-title" className="text-3xl font-semibold text-forest-900 sm:text-4xl">
-            Our mission
+            {t("about.mission.title")}
           </h2>
         </div>
         <div className="grid gap-4 text-lg leading-relaxed text-muted-foreground">
-          <p>
-            Wild places and the creatures that depend on them are under pressure, and the news can make it feel like
-            nothing we do matters. We started Earthkind to prove otherwise.
-          </p>
-          <p>
-            Every Monday we send one clear, doable action, from planting for pollinators to speaking up for public
-            lands. Alongside it we share local conservation events, petitions from trusted groups and support for the
-            feelings that come with caring about the planet.
-          </p>
+          <p>{t("about.mission.p1")}</p>
+          <p>{t("about.mission.p2")}</p>
           <SiteImpactSlot />
           <p>
             <Link to={routePath("howItWorks")} className="font-semibold text-forest-700 underline underline-offset-4">
-              See how it works
+              {t("about.mission.howItWorks")}
             </Link>
           </p>
         </div>
@@ -63,10 +42,10 @@ export function AboutPage() {
 
       <section aria-labelledby="values-title" className="mt-20">
         <h2 id="values-title" className="text-3xl font-semibold text-forest-900 sm:text-4xl">
-          What we believe
+          {t("about.values.title")}
         </h2>
         <ul className="mt-10 grid gap-6 md:grid-cols-2">
-          {VALUES.map((value) => (
+          {values(t).map((value) => (
             <li key={value.title}>
               <Card className="h-full">
                 <CardContent>
@@ -86,14 +65,11 @@ export function AboutPage() {
       >
         <div>
           <h2 id="contact-title" className="text-3xl font-semibold text-forest-900 sm:text-4xl">
-            Join the Mission
+            {t("about.contact.title")}
           </h2>
-          <p className="mt-4 text-lg leading-relaxed text-muted-foreground">
-            Want to volunteer, partner with us, suggest an action or just say hello? Send us a note and we'll be in
-            touch.
-          </p>
+          <p className="mt-4 text-lg leading-relaxed text-muted-foreground">{t("about.contact.body")}</p>
           <Button asChild variant="outline" className="mt-6">
-            <Link to={routePath("actions")}>Get Weekly Actions</Link>
+            <Link to={routePath("actions")}>{t("about.contact.weeklyActions")}</Link>
           </Button>
         </div>
         <div>

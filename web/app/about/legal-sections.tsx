@@ -1,6 +1,9 @@
+import { Trans } from "@lingui/react";
 import type { ReactNode } from "react";
 import { DELIVERY_RETENTION_DAYS, SENDER_IP_DAYS, WEBHOOK_ADDRESS_DAYS } from "#contract/retention/windows";
 import { RETENTION_DAYS } from "#contract/security/retention";
+import { MessageLink } from "../../components/message-link";
+import { useT } from "../../lib/i18n";
 
 function LegalSection({ id, title, children }: { id: string; title: string; children: ReactNode }) {
   return (
@@ -15,137 +18,85 @@ function LegalSection({ id, title, children }: { id: string; title: string; chil
   );
 }
 
+/** A choice of the privacy policy: its name in bold (<0>…</0> in the message), then what it does. */
+function Choice({ id }: { id: string }) {
+  return (
+    <li>
+      <Trans id={id} components={{ 0: <strong /> }} />
+    </li>
+  );
+}
+
 /** The footer's privacy and terms anchors (/about#privacy, /about#terms) land here. */
 export function PrivacySection() {
+  const { t } = useT();
   return (
-    <LegalSection id="privacy" title="Privacy Policy">
-      <p>We collect only what we need to send you weekly actions and run this site, and we never sell it.</p>
-      <h3>What we collect</h3>
+    <LegalSection id="privacy" title={t("about.privacy.title")}>
+      <p>{t("about.privacy.intro")}</p>
+      <h3>{t("about.privacy.collect.title")}</h3>
       <ul className="list-disc pl-5">
-        <li>When you subscribe: your first name, email address and, if you choose, your ZIP code.</li>
-        <li>When you write to us: your name, email address and message.</li>
-        <li>When you sign in: your email address and the actions you mark complete, with any notes you add.</li>
-        <li>When you submit an event: the event and organizer details you enter.</li>
-        <li>To keep accounts safe: limited security logs, such as sign-in attempts and IP addresses.</li>
+        <li>{t("about.privacy.collect.subscribe")}</li>
+        <li>{t("about.privacy.collect.write")}</li>
+        <li>{t("about.privacy.collect.signIn")}</li>
+        <li>{t("about.privacy.collect.event")}</li>
+        <li>{t("about.privacy.collect.security")}</li>
       </ul>
-      <h3>How we use it</h3>
-      <p>
-        To email you the weekly action and occasional updates, to suggest events near your ZIP code, to answer your
-        messages, to show your progress, and to protect the site from abuse. Emails are delivered through an email
-        service provider acting on our behalf. We do not share your information with advertisers.
-      </p>
-      <h3>Your choices and controls</h3>
+      <h3>{t("about.privacy.use.title")}</h3>
+      <p>{t("about.privacy.use.body")}</p>
+      <h3>{t("about.privacy.choices.title")}</h3>
       <ul className="list-disc pl-5">
-        <li>
-          <strong>Unsubscribe:</strong> every weekly email has a link to unsubscribe in one click or manage your
-          subscription.
-        </li>
-        <li>
-          <strong>Delete your subscription data:</strong> on that same page, "Delete my subscription data" unsubscribes
-          you and deletes your name, email address and ZIP code at once. We keep only a one-way fingerprint (a hash) of
-          the address, so it is never added back and emailed by mistake; the list of emails we sent keeps no address.
-        </li>
-        <li>
-          <strong>Download your data:</strong> signed-in members can download everything we hold about their account
-          from My Progress, as a JSON file: profile, sign-in history, completed actions with notes, and the weekly-email
-          subscription for the same address.
-        </li>
-        <li>
-          <strong>Delete your account:</strong> also on My Progress. Type your email address to confirm; we delete your
-          profile, completed actions and notes, sign-in links and sessions, sign you out on every device, delete the
-          same address's weekly-email subscription data as above, and email you a confirmation. Security log entries
-          about your account stop naming you (your identity is replaced by a one-way code) and are deleted on the
-          schedule below.
-        </li>
-        <li>
-          <strong>Anything else:</strong> to have a message you sent us deleted, or for any other request, write to us
-          through the contact form above.
-        </li>
+        <Choice id="about.privacy.choices.unsubscribe" />
+        <Choice id="about.privacy.choices.deleteSubscription" />
+        <Choice id="about.privacy.choices.download" />
+        <Choice id="about.privacy.choices.deleteAccount" />
+        <Choice id="about.privacy.choices.other" />
       </ul>
-      <h3>How long we keep it</h3>
+      <h3>{t("about.privacy.keep.title")}</h3>
       <ul className="list-disc pl-5">
-        <li>
-          Subscriptions: while you are subscribed, and after you unsubscribe until you delete your subscription data or
-          your account.
-        </li>
-        <li>Member accounts: until you delete your account.</li>
-        <li>
-          Security logs (sign-in attempts and IP addresses, and our own staff's access to personal data):{" "}
-          {RETENTION_DAYS} days, then deleted automatically every night.
-        </li>
-        <li>Reviewed event submissions, including organizer contact details: {RETENTION_DAYS} days after review.</li>
-        <li>Sign-in links and sign-in tokens: deleted a day after they expire or are used.</li>
-        <li>Contact messages: until we have dealt with them and you or we delete them.</li>
-        <li>
-          The list of emails we sent, one line per person and email: {DELIVERY_RETENTION_DAYS} days after that send
-          ends; a send's totals, which name no one, stay.
-        </li>
-        <li>
-          Email addresses in bounce and spam-complaint reports from our email provider: {WEBHOOK_ADDRESS_DAYS} days; an
-          address that bounces for good or complains stays on our do-not-email list until it is removed.
-        </li>
-        <li>The IP address a contact message or an event submission was sent from: {SENDER_IP_DAYS} days.</li>
+        <li>{t("about.privacy.keep.subscriptions")}</li>
+        <li>{t("about.privacy.keep.accounts")}</li>
+        <li>{t("about.privacy.keep.securityLogs", { days: RETENTION_DAYS })}</li>
+        <li>{t("about.privacy.keep.submissions", { days: RETENTION_DAYS })}</li>
+        <li>{t("about.privacy.keep.signInLinks")}</li>
+        <li>{t("about.privacy.keep.messages")}</li>
+        <li>{t("about.privacy.keep.deliveries", { days: DELIVERY_RETENTION_DAYS })}</li>
+        <li>{t("about.privacy.keep.bounces", { days: WEBHOOK_ADDRESS_DAYS })}</li>
+        <li>{t("about.privacy.keep.senderIp", { days: SENDER_IP_DAYS })}</li>
       </ul>
-      <h3>Cookies and other sites</h3>
-      <p>
-        We use a single cookie to keep you signed in, and no advertising cookies or third-party trackers. Petitions and
-        resources open on other organizations' websites, which have their own privacy policies; petition links tell the
-        organization that you came from Earthkind.
-      </p>
+      <h3>{t("about.privacy.cookies.title")}</h3>
+      <p>{t("about.privacy.cookies.body")}</p>
     </LegalSection>
   );
 }
 
+const SOURCE_LINK = "font-semibold text-forest-700 underline underline-offset-4";
+
 export function TermsSection() {
+  const { t } = useT();
   return (
-    <LegalSection id="terms" title="Terms of Use">
-      <p>By using Earthkind you agree to these terms.</p>
-      <h3>Taking action</h3>
+    <LegalSection id="terms" title={t("about.terms.title")}>
+      <p>{t("about.terms.intro")}</p>
+      <h3>{t("about.terms.action.title")}</h3>
+      <p>{t("about.terms.action.body")}</p>
+      <h3>{t("about.terms.content.title")}</h3>
+      <p>{t("about.terms.content.body")}</p>
+      <h3>{t("about.terms.other.title")}</h3>
+      <p>{t("about.terms.other.body")}</p>
+      <h3>{t("about.terms.data.title")}</h3>
       <p>
-        Our weekly actions are general suggestions. Please take them safely and lawfully: follow local rules, respect
-        private property and wildlife, and check that plants and materials suit your area.
+        {/* The sources' and the licence's own names, in English in every language (and marked so). */}
+        <Trans
+          id="about.terms.data.body"
+          components={{
+            0: <MessageLink lang="en" className={SOURCE_LINK} href="https://github.com/davglass/zipcodes" />,
+            1: <MessageLink lang="en" className={SOURCE_LINK} href="http://federalgovernmentzipcodes.us/" />,
+            2: <MessageLink lang="en" className={SOURCE_LINK} href="https://www.geonames.org/" />,
+            3: <MessageLink lang="en" className={SOURCE_LINK} href="https://creativecommons.org/licenses/by/4.0/" />,
+          }}
+        />
       </p>
-      <h3>Content you send us</h3>
-      <p>
-        Events you submit are reviewed before they appear and may be edited or declined. Please submit only accurate
-        information that you have the right to share.
-      </p>
-      <h3>Other websites</h3>
-      <p>
-        We link to petitions, events and resources run by other organizations. We check them before sharing, but we are
-        not responsible for their content or practices.
-      </p>
-      <h3>Data sources</h3>
-      <p>
-        ZIP code locations used to find events near you come from the{" "}
-        <a
-          className="font-semibold text-forest-700 underline underline-offset-4"
-          href="https://github.com/davglass/zipcodes"
-        >
-          zipcodes
-        </a>{" "}
-        package (BSD license), built from the{" "}
-        <a
-          className="font-semibold text-forest-700 underline underline-offset-4"
-          href="http://federalgovernmentzipcodes.us/"
-        >
-          Free Zipcode Database
-        </a>{" "}
-        with coordinates from{" "}
-        <a className="font-semibold text-forest-700 underline underline-offset-4" href="https://www.geonames.org/">
-          GeoNames
-        </a>
-        , licensed under{" "}
-        <a
-          className="font-semibold text-forest-700 underline underline-offset-4"
-          href="https://creativecommons.org/licenses/by/4.0/"
-        >
-          CC BY 4.0
-        </a>
-        . We use the US entries with a location, unchanged.
-      </p>
-      <h3>Changes</h3>
-      <p>We may update these terms and this privacy policy; the version on this page is the current one.</p>
+      <h3>{t("about.terms.changes.title")}</h3>
+      <p>{t("about.terms.changes.body")}</p>
     </LegalSection>
   );
 }

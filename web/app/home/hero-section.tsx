@@ -1,9 +1,11 @@
 import { Link } from "react-router-dom";
 import { Button } from "../../components/ui/button";
+import { useT } from "../../lib/i18n";
 import { routePath } from "../../pages";
 import { HOME_SECTION_IDS } from "./home-sections";
 
 export function HeroSection() {
+  const { t } = useT();
   return (
     <section
       aria-labelledby="hero-title"
@@ -28,26 +30,24 @@ export function HeroSection() {
         <div className="max-w-3xl">
           <p className="inline-flex items-center gap-2 rounded-full bg-white/12 px-4 py-1.5 text-sm font-medium text-sand-100">
             <span aria-hidden="true" className="size-2 rounded-full bg-sun-400" />
-            New action every Monday
+            {t("home.hero.badge")}
           </p>
           <h1
             id="hero-title"
             className="mt-6 text-5xl leading-[1.05] font-semibold text-white [text-shadow:0_1px_2px_rgb(0_0_0/0.15)] sm:text-6xl lg:text-7xl"
           >
-            Protect the Wild. Start Today.
+            {t("home.hero.title")}
           </h1>
-          <p className="mt-6 max-w-xl text-xl leading-relaxed text-sand-100 sm:text-2xl">
-            Take one simple action, each week, to protect our planet.
-          </p>
+          <p className="mt-6 max-w-xl text-xl leading-relaxed text-sand-100 sm:text-2xl">{t("home.hero.lead")}</p>
           <div className="mt-10 flex flex-col gap-3 sm:flex-row sm:flex-wrap">
             <Button asChild size="lg" variant="accent">
-              <Link to={routePath("actions")}>This Week's Action</Link>
+              <Link to={routePath("actions")}>{t("home.hero.thisWeek")}</Link>
             </Button>
             <Button asChild size="lg" variant="inverse">
-              <a href={`#${HOME_SECTION_IDS.signup}`}>Sign Up for Weekly Actions</a>
+              <a href={`#${HOME_SECTION_IDS.signup}`}>{t("home.hero.signUp")}</a>
             </Button>
             <Button asChild size="lg" variant="outline-inverse">
-              <Link to={routePath("events")}>Find Events Near You</Link>
+              <Link to={routePath("events")}>{t("home.hero.events")}</Link>
             </Button>
           </div>
         </div>

@@ -5,11 +5,12 @@ import { CheckList } from "../../components/ui/check-list";
 import { Spinner } from "../../components/ui/spinner";
 import { HowItWorksSteps } from "../../features/how-it-works/how-it-works-steps";
 import { cn } from "../../lib/cn";
+import { useT } from "../../lib/i18n";
 import { lazyBlock } from "../../lib/lazy-block";
 import { usePageMeta } from "../../lib/use-page-meta";
 import { PAGES, routePath } from "../../pages";
 import { HeroSection } from "./hero-section";
-import { HOME_SECTION_IDS, SUBSCRIPTION_BENEFITS } from "./home-sections";
+import { HOME_SECTION_IDS, subscriptionBenefits } from "./home-sections";
 import { EventsTeaserSlot, SignupSlot, WeeklyActionSlot } from "./home-slots";
 
 // Below the fold: its code (cards, data fetching) loads after the first paint, off the entry chunk's budget.
@@ -57,18 +58,23 @@ function HomeSection({
 /** Home, in the spec's order (§2 "Home"). Every section after the hero is below the fold on a phone. */
 export function HomePage() {
   usePageMeta(PAGES.home.meta);
+  const { t } = useT();
   return (
     <>
       <HeroSection />
 
-      <HomeSection id={HOME_SECTION_IDS.howItWorks} eyebrow="How it works" title="Small steps, every week, add up">
+      <HomeSection
+        id={HOME_SECTION_IDS.howItWorks}
+        eyebrow={t("home.howItWorks.eyebrow")}
+        title={t("home.howItWorks.title")}
+      >
         <HowItWorksSteps className="mt-12" />
         <p className="mt-8">
           <Link
             to={routePath("howItWorks")}
             className="font-semibold text-forest-700 underline underline-offset-4 hover:text-forest-900"
           >
-            More about how it works
+            {t("home.howItWorks.more")}
           </Link>
         </p>
       </HomeSection>
@@ -84,7 +90,7 @@ export function HomePage() {
       <Suspense
         fallback={
           <div className={SECTION_BOX}>
-            <Spinner label="Loading petitions…" />
+            <Spinner label={t("home.petitions.loading")} />
           </div>
         }
       >
@@ -102,12 +108,12 @@ export function HomePage() {
 
       <HomeSection
         id={HOME_SECTION_IDS.about}
-        eyebrow="About Earthkind"
-        title="Everyday people, protecting the wild"
-        intro="Big problems can make us feel small. We believe the answer is many small, doable actions, taken together, every week, by people who love nature."
+        eyebrow={t("home.about.eyebrow")}
+        title={t("home.about.title")}
+        intro={t("home.about.intro")}
       >
         <Button asChild variant="outline" className="mt-8">
-          <Link to={routePath("about")}>Learn more about us</Link>
+          <Link to={routePath("about")}>{t("home.about.more")}</Link>
         </Button>
       </HomeSection>
 
@@ -119,23 +125,20 @@ export function HomePage() {
         <div className="mx-auto flex max-w-7xl flex-col gap-6 rounded-[var(--radius-card)] bg-moss-100 p-8 sm:p-12 md:flex-row md:items-center md:justify-between">
           <div className="max-w-2xl">
             <h2 id="support-title" className="text-2xl font-semibold text-forest-900 sm:text-3xl">
-              Feeling overwhelmed about the planet?
+              {t("home.support.title")}
             </h2>
-            <p className="mt-3 text-lg leading-relaxed text-moss-900">
-              Eco-anxiety is a natural response to real losses. You're not alone, and there is support for caring for
-              your inner world while you protect the outer one.
-            </p>
+            <p className="mt-3 text-lg leading-relaxed text-moss-900">{t("home.support.body")}</p>
           </div>
           <Button asChild size="lg" className="self-start md:self-auto">
-            <Link to={routePath("getSupport")}>Find Support</Link>
+            <Link to={routePath("getSupport")}>{t("home.support.cta")}</Link>
           </Button>
         </div>
       </section>
 
       <HomeSection
         id={HOME_SECTION_IDS.signup}
-        title="Get one simple action every week"
-        intro="Join neighbors across the country turning care for nature into a weekly habit."
+        title={t("home.signup.title")}
+        intro={t("home.signup.intro")}
         tone="tinted"
       >
         {/* The form first: the hero's button lands here, and on a phone the fields must be on that screen. */}
@@ -144,7 +147,7 @@ export function HomePage() {
             <SignupSlot />
           </div>
           <div>
-            <CheckList items={SUBSCRIPTION_BENEFITS} />
+            <CheckList items={subscriptionBenefits(t)} />
             <Suspense fallback={null}>
               <WeeklyEmailContents />
             </Suspense>

@@ -1,3 +1,5 @@
+import type { useT } from "../../lib/i18n";
+
 /** Anchor ids of home sections that other pages and buttons link to. */
 export const HOME_SECTION_IDS = {
   howItWorks: "how-it-works",
@@ -11,10 +13,10 @@ export const HOME_SECTION_IDS = {
   signup: "signup",
 } as const;
 
-/** What subscribers get (spec §1). */
-export const SUBSCRIPTION_BENEFITS = [
-  "One weekly action plan, plus petitions",
-  "Local event notifications",
-  "Impact updates",
-  "Sustainable living tips",
-] as const;
+/** What subscribers get (spec §1), in the page's language. */
+export const subscriptionBenefits = (t: ReturnType<typeof useT>["t"]) => [
+  t("home.benefits.plan"),
+  t("home.benefits.events"),
+  t("home.benefits.impact"),
+  t("home.benefits.tips"),
+];

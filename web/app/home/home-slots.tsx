@@ -1,6 +1,7 @@
 import { Suspense } from "react";
 import { Spinner } from "../../components/ui/spinner";
 import { Island, useSessionHydrate } from "../../islands/island";
+import { useT } from "../../lib/i18n";
 import { lazyBlock } from "../../lib/lazy-block";
 
 /**
@@ -18,12 +19,13 @@ const EventsTeaser = lazyBlock(() => import("../../features/events/events-teaser
 
 export function WeeklyActionSlot() {
   const hydrate = useSessionHydrate();
+  const { t } = useT();
   return (
     <Suspense
       fallback={
         // Carries the card's anchor so /#weekly-action finds its target while the card loads.
         <div id="weekly-action" className="flex min-h-80 items-center justify-center">
-          <Spinner label="Loading this week's action…" />
+          <Spinner label={t("home.loading.weeklyAction")} />
         </div>
       }
     >
@@ -33,11 +35,12 @@ export function WeeklyActionSlot() {
 }
 
 export function EventsTeaserSlot() {
+  const { t } = useT();
   return (
     <Suspense
       fallback={
         <div className="flex min-h-80 items-center justify-center">
-          <Spinner label="Loading events…" />
+          <Spinner label={t("home.loading.events")} />
         </div>
       }
     >
@@ -47,11 +50,12 @@ export function EventsTeaserSlot() {
 }
 
 export function SignupSlot() {
+  const { t } = useT();
   return (
     <Suspense
       fallback={
         <div className="flex min-h-80 items-center justify-center">
-          <Spinner label="Loading the signup form…" />
+          <Spinner label={t("home.loading.signup")} />
         </div>
       }
     >

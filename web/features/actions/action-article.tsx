@@ -1,8 +1,9 @@
 import type { ReactNode } from "react";
-import { type ActionImpact, impactWords } from "#contract/actions/impact-words";
+import type { ActionImpact } from "#contract/actions/impact-words";
 import type { ActionLink, PublicAction } from "#contract/actions/schemas";
 import { Badge } from "../../components/ui/badge";
-import { displayMaterials, formatDateRange } from "./action-display";
+import { useT } from "../../lib/i18n";
+import { displayMaterials, formatDateRange, impactText } from "./action-display";
 import { CalendarIcon, ClockIcon, PeopleIcon } from "./action-icons";
 import { ActionImage } from "./action-image";
 
@@ -31,7 +32,8 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 /** One weekly action laid out for reading; shared by the detail and preview pages. */
 /** "12 members did this", the action's impact line (its test id is what browser tests read). */
 export function ImpactLine({ impact }: { impact: ActionImpact | undefined }) {
-  const words = impactWords(impact);
+  const { t, tag } = useT();
+  const words = impactText(impact, t, tag);
   return words ? (
     <span className="inline-flex items-center gap-2" data-testid="action-impact">
       <PeopleIcon />
@@ -41,12 +43,13 @@ export function ImpactLine({ impact }: { impact: ActionImpact | undefined }) {
 }
 
 export function ActionArticle({ action, links, cta, children, impact }: ActionArticleProps) {
-  const range = formatDateRange(action.start_date, action.end_date);
+  const { t, tag } = useT();
+  const range = formatDateRange(action.start_date, action.end_date, tag);
   const materials = displayMaterials(action.materials);
   const steps = action.steps.filter((s) => typeof s === "string" && s.trim() !== "");
   return (
     <article className="mx-auto max-w-3xl">
-      {action.timing === "current" ? <Badge variant="warning">This Week's Action</Badge> : null}
+      {action.timing === "current" ? <Badge variant="warning">{t("actions.article.thisWeek")}</Badge> : null}
       <h1 className="mt-4 text-4xl leading-tight font-semibold text-forest-900 sm:text-5xl">{action.title}</h1>
       <ul className="mt-5 flex flex-wrap gap-x-6 gap-y-2 text-forest-800">
         {range ? (
@@ -62,7 +65,7 @@ export function ActionArticle({ action, links, cta, children, impact }: ActionAr
           </li>
         ) : null}
         {impact ??
-          (impactWords(action.impact) ? (
+          (impactText(action.impact, t, tag) ? (
             <li className="contents">
               <ImpactLine impact={action.impact} />
             </li>
@@ -75,13 +78,13 @@ export function ActionArticle({ action, links, cta, children, impact }: ActionAr
       {cta ? <div className="mt-8">{cta}</div> : null}
 
       {action.why_it_matters ? (
-        <Section title="Why It Matters">
+        <Section title={t("actions.article.why")}>
           <p className="leading-relaxed whitespace-pre-line text-muted-foreground">{action.why_it_matters}</p>
         </Section>
       ) : null}
 
       {steps.length > 0 ? (
-        <Section title="How to Do It">
+        <Section title={t("actions.article.how")}>
           <ol className="grid gap-4">
             {steps.map((step, i) => (
               // biome-ignore lint/suspicious/noArrayIndexKey: the position is the step's identity.
@@ -100,7 +103,7 @@ export function ActionArticle({ action, links, cta, children, impact }: ActionAr
       ) : null}
 
       {materials.length > 0 ? (
-        <Section title="What You'll Need">
+        <Section title={t("actions.article.materials")}>
           <ul className="grid list-disc gap-2 pl-5 marker:text-forest-400">
             {materials.map((m, i) => (
               // biome-ignore lint/suspicious/noArrayIndexKey: materials are plain text and may repeat.
@@ -111,7 +114,7 @@ export function ActionArticle({ action, links, cta, children, impact }: ActionAr
       ) : null}
 
       {links.length > 0 ? (
-        <Section title="Helpful Resources">
+        <Section title={t("actions.article.resources")}>
           <ul className="grid gap-2">
             {links.map((link) => (
               <li key={`${link.label}|${link.url}`}>
@@ -122,7 +125,7 @@ export function ActionArticle({ action, links, cta, children, impact }: ActionAr
                   className="font-medium text-forest-700 underline underline-offset-4 hover:text-forest-900"
                 >
                   {link.label}
-                  <span className="sr-only"> (opens in a new tab)</span>
+                  <span className="sr-only">{` ${t("chrome.newTab")}`}</span>
                 </a>
               </li>
             ))}

@@ -1,13 +1,15 @@
 import { Link } from "react-router-dom";
 import type { PublicAction } from "#contract/actions/schemas";
 import { Button } from "../../components/ui/button";
-import { DEFAULT_CTA_LABEL } from "./action-display";
+import { useT } from "../../lib/i18n";
+import { ctaLabel } from "./action-display";
 
 const isExternal = (url: string) => /^https?:\/\//i.test(url);
 
 /** The action's own call-to-action button, when it has a URL to go to. */
 export function ActionCtaButton({ action, disabled = false }: { action: PublicAction; disabled?: boolean }) {
-  const label = action.cta_label || DEFAULT_CTA_LABEL;
+  const { t } = useT();
+  const label = ctaLabel(action.cta_label, t);
   if (disabled) {
     return (
       <Button size="lg" variant="accent" disabled>
@@ -21,7 +23,7 @@ export function ActionCtaButton({ action, disabled = false }: { action: PublicAc
       {isExternal(action.cta_url) ? (
         <a href={action.cta_url} target="_blank" rel="noopener noreferrer">
           {label}
-          <span className="sr-only"> (opens in a new tab)</span>
+          <span className="sr-only">{` ${t("chrome.newTab")}`}</span>
         </a>
       ) : (
         <Link to={action.cta_url}>{label}</Link>

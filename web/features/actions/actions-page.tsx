@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 import { PageHeader } from "../../components/page-header";
+import { useT } from "../../lib/i18n";
 import { usePageMeta } from "../../lib/use-page-meta";
 import { PAGES } from "../../pages";
 import { SIGNUP_ANCHOR } from "./current-action-card";
@@ -22,13 +23,10 @@ export function ActionsPage({
   past: ReactNode;
 }) {
   usePageMeta(PAGES.actions.meta);
+  const { t } = useT();
   return (
     <div className="mx-auto max-w-6xl px-4 py-16 sm:px-6 sm:py-20 lg:px-8">
-      <PageHeader
-        eyebrow="One action a week"
-        title="Weekly Actions"
-        lead="One simple, meaningful action each week to protect wildlife and wild places. Here's this week's, and the ones that came before."
-      />
+      <PageHeader eyebrow={t("actions.page.eyebrow")} title={t("actions.page.title")} lead={t("actions.page.lead")} />
 
       <div className="mt-12">{current}</div>
 
@@ -41,18 +39,15 @@ export function ActionsPage({
         className="below-fold mt-16 scroll-mt-24 rounded-[var(--radius-card)] bg-forest-50 p-6 sm:p-10"
       >
         <h2 id="signup-title" className="text-3xl font-semibold text-forest-900">
-          Get each week's action in your inbox
+          {t("actions.page.signupTitle")}
         </h2>
-        <p className="mt-3 max-w-2xl text-muted-foreground">
-          Every Monday at 9 a.m. your time: the week's action, last week's impact from members, a sustainable living
-          tip, petitions and events near you.
-        </p>
+        <p className="mt-3 max-w-2xl text-muted-foreground">{t("actions.page.signupBody")}</p>
         {signup ? <div className="mt-8 max-w-2xl">{signup}</div> : null}
       </section>
 
       <section aria-labelledby="past-title" className="below-fold mt-16">
         <h2 id="past-title" className="text-3xl font-semibold text-forest-900">
-          Past Actions
+          {t("actions.page.pastTitle")}
         </h2>
         {past}
       </section>

@@ -1,10 +1,10 @@
 import { useQuery } from "@tanstack/react-query";
 import { type ReactNode, useEffect } from "react";
 import { Link } from "react-router-dom";
-import { impactWords } from "#contract/actions/impact-words";
 import { Button } from "../../components/ui/button";
 import { Spinner } from "../../components/ui/spinner";
-import { actionPath, DEFAULT_CTA_LABEL, displayMaterials, FALLBACK_ACTION } from "./action-display";
+import { useT } from "../../lib/i18n";
+import { actionPath, ctaLabel, displayMaterials, fallbackAction, impactText } from "./action-display";
 import { ClockIcon, PeopleIcon, StarIcon } from "./action-icons";
 import { ActionImage } from "./action-image";
 import { currentActionQuery, useRefreshActionImpact } from "./api";
@@ -40,6 +40,7 @@ export function CurrentActionCard({
 }) {
   const query = useQuery({ ...currentActionQuery(), staleTime: Number.POSITIVE_INFINITY });
   const refreshImpact = useRefreshActionImpact();
+  const { t, tag } = useT();
   useEffect(() => {
     if (query.error) console.error("weekly action fetch failed; showing the default action", query.error);
   }, [query.error]);
@@ -50,19 +51,20 @@ export function CurrentActionCard({
         id="weekly-action"
         className="flex min-h-80 items-center justify-center rounded-[var(--radius-card)] border border-border bg-card"
       >
-        <Spinner label="Loading this week's action…" />
+        <Spinner label={t("actions.card.loading")} />
       </div>
     );
   }
 
   const action = query.data ?? null;
-  const title = action?.title || FALLBACK_ACTION.title;
-  const summary = action ? action.summary : FALLBACK_ACTION.summary;
-  const time = action ? action.time_required : FALLBACK_ACTION.time_required;
-  const materials = action ? displayMaterials(action.materials) : [...FALLBACK_ACTION.materials];
+  const fallback = fallbackAction(t);
+  const title = action?.title || fallback.title;
+  const summary = action ? action.summary : fallback.summary;
+  const time = action ? action.time_required : fallback.time_required;
+  const materials = action ? displayMaterials(action.materials) : fallback.materials;
   const ctaTo = action?.id && action.slug ? actionPath(action) : "/actions";
-  const ctaLabel = action?.cta_label || DEFAULT_CTA_LABEL;
-  const impact = impactWords(action?.impact);
+  const label = ctaLabel(action?.cta_label, t);
+  const impact = impactText(action?.impact, t, tag);
 
   return (
     <article
@@ -71,18 +73,18 @@ export function CurrentActionCard({
       className="grid overflow-hidden rounded-[var(--radius-card)] border border-border bg-card shadow-sm md:grid-cols-5"
     >
       <div className="aspect-[3/2] bg-forest-50 md:col-span-2 md:aspect-auto">
-        <ActionImage src={action ? action.image_url : FALLBACK_ACTION.image_url} eager={firstScreen} />
+        <ActionImage src={action ? action.image_url : fallback.image_url} eager={firstScreen} />
       </div>
       <div className="flex flex-col gap-5 p-6 sm:p-8 md:col-span-3">
         <div>
-          <p className="text-sm font-semibold tracking-wider text-forest-600 uppercase">This Week's Action</p>
+          <p className="text-sm font-semibold tracking-wider text-forest-600 uppercase">{t("actions.card.eyebrow")}</p>
           <h2 id="weekly-action-title" className="mt-2 text-2xl leading-snug font-semibold text-forest-900 sm:text-3xl">
             {title}
           </h2>
           {summary ? <p className="mt-3 leading-relaxed text-muted-foreground">{summary}</p> : null}
         </div>
 
-        <ul className="flex flex-wrap gap-x-6 gap-y-2 text-sm text-forest-800" aria-label="About this action">
+        <ul className="flex flex-wrap gap-x-6 gap-y-2 text-sm text-forest-800" aria-label={t("actions.card.about")}>
           {time ? (
             <li className="inline-flex items-center gap-1.5">
               <ClockIcon />
@@ -91,11 +93,11 @@ export function CurrentActionCard({
           ) : null}
           <li className="inline-flex items-center gap-1.5">
             <StarIcon className="size-4 text-sun-600" />
-            <span>4.8 rating</span>
+            <span>{t("actions.card.rating")}</span>
           </li>
           <li className="inline-flex items-center gap-1.5">
             <PeopleIcon />
-            <span>2,847 participants</span>
+            <span>{t("actions.card.participants")}</span>
           </li>
           {impact ? (
             <li className="inline-flex items-center gap-1.5 font-semibold" data-testid="action-impact">
@@ -107,7 +109,7 @@ export function CurrentActionCard({
 
         {materials.length > 0 ? (
           <div>
-            <h3 className="text-base font-semibold text-forest-900">What you'll need</h3>
+            <h3 className="text-base font-semibold text-forest-900">{t("actions.card.materials")}</h3>
             <ul className="mt-2 grid gap-1.5 text-muted-foreground sm:grid-cols-2">
               {materials.map((m, i) => (
                 // biome-ignore lint/suspicious/noArrayIndexKey: materials are plain text and may repeat.
@@ -122,12 +124,12 @@ export function CurrentActionCard({
 
         <div className="mt-auto flex flex-wrap gap-3 pt-2">
           <Button asChild>
-            <Link to={ctaTo}>{ctaLabel}</Link>
+            <Link to={ctaTo}>{label}</Link>
           </Button>
           {action?.id ? completion?.(action.id, refreshImpact) : null}
           <Button asChild variant="ghost">
             <a href={`#${SIGNUP_ANCHOR}`} onClick={scrollToSignup}>
-              Sign Up for Weekly Actions
+              {t("actions.card.signUp")}
             </a>
           </Button>
         </div>

@@ -4,6 +4,7 @@ import { Link } from "react-router-dom";
 import { isRetryable, LoadError } from "../../components/load-error";
 import { Button } from "../../components/ui/button";
 import { Spinner } from "../../components/ui/spinner";
+import { useT } from "../../lib/i18n";
 import { useMorePages } from "../../lib/use-more-pages";
 import { actionPath, formatDateRange } from "./action-display";
 import { ActionImage } from "./action-image";
@@ -16,6 +17,7 @@ import { archiveQuery, fetchArchivePage } from "./archive-query";
  */
 export function PastActions() {
   const current = useQuery(currentActionQuery());
+  const { t, tag } = useT();
   const {
     query: archive,
     pages,
@@ -37,18 +39,16 @@ export function PastActions() {
     <>
       {archive.isPending ? (
         <div className="mt-8">
-          <Spinner label="Loading past actions…" />
+          <Spinner label={t("actions.past.loading")} />
         </div>
       ) : archive.isError ? (
         <LoadError
           className="mt-8"
-          message="Failed to load past actions."
+          message={t("actions.past.loadFailed")}
           onRetry={isRetryable(archive.error) ? () => void archive.refetch() : undefined}
         />
       ) : past.length === 0 ? (
-        <p className="mt-6 text-muted-foreground">
-          Past actions are coming soon. Once this week's action wraps up, you'll find it here.
-        </p>
+        <p className="mt-6 text-muted-foreground">{t("actions.past.empty")}</p>
       ) : (
         <ul className="mt-8 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
           {past.map((a) => (
@@ -61,7 +61,7 @@ export function PastActions() {
                   <ActionImage src={a.image_url} />
                 </div>
                 <div className="flex flex-1 flex-col gap-2 p-5">
-                  <p className="text-sm text-muted-foreground">{formatDateRange(a.start_date, a.end_date)}</p>
+                  <p className="text-sm text-muted-foreground">{formatDateRange(a.start_date, a.end_date, tag)}</p>
                   <h3 className="text-lg leading-snug font-semibold text-forest-900 group-hover:underline">
                     {a.title}
                   </h3>
@@ -75,10 +75,10 @@ export function PastActions() {
       {past.length > 0 && hasMore ? (
         <div className="mt-10 grid justify-items-center gap-4">
           {moreError ? (
-            <LoadError message="Failed to load older actions." onRetry={() => void loadMore()} />
+            <LoadError message={t("actions.past.olderFailed")} onRetry={() => void loadMore()} />
           ) : (
             <Button variant="outline" onClick={() => void loadMore()} disabled={moreLoading}>
-              {moreLoading ? "Loading older actions…" : "Show older actions"}
+              {moreLoading ? t("actions.past.loadingOlder") : t("actions.past.showOlder")}
             </Button>
           )}
         </div>

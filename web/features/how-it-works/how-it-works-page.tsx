@@ -4,6 +4,7 @@ import { PageHeader } from "../../components/page-header";
 import { Button } from "../../components/ui/button";
 import { Card, CardContent, CardTitle } from "../../components/ui/card";
 import { CheckList } from "../../components/ui/check-list";
+import { useT } from "../../lib/i18n";
 import { usePageMeta } from "../../lib/use-page-meta";
 import { PAGES, routePath } from "../../pages";
 import { HowItWorksSteps } from "./how-it-works-steps";
@@ -12,54 +13,57 @@ import { HowItWorksSteps } from "./how-it-works-steps";
 const HOME_PETITIONS = `${routePath("home")}#petitions`;
 const HOME_SIGNUP = `${routePath("home")}#signup`;
 
-const IN_EACH_ACTION = [
-  "Why it matters for wildlife and wild places",
-  "Step-by-step instructions anyone can follow",
-  "How long it takes and what you'll need",
-  "Helpful links to go further",
-] as const;
+type Translate = ReturnType<typeof useT>["t"];
 
-const BEYOND_THE_INBOX = [
+const inEachAction = (t: Translate) => [
+  t("howItWorks.eachAction.why"),
+  t("howItWorks.eachAction.steps"),
+  t("howItWorks.eachAction.time"),
+  t("howItWorks.eachAction.links"),
+];
+
+const beyondTheInbox = (t: Translate) => [
   {
-    title: "Track your progress",
-    body: "Sign in to mark actions complete, add notes and see how many weeks you've shown up for nature.",
+    title: t("howItWorks.beyond.progress.title"),
+    body: t("howItWorks.beyond.progress.body"),
     to: routePath("myProgress"),
-    link: "See My Progress",
+    link: t("howItWorks.beyond.progress.link"),
   },
   {
-    title: "Find events near you",
-    body: "Search cleanups, restoration days and nature walks by ZIP code, and meet people who care like you do.",
+    title: t("howItWorks.beyond.events.title"),
+    body: t("howItWorks.beyond.events.body"),
     to: routePath("events"),
-    link: "Find Events Near You",
+    link: t("howItWorks.beyond.events.link"),
   },
   {
-    title: "Sign quick-win petitions",
-    body: "Add your voice to petitions from conservation groups we have checked. It takes a minute.",
+    title: t("howItWorks.beyond.petitions.title"),
+    body: t("howItWorks.beyond.petitions.body"),
     to: HOME_PETITIONS,
-    link: "See Quick Wins",
+    link: t("howItWorks.beyond.petitions.link"),
   },
   {
-    title: "Care for yourself too",
-    body: "Feeling the weight of it all? Our support page gathers crisis lines, climate-aware therapists and communities.",
+    title: t("howItWorks.beyond.support.title"),
+    body: t("howItWorks.beyond.support.body"),
     to: routePath("support"),
-    link: "Find Support",
+    link: t("howItWorks.beyond.support.link"),
   },
-] as const;
+];
 
 /** /how-it-works. `impact` (the completions feature's site-wide figure) is composed in by web/app. */
 export function HowItWorksPage({ impact }: { impact?: ReactNode }) {
   usePageMeta(PAGES.howItWorks.meta);
+  const { t } = useT();
   return (
     <div className="mx-auto max-w-7xl px-4 py-16 sm:px-6 sm:py-24 lg:px-8">
       <PageHeader
-        eyebrow="How it works"
-        title="How It Works"
-        lead="One simple action, every week, in your inbox on Monday morning. Here's how a few minutes a week turns into real protection for nature."
+        eyebrow={t("howItWorks.header.eyebrow")}
+        title={t("howItWorks.header.title")}
+        lead={t("howItWorks.header.lead")}
       />
 
       <section aria-labelledby="steps-title" className="mt-16">
         <h2 id="steps-title" className="sr-only">
-          Three steps
+          {t("howItWorks.steps.heading")}
         </h2>
         <HowItWorksSteps />
         {impact ? <div className="mt-10 text-center">{impact}</div> : null}
@@ -68,26 +72,23 @@ export function HowItWorksPage({ impact }: { impact?: ReactNode }) {
       <section aria-labelledby="each-action-title" className="mt-20 grid gap-10 md:grid-cols-2 md:items-center">
         <div>
           <h2 id="each-action-title" className="text-3xl font-semibold text-forest-900 sm:text-4xl">
-            What's in each weekly action
+            {t("howItWorks.eachAction.title")}
           </h2>
-          <p className="mt-4 text-lg leading-relaxed text-muted-foreground">
-            Every action is chosen to be doable in an afternoon or less, with no special skills, and to make a real
-            difference for pollinators, forests, water or wildlife near you.
-          </p>
+          <p className="mt-4 text-lg leading-relaxed text-muted-foreground">{t("howItWorks.eachAction.body")}</p>
         </div>
         <Card>
           <CardContent>
-            <CheckList items={IN_EACH_ACTION} />
+            <CheckList items={inEachAction(t)} />
           </CardContent>
         </Card>
       </section>
 
       <section aria-labelledby="beyond-title" className="mt-20">
         <h2 id="beyond-title" className="text-3xl font-semibold text-forest-900 sm:text-4xl">
-          Beyond the inbox
+          {t("howItWorks.beyond.title")}
         </h2>
         <ul className="mt-10 grid gap-6 md:grid-cols-2">
-          {BEYOND_THE_INBOX.map((item) => (
+          {beyondTheInbox(t).map((item) => (
             <li key={item.title}>
               <Card className="h-full">
                 <CardContent className="flex h-full flex-col gap-3">
@@ -111,17 +112,15 @@ export function HowItWorksPage({ impact }: { impact?: ReactNode }) {
         className="mt-20 flex flex-col items-start gap-6 rounded-[var(--radius-card)] bg-forest-800 p-8 text-white sm:p-12"
       >
         <h2 id="start-title" className="text-3xl font-semibold text-white sm:text-4xl">
-          Start this Monday
+          {t("howItWorks.start.title")}
         </h2>
-        <p className="max-w-2xl text-lg leading-relaxed text-forest-100">
-          It's free, and you can unsubscribe with one click from any email.
-        </p>
+        <p className="max-w-2xl text-lg leading-relaxed text-forest-100">{t("howItWorks.start.body")}</p>
         <div className="flex flex-col gap-3 sm:flex-row">
           <Button asChild size="lg" variant="accent">
-            <Link to={HOME_SIGNUP}>Sign Up for Weekly Actions</Link>
+            <Link to={HOME_SIGNUP}>{t("howItWorks.start.signUp")}</Link>
           </Button>
           <Button asChild size="lg" variant="outline-inverse">
-            <Link to={routePath("actions")}>See This Week's Action</Link>
+            <Link to={routePath("actions")}>{t("howItWorks.start.thisWeek")}</Link>
           </Button>
         </div>
       </section>

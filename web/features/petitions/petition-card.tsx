@@ -3,6 +3,7 @@ import type { PublicPetition } from "#contract/petitions/schemas";
 import { Badge } from "../../components/ui/badge";
 import { buttonClasses } from "../../components/ui/button";
 import { cn } from "../../lib/cn";
+import { useT } from "../../lib/i18n";
 import { useImageFallback } from "../../lib/use-image-fallback";
 import { DEFAULT_PETITION_IMAGE, locationBadge, orgAvatar, petitionImageSrc, TOPIC_STYLES } from "./petition-display";
 import { TopicBadge } from "./topic-badge";
@@ -20,8 +21,13 @@ function openPetition(link: string): void {
 export function PetitionCard({ petition }: { petition: PublicPetition }) {
   const titleId = useId();
   const image = useImageFallback();
-  const avatar = orgAvatar(petition.org_name);
-  const location = locationBadge(petition);
+  const { t } = useT();
+  const avatar = orgAvatar(petition.org_name, t("petitions.card.unknownOrg"));
+  const location = locationBadge(petition, {
+    national: "",
+    state: t("petitions.scope.state"),
+    local: t("petitions.scope.local"),
+  });
   const topic = TOPIC_STYLES[petition.topic];
   const src = image.failed ? DEFAULT_PETITION_IMAGE : petitionImageSrc(petition.image_url);
 
@@ -90,8 +96,8 @@ export function PetitionCard({ petition }: { petition: PublicPetition }) {
           rel="noopener noreferrer"
           className={buttonClasses({ variant: "primary", size: "md", className: "mt-auto self-start" })}
         >
-          Sign Petition
-          <span className="sr-only">: {petition.title} (opens in a new tab)</span>
+          {t("petitions.card.sign")}
+          <span className="sr-only">{t("petitions.card.signLabel", { title: petition.title })}</span>
         </a>
       </div>
     </article>

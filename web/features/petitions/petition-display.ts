@@ -10,8 +10,14 @@ export function petitionImageSrc(imageUrl: string | undefined | null): string {
   return url === "" || url.toLowerCase().includes("placeholder") ? DEFAULT_PETITION_IMAGE : url;
 }
 
-/** The organisation avatar: first letters of the words, uppercased, at most 2; 'UO' / 'Unknown Org' when none. */
-export function orgAvatar(orgName: string | undefined | null): { initials: string; name: string } {
+/**
+ * The organisation avatar: first letters of the words, uppercased, at most 2; 'UO' / 'Unknown Org' (or the page
+ * language's `unknownName`) when none.
+ */
+export function orgAvatar(
+  orgName: string | undefined | null,
+  unknownName = "Unknown Org",
+): { initials: string; name: string } {
   const name = orgName?.trim() ?? "";
   const initials = name
     .split(/\s+/)
@@ -19,7 +25,7 @@ export function orgAvatar(orgName: string | undefined | null): { initials: strin
     .join("")
     .toUpperCase()
     .slice(0, 2);
-  return initials ? { initials, name } : { initials: "UO", name: "Unknown Org" };
+  return initials ? { initials, name } : { initials: "UO", name: unknownName };
 }
 
 export const TOPIC_LABELS: Record<PetitionTopic, string> = {
@@ -47,8 +53,14 @@ export const TOPIC_STYLES: Record<PetitionTopic, { badge: string; stripe: string
 
 export const SCOPE_LABELS: Record<LocationScope, string> = { national: "National", state: "State", local: "Local" };
 
-/** The location badge: none for national; otherwise the state code, or the scope when no state is set. */
-export function locationBadge(p: { location_scope: LocationScope; state?: string }): string | null {
+/**
+ * The location badge: none for national; otherwise the state code, or the scope when no state is set (in the
+ * page's language when `labels` are given; the admin list uses the English ones).
+ */
+export function locationBadge(
+  p: { location_scope: LocationScope; state?: string },
+  labels: Record<LocationScope, string> = SCOPE_LABELS,
+): string | null {
   if (p.location_scope === "national") return null;
-  return p.state || SCOPE_LABELS[p.location_scope];
+  return p.state || labels[p.location_scope];
 }

@@ -1,12 +1,26 @@
 import type { PetitionTopic } from "#contract/petitions/schemas";
 import { cn } from "../../lib/cn";
-import { TOPIC_LABELS, TOPIC_STYLES } from "./petition-display";
+import { useT } from "../../lib/i18n";
+import { TOPIC_STYLES } from "./petition-display";
+
+/** Each topic's name in the page's language (the admin's form lists the English TOPIC_LABELS). */
+const TOPIC_NAMES: Record<PetitionTopic, (t: ReturnType<typeof useT>["t"]) => string> = {
+  wildlife: (t) => t("petitions.topic.wildlife"),
+  forests: (t) => t("petitions.topic.forests"),
+  oceans: (t) => t("petitions.topic.oceans"),
+  climate: (t) => t("petitions.topic.climate"),
+  pollution: (t) => t("petitions.topic.pollution"),
+  lands: (t) => t("petitions.topic.lands"),
+  water: (t) => t("petitions.topic.water"),
+  other: (t) => t("petitions.topic.other"),
+};
 
 /**
  * The topic in its own colour. Not the Badge primitive: its variants carry colours, and without
  * tailwind-merge a caller's colour cannot reliably override them.
  */
 export function TopicBadge({ topic, className }: { topic: PetitionTopic; className?: string }) {
+  const { t } = useT();
   return (
     <span
       className={cn(
@@ -15,7 +29,7 @@ export function TopicBadge({ topic, className }: { topic: PetitionTopic; classNa
         className,
       )}
     >
-      {TOPIC_LABELS[topic]}
+      {TOPIC_NAMES[topic](t)}
     </span>
   );
 }

@@ -1,11 +1,17 @@
+import type { useT } from "../../lib/i18n";
+
 /**
- * The support page's resources (spec §2 "Eco-anxiety support"). Names, numbers and links are
- * the organisations' own; the descriptions are ours. Phone and text links use tel:/sms: so they
- * are one tap on a phone.
+ * The support page's resources (spec §2 "Eco-anxiety support"), in the page's language. Names, numbers and links
+ * are the organisations' own; the descriptions are ours. Phone and text links use tel:/sms: so they are one tap on
+ * a phone. Crisis lines say how to reach them in Spanish where they can be (988: press 2; Crisis Text Line: HOLA).
  */
+
+type Translate = ReturnType<typeof useT>["t"];
 
 export type Resource = {
   name: string;
+  /** The name is the organisation's or the work's own English one: marked so on a page in another language. */
+  nameInEnglish?: boolean;
   description: string;
   /** The main link: a website, or a tel:/sms: link for crisis lines. */
   href: string;
@@ -22,141 +28,145 @@ export type ResourceGroup = {
   resources: Resource[];
 };
 
-export const CRISIS_LINES: Resource[] = [
+const website = (t: Translate, href: string, site: string) => ({
+  href,
+  label: t("support.resources.website", { site }),
+});
+
+export const crisisLines = (t: Translate): Resource[] => [
   {
-    name: "988 Suicide & Crisis Lifeline",
-    description:
-      "Free, confidential support 24/7 for anyone in emotional distress or crisis, by call or text anywhere in the US.",
+    name: t("support.lifeline.name"),
+    description: t("support.lifeline.description"),
     href: "tel:988",
-    linkLabel: "Call 988",
-    secondary: { href: "https://988lifeline.org", label: "988lifeline.org" },
+    linkLabel: t("support.lifeline.link"),
+    secondary: website(t, "https://988lifeline.org", "988lifeline.org"),
   },
   {
     name: "Crisis Text Line",
-    description: "Text with a trained crisis counselor, free and around the clock.",
-    href: "sms:741741?&body=HOME",
-    linkLabel: "Text HOME to 741741",
-    secondary: { href: "https://www.crisistextline.org", label: "crisistextline.org" },
+    nameInEnglish: true,
+    description: t("support.textLine.description"),
+    // The word the line answers in the reader's language: HOME in English, HOLA in Spanish.
+    href: `sms:741741?&body=${t("support.crisis.smsBody")}`,
+    linkLabel: t("support.textLine.link"),
+    secondary: website(t, "https://www.crisistextline.org", "crisistextline.org"),
   },
   {
-    name: "SAMHSA National Helpline",
-    description:
-      "Free, confidential treatment referral and information for mental health and substance use, 24/7, in English and Spanish.",
+    name: t("support.samhsa.name"),
+    description: t("support.samhsa.description"),
     href: "tel:18006624357",
-    linkLabel: "Call 1-800-662-4357",
-    secondary: {
-      href: "https://www.samhsa.gov/find-help/helplines/national-helpline",
-      label: "samhsa.gov",
-    },
+    linkLabel: t("support.samhsa.link"),
+    secondary: website(t, "https://www.samhsa.gov/find-help/helplines/national-helpline", "samhsa.gov"),
   },
 ];
 
-export const RESOURCE_GROUPS: ResourceGroup[] = [
+export const resourceGroups = (t: Translate): [ResourceGroup, ...ResourceGroup[]] => [
   {
     id: "professional-support",
-    title: "Professional Support",
-    intro:
-      "Talking with a therapist who takes climate distress seriously can help. If you are in crisis, reach out now: the lines below answer day and night.",
+    title: t("support.professional.title"),
+    intro: t("support.professional.intro"),
     resources: [
       {
         name: "Climate-Aware Therapist Directory (Climate Psychology Alliance North America)",
-        description:
-          "Therapists and counselors across North America trained to work with climate and ecological distress.",
+        nameInEnglish: true,
+        description: t("support.professional.cpaDirectory"),
         href: "https://climatepsychology.us",
       },
       {
         name: "Climate Psychiatry Alliance",
-        description:
-          "Psychiatrists working on the mental health impacts of climate change, with a directory of climate-aware clinicians.",
+        nameInEnglish: true,
+        description: t("support.professional.psychiatry"),
         href: "https://www.climatepsychiatry.org",
       },
       {
         name: "Psychology Today Therapist Finder",
-        description: "Search licensed therapists near you by ZIP code, insurance, specialty and approach.",
+        nameInEnglish: true,
+        description: t("support.professional.psychologyToday"),
         href: "https://www.psychologytoday.com/us/therapists",
-        linkLabel: "Find a therapist",
+        linkLabel: t("support.resources.findTherapist"),
       },
     ],
   },
   {
     id: "climate-psychology-organizations",
-    title: "Climate Psychology Organizations",
-    intro: "Communities and programs that help people process climate feelings together and turn them into action.",
+    title: t("support.organizations.title"),
+    intro: t("support.organizations.intro"),
     resources: [
       {
         name: "Good Grief Network",
-        description: "Peer-to-peer support groups built on a 10-step program for climate grief, anxiety and burnout.",
+        nameInEnglish: true,
+        description: t("support.organizations.goodGrief"),
         href: "https://www.goodgriefnetwork.org",
       },
       {
         name: "Climate Psychology Alliance North America",
-        description:
-          "Psychologists, therapists and educators offering climate cafés, resources and community for climate distress.",
+        nameInEnglish: true,
+        description: t("support.organizations.cpa"),
         href: "https://climatepsychology.us",
       },
       {
         name: "All We Can Save Project",
-        description:
-          "Free guides for 'circles': small groups that meet to read, reflect and find their place in climate work.",
+        nameInEnglish: true,
+        description: t("support.organizations.allWeCanSave"),
         href: "https://www.allwecansave.earth",
       },
       {
         name: "Climate Mental Health Network",
-        description: "Tools and toolkits on climate emotions for individuals, families, schools and communities.",
+        nameInEnglish: true,
+        description: t("support.organizations.mentalHealthNetwork"),
         href: "https://www.climatementalhealth.net",
       },
     ],
   },
   {
     id: "mindfulness-and-apps",
-    title: "Mindfulness & Apps",
-    intro:
-      "A few quiet minutes a day can steady the nervous system. These apps offer guided meditations and breathing exercises.",
+    title: t("support.apps.title"),
+    intro: t("support.apps.intro"),
     resources: [
       {
         name: "Insight Timer",
-        description: "A large free library of guided meditations, including many on nature, grief and uncertainty.",
+        nameInEnglish: true,
+        description: t("support.apps.insightTimer"),
         href: "https://insighttimer.com",
       },
       {
         name: "Headspace",
-        description:
-          "Guided meditation and breathing courses for stress, sleep and anxiety (subscription, with a free trial).",
+        nameInEnglish: true,
+        description: t("support.apps.headspace"),
         href: "https://www.headspace.com",
       },
       {
         name: "Healthy Minds Program",
-        description:
-          "A free meditation app from the nonprofit Healthy Minds Innovations, grounded in neuroscience research on well-being.",
+        nameInEnglish: true,
+        description: t("support.apps.healthyMinds"),
         href: "https://hminnovations.org",
       },
     ],
   },
 ];
 
+/** A book: its title is its own (English); the author line and the description are in the page's language. */
 export type Book = { title: string; author: string; description: string };
 
-export const BOOKS: Book[] = [
+export const books = (t: Translate): Book[] => [
   {
     title: "Generation Dread: Finding Purpose in an Age of Climate Crisis",
-    author: "Britt Wray",
-    description:
-      "A scientist's guide to the emotions of the climate crisis and how to live with purpose alongside them.",
+    author: t("support.research.by", { author: "Britt Wray" }),
+    description: t("support.books.generationDread"),
   },
   {
     title: "A Field Guide to Climate Anxiety: How to Keep Your Cool on a Warming Planet",
-    author: "Sarah Jaquette Ray",
-    description: "A short, practical book on turning climate anxiety into sustainable engagement without burning out.",
+    author: t("support.research.by", { author: "Sarah Jaquette Ray" }),
+    description: t("support.books.fieldGuide"),
   },
   {
     title: "All We Can Save: Truth, Courage, and Solutions for the Climate Crisis",
-    author: "edited by Ayana Elizabeth Johnson and Katharine K. Wilkinson",
-    description: "Essays and poems by women leading on climate, full of grounded hope and ways in.",
+    author: t("support.research.by", { author: t("support.books.allWeCanSaveAuthor") }),
+    description: t("support.books.allWeCanSave"),
   },
   {
     title: "Active Hope",
-    author: "Joanna Macy and Chris Johnstone",
-    description: "A practice for facing hard truths about the world while finding the strength to act.",
+    author: t("support.research.by", { author: t("support.books.activeHopeAuthor") }),
+    description: t("support.books.activeHope"),
   },
 ];
 
@@ -164,23 +174,25 @@ export const BOOKS: Book[] = [
 export const bookSearchUrl = (query: string) => `https://bookshop.org/search?keywords=${encodeURIComponent(query)}`;
 export const BOOKSTORE_SEARCH_URL = bookSearchUrl("climate anxiety");
 
-export const ARTICLES: Resource[] = [
+export const articles = (t: Translate): Resource[] => [
   {
     name: "Climate anxiety in children and young people (The Lancet Planetary Health, 2021)",
-    description:
-      "A survey of 10,000 young people in ten countries: most were worried about climate change, and many felt let down by governments' responses.",
+    nameInEnglish: true,
+    description: t("support.articles.lancet"),
     href: "https://doi.org/10.1016/S2542-5196(21)00278-3",
-    linkLabel: "Read the study",
+    linkLabel: t("support.articles.readStudy"),
   },
   {
     name: "Mental Health and Our Changing Climate (American Psychological Association and ecoAmerica)",
-    description: "A report on how climate change affects mental health, who is most affected, and what helps.",
+    nameInEnglish: true,
+    description: t("support.articles.apa"),
     href: "https://ecoamerica.org/mental-health-and-our-changing-climate-2021-edition/",
-    linkLabel: "Read the report",
+    linkLabel: t("support.articles.readReport"),
   },
   {
     name: "Yale Program on Climate Change Communication",
-    description: "Research on how Americans think and feel about climate change, including the 'Six Americas' surveys.",
+    nameInEnglish: true,
+    description: t("support.articles.yale"),
     href: "https://climatecommunication.yale.edu",
   },
 ];

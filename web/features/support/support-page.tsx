@@ -1,73 +1,69 @@
+import { Trans } from "@lingui/react";
 import { Link } from "react-router-dom";
+import { MessageLink } from "../../components/message-link";
 import { Badge } from "../../components/ui/badge";
 import { Button } from "../../components/ui/button";
 import { Card, CardContent } from "../../components/ui/card";
 import { Island } from "../../islands/island";
+import { useT } from "../../lib/i18n";
 import { usePageMeta } from "../../lib/use-page-meta";
 import { PAGES, routePath } from "../../pages";
 import { SUPPORT_RESOURCES_ID, SupportResources } from "./support-resources";
 
-const FEEL_HEAL_ACT = [
-  {
-    title: "Feel",
-    body: "Grief, fear, anger and love for the living world are natural responses to real losses. Naming what you feel, without judging it, is the first step to carrying it.",
-  },
-  {
-    title: "Heal",
-    body: "Rest, time outdoors, community and professional care help your nervous system settle, so you can stay with hard news without being swept away by it.",
-  },
-  {
-    title: "Act",
-    body: "Doing something concrete, however small, restores a sense of agency. One simple action a week, shared with others, is a powerful antidote to helplessness.",
-  },
-] as const;
+const feelHealAct = (t: ReturnType<typeof useT>["t"]) => [
+  { title: t("support.feel.title"), body: t("support.feel.body") },
+  { title: t("support.heal.title"), body: t("support.heal.body") },
+  { title: t("support.act.title"), body: t("support.act.body") },
+];
+
+const CRISIS_LINK = "font-semibold text-forest-700 underline underline-offset-4";
 
 /** /support and /get-support (both routes render this page; /support is canonical). */
 export function SupportPage() {
   usePageMeta(PAGES.support.meta);
+  const { t } = useT();
   return (
     <>
       <section aria-labelledby="support-title" className="bg-moss-50">
         <div className="mx-auto max-w-5xl px-4 py-20 sm:px-6 sm:py-28 lg:px-8">
-          <p className="text-sm font-semibold tracking-wider text-forest-600 uppercase">Eco-anxiety support</p>
+          <p className="text-sm font-semibold tracking-wider text-forest-600 uppercase">{t("support.hero.eyebrow")}</p>
           <h1
             id="support-title"
             className="mt-4 text-4xl leading-tight font-semibold text-forest-900 sm:text-5xl lg:text-6xl"
           >
-            Caring for your inner world while protecting the outer one.
+            {t("support.hero.title")}
           </h1>
           <p className="mt-6 max-w-2xl text-lg leading-relaxed text-muted-foreground sm:text-xl">
-            If the state of the planet weighs on you, you are not alone, and you are not overreacting. Here are ways to
-            care for yourself, find others and turn worry into meaningful action.
+            {t("support.hero.lead")}
           </p>
           <div className="mt-10 flex flex-col gap-3 sm:flex-row">
             <Button asChild size="lg">
-              <Link to={routePath("actions")}>Get Weekly Actions</Link>
+              <Link to={routePath("actions")}>{t("support.hero.weeklyActions")}</Link>
             </Button>
             <Button asChild size="lg" variant="outline">
-              <a href={`#${SUPPORT_RESOURCES_ID}`}>Find Support Resources</a>
+              <a href={`#${SUPPORT_RESOURCES_ID}`}>{t("support.hero.resources")}</a>
             </Button>
           </div>
           <p className="mt-10 max-w-2xl rounded-2xl border border-clay-100 bg-card p-4 text-foreground">
-            <strong>In crisis or thinking about suicide?</strong> Call or text{" "}
-            <a href="tel:988" className="font-semibold text-forest-700 underline underline-offset-4">
-              988
-            </a>{" "}
-            or text HOME to{" "}
-            <a href="sms:741741?&body=HOME" className="font-semibold text-forest-700 underline underline-offset-4">
-              741741
-            </a>
-            , any time, day or night. In an emergency, call 911.
+            {/* The crisis lines' numbers stay; how to reach them in the reader's language is in the message. */}
+            <Trans
+              id="support.crisis.banner"
+              components={{
+                0: <strong />,
+                1: <MessageLink href="tel:988" className={CRISIS_LINK} />,
+                2: <MessageLink href={`sms:741741?&body=${t("support.crisis.smsBody")}`} className={CRISIS_LINK} />,
+              }}
+            />
           </p>
         </div>
       </section>
 
       <section aria-labelledby="feel-heal-act-title" className="mx-auto max-w-5xl px-4 py-20 sm:px-6 lg:px-8">
         <h2 id="feel-heal-act-title" className="text-3xl font-semibold text-forest-900 sm:text-4xl">
-          Feel. Heal. Act.
+          {t("support.feelHealAct.title")}
         </h2>
         <ul className="mt-10 grid gap-6 md:grid-cols-3">
-          {FEEL_HEAL_ACT.map((step) => (
+          {feelHealAct(t).map((step) => (
             <li key={step.title}>
               <Card className="h-full">
                 <CardContent>
@@ -81,13 +77,8 @@ export function SupportPage() {
 
         <div className="mt-10 rounded-[var(--radius-card)] bg-forest-800 p-6 text-white sm:p-8">
           <div>
-            <h2 className="text-2xl font-semibold text-white sm:text-3xl">Why This Matters</h2>
-            <p className="mt-4 max-w-3xl text-lg leading-relaxed text-forest-100">
-              Surveys find that most young people are worried about climate change, and many adults feel the same.
-              Distress that goes unspoken can turn into numbness or burnout. Distress that is shared and cared for can
-              become the steady energy that protecting nature needs for the long haul. Looking after yourself is part of
-              the work.
-            </p>
+            <h2 className="text-2xl font-semibold text-white sm:text-3xl">{t("support.why.title")}</h2>
+            <p className="mt-4 max-w-3xl text-lg leading-relaxed text-forest-100">{t("support.why.body")}</p>
           </div>
         </div>
       </section>
@@ -99,14 +90,11 @@ export function SupportPage() {
           <div className="grid gap-3">
             <div className="flex flex-wrap items-center gap-3">
               <h2 id="guided-practices-title" className="text-2xl font-semibold text-forest-900">
-                Guided Practices
+                {t("support.practices.title")}
               </h2>
-              <Badge variant="warning">Coming soon</Badge>
+              <Badge variant="warning">{t("support.practices.soon")}</Badge>
             </div>
-            <p className="text-muted-foreground">
-              Short audio and written practices for grounding, grief and hope, made for people who care about the
-              planet. We're preparing them now.
-            </p>
+            <p className="text-muted-foreground">{t("support.practices.body")}</p>
           </div>
         </div>
       </section>
@@ -114,14 +102,11 @@ export function SupportPage() {
       <section aria-labelledby="support-cta-title" className="bg-forest-50">
         <div className="mx-auto flex max-w-5xl flex-col items-start gap-6 px-4 py-20 sm:px-6 lg:px-8">
           <h2 id="support-cta-title" className="text-3xl font-semibold text-forest-900 sm:text-4xl">
-            Ready to turn care into action?
+            {t("support.cta.title")}
           </h2>
-          <p className="max-w-2xl text-lg leading-relaxed text-muted-foreground">
-            Each week's action is small enough to fit into a busy life, and together they add up to real protection for
-            wild places.
-          </p>
+          <p className="max-w-2xl text-lg leading-relaxed text-muted-foreground">{t("support.cta.body")}</p>
           <Button asChild size="lg">
-            <Link to={routePath("actions")}>Take This Week's Action</Link>
+            <Link to={routePath("actions")}>{t("support.cta.button")}</Link>
           </Button>
         </div>
       </section>

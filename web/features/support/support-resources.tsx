@@ -1,21 +1,16 @@
 import { Accordion, AccordionContent, AccordionItem, AccordionTrigger } from "../../components/ui/accordion";
+import { useT } from "../../lib/i18n";
 import { ResourceLink, ResourceList } from "./resource-list";
-import {
-  ARTICLES,
-  BOOKS,
-  BOOKSTORE_SEARCH_URL,
-  bookSearchUrl,
-  CRISIS_LINES,
-  RESOURCE_GROUPS,
-  type ResourceGroup,
-} from "./resources";
+import { articles, BOOKSTORE_SEARCH_URL, bookSearchUrl, books, crisisLines, resourceGroups } from "./resources";
 
 export const SUPPORT_RESOURCES_ID = "support-resources";
 
-const [professional, ...otherGroups] = RESOURCE_GROUPS as [ResourceGroup, ...ResourceGroup[]];
-
 /** The resources accordion (spec §2): several sections may be open at once; Radix makes it keyboard-operable. */
 export function SupportResources() {
+  const { t, locale } = useT();
+  const [professional, ...otherGroups] = resourceGroups(t);
+  // Book titles are the books' own, in English.
+  const titleLang = locale !== "en" ? "en" : undefined;
   return (
     <section
       id={SUPPORT_RESOURCES_ID}
@@ -23,19 +18,21 @@ export function SupportResources() {
       className="mx-auto max-w-5xl px-4 py-20 sm:px-6 lg:px-8"
     >
       <h2 id="support-resources-title" className="text-3xl font-semibold text-forest-900 sm:text-4xl">
-        Support Resources
+        {t("support.resources.title")}
       </h2>
-      <p className="mt-4 text-lg leading-relaxed text-muted-foreground">
-        People and places that can help, from crisis lines to climate-aware therapists, communities, apps and books.
-      </p>
+      <p className="mt-4 text-lg leading-relaxed text-muted-foreground">{t("support.resources.lead")}</p>
       <Accordion type="multiple" className="mt-8 rounded-[var(--radius-card)] border border-border bg-card px-6">
         <AccordionItem value={professional.id}>
           <AccordionTrigger>{professional.title}</AccordionTrigger>
           <AccordionContent>
             <p>{professional.intro}</p>
-            <h4 className="mt-6 mb-3 font-sans text-base font-semibold text-forest-900">Crisis lines (free, 24/7)</h4>
-            <ResourceList resources={CRISIS_LINES} />
-            <h4 className="mt-8 mb-3 font-sans text-base font-semibold text-forest-900">Find a therapist</h4>
+            <h4 className="mt-6 mb-3 font-sans text-base font-semibold text-forest-900">
+              {t("support.resources.crisisLines")}
+            </h4>
+            <ResourceList resources={crisisLines(t)} />
+            <h4 className="mt-8 mb-3 font-sans text-base font-semibold text-forest-900">
+              {t("support.resources.findTherapist")}
+            </h4>
             <ResourceList resources={professional.resources} />
           </AccordionContent>
         </AccordionItem>
@@ -51,32 +48,33 @@ export function SupportResources() {
         ))}
 
         <AccordionItem value="research-and-articles">
-          <AccordionTrigger>Research & Articles</AccordionTrigger>
+          <AccordionTrigger>{t("support.research.title")}</AccordionTrigger>
           <AccordionContent>
-            <p className="mb-5">
-              What researchers have learned about climate emotions, and books that many readers find steadying.
-            </p>
-            <ResourceList resources={ARTICLES} />
-            <h4 className="mt-8 mb-3 font-sans text-base font-semibold text-forest-900">Books</h4>
+            <p className="mb-5">{t("support.research.intro")}</p>
+            <ResourceList resources={articles(t)} />
+            <h4 className="mt-8 mb-3 font-sans text-base font-semibold text-forest-900">
+              {t("support.research.books")}
+            </h4>
             <ul className="grid gap-4">
-              {BOOKS.map((book) => (
+              {books(t).map((book) => (
                 <li key={book.title}>
                   <p>
-                    <cite className="font-semibold text-forest-900 not-italic">{book.title}</cite> by {book.author}
+                    <cite lang={titleLang} className="font-semibold text-forest-900 not-italic">
+                      {book.title}
+                    </cite>{" "}
+                    {book.author}
                   </p>
                   <p className="mt-1">{book.description}</p>
                   <p className="mt-1">
-                    <ResourceLink
-                      href={bookSearchUrl(book.title.split(":")[0] ?? book.title)}
-                    >{`Find “${book.title.split(":")[0]}” at Bookshop.org`}</ResourceLink>
+                    <ResourceLink href={bookSearchUrl(book.title.split(":")[0] ?? book.title)}>
+                      {t("support.research.findBook", { title: book.title.split(":")[0] ?? book.title })}
+                    </ResourceLink>
                   </p>
                 </li>
               ))}
             </ul>
             <p className="mt-6">
-              <ResourceLink href={BOOKSTORE_SEARCH_URL}>
-                Browse more books on climate anxiety at Bookshop.org
-              </ResourceLink>
+              <ResourceLink href={BOOKSTORE_SEARCH_URL}>{t("support.research.browseBooks")}</ResourceLink>
             </p>
           </AccordionContent>
         </AccordionItem>
