@@ -156,6 +156,11 @@ export function createApp() {
       "/did-it",
       didItFormRoutes((c, override) => servePage(c, didItPage, override)),
     )
+    // The Spanish page's forms post here, so their answers are Spanish pages (issue 46).
+    .route(
+      "/es/did-it",
+      didItFormRoutes((c, override) => servePage(c, didItPage, override)),
+    )
     .route("/", seoRoutes)
     .route("/", pagesRoutes);
 

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { CAMPAIGN_KINDS, DELIVERY_STATUSES } from "../email/schemas";
+import { LOCALES } from "../i18n/locales";
 
 /** The answers of the public subscriber routes (decision 179): the document's schemas and the handlers' types. */
 export const signupAnswer = z.object({
@@ -15,6 +16,8 @@ export const subscriptionViewSchema = z.object({
   subscribed_at: z.string(),
   /** Signed up and not confirmed yet (double opt-in, decision 182): the page offers to resend the link. */
   pending: z.boolean(),
+  /** The language of the subscriber's emails (issue 46), changed with POST /api/subscription/language. */
+  locale: z.enum(LOCALES),
 });
 
 export const subscriptionAnswer = z.object({ subscription: subscriptionViewSchema });

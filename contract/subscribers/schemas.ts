@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { LOCALES } from "../i18n/locales";
 import { isEmail, isPlainText, isZip, zip5 } from "../platform/field-rules";
 import {
   EMAIL_MAX,
@@ -49,11 +50,18 @@ export const zipCodeSchema = z.preprocess(
     .optional(),
 );
 
+/** The language of the subscriber's emails and pages (issue 46): without it, the request's language. */
+export const emailLocaleSchema = z
+  .enum(LOCALES)
+  .optional()
+  .describe("The language of the subscriber's emails, en or es; without it, the request's Accept-Language");
+
 /** What the form checks (before the name is HTML-escaped for sending). */
 export const signupSchema = z.object({
   first_name: firstNameSchema,
   email: signupEmailSchema,
   zip_code: zipCodeSchema,
+  locale: emailLocaleSchema,
 });
 
 /**
@@ -64,6 +72,7 @@ export const signupRequestSchema = z.object({
   first_name: z.preprocess((v) => (typeof v === "string" ? unescapeName(v) : v), firstNameSchema),
   email: signupEmailSchema,
   zip_code: zipCodeSchema,
+  locale: emailLocaleSchema,
 });
 export type SignupRequest = z.output<typeof signupRequestSchema>;
 
@@ -73,3 +82,7 @@ export const manageTokenSchema = z
   .min(1, INVALID_LINK_MESSAGE)
   .regex(MANAGE_TOKEN_PATTERN, INVALID_LINK_MESSAGE);
 export const manageTokenBodySchema = z.object({ token: manageTokenSchema });
+/** Confirming from the page the email linked to: the page's language becomes the subscriber's (decision 274). */
+export const confirmBodySchema = z.object({ token: manageTokenSchema, locale: emailLocaleSchema });
+/** The manage page's "Email language". */
+export const emailLanguageBodySchema = z.object({ token: manageTokenSchema, locale: z.enum(LOCALES) });

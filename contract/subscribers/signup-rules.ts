@@ -13,7 +13,10 @@ export const NAME_MAX = 50;
 export const EMAIL_MAX = FIELD_MAX.email;
 export const ZIP_FIELD_MAX = FIELD_MAX.zip;
 
-/** Toast title + description for each outcome; the description is also the API's error message. */
+/**
+ * Toast title + description for each outcome, in English; the description is also the API's error message. The
+ * form and the API show them in the reader's language (signup-messages.ts, locales/<locale>/site/subscribe.json).
+ */
 export const SIGNUP_MESSAGES = {
   rateLimited: { title: "Too many attempts", description: "Please wait before trying again." },
   name: { title: "Invalid name", description: "Name must be between 2 and 50 characters." },
@@ -37,21 +40,8 @@ export const SIGNUP_MESSAGES = {
   },
 } as const;
 
-/** The form's answers to "Resend the email" (decisions 225, 226). */
-export const RESEND_MESSAGES = {
-  sent: (address: string) => `We sent a new confirmation email to ${address}.`,
-  notSent:
-    "We sent you one a short while ago, so we didn't send another yet. Check your spam folder, or try again in a few minutes.",
-} as const;
-
 /** The API's 409 message; the client recognises it by the words 'already subscribed' (spec §7). */
 export const ALREADY_SUBSCRIBED_MESSAGE = "This email is already subscribed.";
-
-/** The title that goes with a validation message, for the toast. */
-export function signupErrorTitle(description: string): string {
-  const entry = Object.values(SIGNUP_MESSAGES).find((m) => m.description === description);
-  return entry?.title ?? SIGNUP_MESSAGES.failure.title;
-}
 
 /** The five characters the client's HTML-escape step encodes (spec §5: name is escaped before sending). */
 const ENTITIES: Record<string, string> = {

@@ -12,7 +12,7 @@ const resubscribe = (token: string) => subscription.resubscribe.$post({ json: { 
 const stored = async (id: string) => (await db().select().from(subscribers).where(eq(subscribers.id, id)))[0];
 
 describe("subscription management by token", () => {
-  it("shows name, masked email, status and date, and never changes anything", async () => {
+  it("shows name, masked email, status, date and email language, and never changes anything", async () => {
     const sub = await createSubscriber({ email: "river.otter@example.com", firstName: "River" });
     for (let i = 0; i < 3; i++) {
       const res = await view(sub.manageToken);
@@ -25,6 +25,7 @@ describe("subscription management by token", () => {
           active: true,
           subscribed_at: sub.subscribedAt,
           pending: false,
+          locale: "en",
         },
       });
     }

@@ -1,5 +1,6 @@
 import { queryOptions } from "@tanstack/react-query";
 import type { InferRequestType } from "hono/client";
+import type { Locale } from "#contract/i18n/locales";
 import { type ApiResponse, api, read, withSignal } from "../../lib/api";
 import { ApiError } from "../../lib/api-error";
 
@@ -73,4 +74,10 @@ export const confirmationQuery = (token: string) =>
     ...READ_BY_THE_WORKER,
   });
 
-export const confirmSubscription = (token: string) => read(api.api.subscription.confirm.$post({ json: { token } }));
+/** `locale` is the confirmation page's: the email linked to it in the signup's language (decision 274). */
+export const confirmSubscription = (token: string, locale: Locale) =>
+  read(api.api.subscription.confirm.$post({ json: { token, locale } }));
+
+/** The manage page's "Email language". */
+export const changeEmailLanguage = (token: string, locale: Locale) =>
+  read(api.api.subscription.language.$post({ json: { token, locale } }));

@@ -5,11 +5,11 @@ import { Button } from "../../components/ui/button";
 import { Card, CardContent } from "../../components/ui/card";
 import { Spinner } from "../../components/ui/spinner";
 import { Island } from "../../islands/island";
+import { useT } from "../../lib/i18n";
 import { routePath } from "../../pages";
 import { confirmationQuery, confirmSubscription, isRefused } from "./api";
 import { EmailLinkPage, LinkProblem, SignupLink } from "./email-link-page";
-
-const INVALID = "This confirmation link is invalid or has expired. Please sign up again.";
+import { messageWith, NODE_MARK } from "./message-with";
 
 /**
  * /subscribe/confirm?token= — the confirmation link of a new signup's welcome email (double opt-in,
@@ -17,17 +17,14 @@ const INVALID = "This confirmation link is invalid or has expired. Please sign u
  * it changes nothing (mail scanners open links); only the button does, with a POST.
  */
 export function ConfirmSubscriptionPage() {
+  const { t } = useT();
   // Once confirmed, the page says so in its heading too (decision 225).
   const [confirmed, setConfirmed] = useState(false);
   return (
     <EmailLinkPage
-      title={confirmed ? "You're Subscribed" : "Confirm Your Subscription"}
-      lead={
-        confirmed
-          ? "Your first weekly action arrives on Monday morning."
-          : "Get one simple nature action in your inbox every Monday morning."
-      }
-      missing={<Problem message={INVALID} />}
+      title={confirmed ? t("subscribe.confirm.titleDone") : t("subscribe.confirm.title")}
+      lead={confirmed ? t("subscribe.confirm.leadDone") : t("subscribe.confirm.lead")}
+      missing={<Problem message={t("subscribe.confirm.invalid")} />}
     >
       {(token) => <Confirm token={token} onConfirmed={() => setConfirmed(true)} />}
     </EmailLinkPage>
@@ -40,19 +37,26 @@ export function ConfirmSubscriptionRoute() {
 }
 
 function Problem({ message }: { message: string }) {
+  const { t } = useT();
   return (
     <LinkProblem message={message}>
-      <SignupLink>Sign up on the Weekly Actions page</SignupLink> to get a new link.
+      {messageWith(
+        t("subscribe.confirm.problem", { link: NODE_MARK }),
+        <SignupLink>{t("subscribe.confirm.problemLink")}</SignupLink>,
+      )}
     </LinkProblem>
   );
 }
 
 function Confirm({ token, onConfirmed }: { token: string; onConfirmed: () => void }) {
+  const { t, locale } = useT();
+  const INVALID = t("subscribe.confirm.invalid");
   const query = useQuery(confirmationQuery(token));
-  const mutation = useMutation({ mutationFn: () => confirmSubscription(token), onSuccess: onConfirmed });
+  // The link came in the signup's language: confirming on this page makes it the emails' (decision 274).
+  const mutation = useMutation({ mutationFn: () => confirmSubscription(token, locale), onSuccess: onConfirmed });
   const confirmation = query.data && !isRefused(query.data) ? query.data : undefined;
 
-  if (query.isPending) return <Spinner label="Checking your link…" />;
+  if (query.isPending) return <Spinner label={t("subscribe.confirm.checking")} />;
   if (query.isError && !mutation.isSuccess) return <Problem message={query.error.message || INVALID} />;
   if (query.data && isRefused(query.data) && !mutation.isSuccess)
     return <Problem message={query.data.refused || INVALID} />;
@@ -63,13 +67,13 @@ function Confirm({ token, onConfirmed }: { token: string; onConfirmed: () => voi
       <CardContent className="grid gap-5">
         <h2 className="text-xl font-semibold text-forest-900">
           {returning
-            ? `Send the weekly email to ${confirmation?.masked_email} again?`
-            : `Send the weekly email to ${confirmation?.masked_email}?`}
+            ? t("subscribe.confirm.askReturning", { email: confirmation?.masked_email ?? "" })
+            : t("subscribe.confirm.ask", { email: confirmation?.masked_email ?? "" })}
         </h2>
         <p className="text-muted-foreground">
           {returning
-            ? `Hi ${confirmation?.first_name}, this address unsubscribed earlier. Press the button to start getting the weekly action again; if you did not ask for this, just close this page.`
-            : `Hi ${confirmation?.first_name}, press the button to confirm your subscription and start getting the weekly action; if you did not sign up, just close this page.`}
+            ? t("subscribe.confirm.bodyReturning", { name: confirmation?.first_name ?? "" })
+            : t("subscribe.confirm.body", { name: confirmation?.first_name ?? "" })}
         </p>
         {mutation.isError ? (
           <p role="alert" className="text-clay-700">
@@ -79,10 +83,10 @@ function Confirm({ token, onConfirmed }: { token: string; onConfirmed: () => voi
         <div>
           <Button disabled={mutation.isPending} onClick={() => mutation.mutate()}>
             {mutation.isPending
-              ? "Confirming…"
+              ? t("subscribe.confirm.confirming")
               : returning
-                ? "Yes, send me the weekly email"
-                : "Confirm my subscription"}
+                ? t("subscribe.confirm.buttonReturning")
+                : t("subscribe.confirm.button")}
           </Button>
         </div>
       </CardContent>
@@ -97,6 +101,7 @@ const NEXT_LINK = "font-semibold text-forest-700 underline underline-offset-4 ho
  * that was pressed is gone. Events are those near the ZIP given at signup, when there was one.
  */
 function NextSteps({ message, zip }: { message: string; zip: string | null }) {
+  const { t } = useT();
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => {
     heading.current?.focus();
@@ -112,23 +117,23 @@ function NextSteps({ message, zip }: { message: string; zip: string | null }) {
         >
           {message}
         </h2>
-        <p className="text-muted-foreground">While you wait for Monday:</p>
+        <p className="text-muted-foreground">{t("subscribe.next.wait")}</p>
         <ul className="grid gap-3">
           <li>
             <Link to={routePath("actions")} className={NEXT_LINK}>
-              Do this week's action
+              {t("subscribe.next.action")}
             </Link>
           </li>
           <li>
             <Link to={zip ? `${events}?zip=${encodeURIComponent(zip)}` : events} className={NEXT_LINK}>
-              {zip ? `Find events near ${zip}` : "Find events near you"}
+              {zip ? t("subscribe.next.eventsNear", { zip }) : t("subscribe.next.events")}
             </Link>
           </li>
           <li>
             <Link to={routePath("myProgress")} className={NEXT_LINK}>
-              Track what you've done in My Progress
+              {t("subscribe.next.progress")}
             </Link>{" "}
-            (sign in with this email address).
+            {t("subscribe.next.progressNote")}
           </li>
         </ul>
       </CardContent>

@@ -2,6 +2,7 @@ import type { ReactNode } from "react";
 import { Link, useSearchParams } from "react-router-dom";
 import { PageHeader } from "../../components/page-header";
 import { Card, CardContent } from "../../components/ui/card";
+import { useT } from "../../lib/i18n";
 import { usePageTitle } from "../../lib/use-page-title";
 import { routePath } from "../../pages";
 
@@ -42,11 +43,12 @@ export function EmailLinkPage({
   children: (token: string) => ReactNode;
 }) {
   usePageTitle(title);
+  const { t } = useT();
   const [params] = useSearchParams();
   const token = params.get("token")?.trim() ?? "";
   return (
     <div className="mx-auto max-w-3xl px-4 py-16 sm:px-6 sm:py-24 lg:px-8">
-      <PageHeader title={title} eyebrow="Weekly actions" lead={lead} />
+      <PageHeader title={title} eyebrow={t("subscribe.eyebrow")} lead={lead} />
       <div className="mt-10">{token ? children(token) : missing}</div>
     </div>
   );

@@ -1,16 +1,9 @@
 import { useMutation } from "@tanstack/react-query";
 import { type FormEvent, useRef, useState } from "react";
+import type { Locale } from "#contract/i18n/locales";
 import { BOT_CHECK_ACTIONS } from "#contract/platform/bot-check-rules";
-import {
-  EMAIL_MAX,
-  escapeName,
-  NAME_MAX,
-  RESEND_MESSAGES,
-  SIGNUP_MESSAGES,
-  screenMaskedEmail,
-  signupErrorTitle,
-  ZIP_FIELD_MAX,
-} from "#contract/subscribers/signup-rules";
+import { localSignupMessage, signupMessages } from "#contract/subscribers/signup-messages";
+import { EMAIL_MAX, escapeName, NAME_MAX, screenMaskedEmail, ZIP_FIELD_MAX } from "#contract/subscribers/signup-rules";
 import { Button } from "../../components/ui/button";
 import { FormField } from "../../components/ui/form-field";
 import { Input } from "../../components/ui/input";
@@ -18,8 +11,10 @@ import { toast } from "../../components/ui/use-toast";
 import { ApiError } from "../../lib/api";
 import { useBotCheck } from "../../lib/bot-check";
 import { errorText } from "../../lib/error-text";
+import { useT } from "../../lib/i18n";
 import { type SignupBody, signup } from "./api";
 import { takeSignupAttempt } from "./client-rate-limit";
+import { EmailLanguageChoice } from "./email-language-choice";
 import { SignupSentPanel } from "./signup-sent-panel";
 
 /**
@@ -34,20 +29,26 @@ type FieldErrors = Partial<Record<Field, string>>;
 const EMPTY: FormValues = { first_name: "", email: "", zip_code: "" };
 const FIELDS: Field[] = ["first_name", "email", "zip_code"];
 
-/** Which field a validation message belongs to (the API's 400 names none). */
-const FIELD_OF: Record<string, Field> = {
-  [SIGNUP_MESSAGES.name.description]: "first_name",
-  [SIGNUP_MESSAGES.email.description]: "email",
-  [SIGNUP_MESSAGES.zip.description]: "zip_code",
-};
-
 /**
  * The weekly-action signup form (spec §5): rate limit, name, email, ZIP — checked in that order. The first
  * failure is the spec's toast; every failing field also says why under itself, and the first is focused
  * (decision 225). The same zod schema guards the API. Once sent, the form gives way to "Check your inbox"
  * with a resend button. The pages that host it (home, /actions) own the section, its heading and #signup.
+ * Every word is in the page's language, and the emails' language is asked, the page's by default (issue 46).
  */
 export function SignupForm() {
+  const { t, locale: pageLocale } = useT();
+  const MESSAGES = signupMessages(t);
+  /** Which field a validation message belongs to (the API's 400 names none; it answers in the page's language). */
+  const FIELD_OF: Record<string, Field> = {
+    [MESSAGES.name.description]: "first_name",
+    [MESSAGES.email.description]: "email",
+    [MESSAGES.zip.description]: "zip_code",
+  };
+  /** The title that goes with a validation message, for the toast. */
+  const errorTitle = (description: string) =>
+    Object.values(MESSAGES).find((m) => m.description === description)?.title ?? MESSAGES.failure.title;
+  const [emailLocale, setEmailLocale] = useState<Locale>(pageLocale);
   const [values, setValues] = useState<FormValues>(EMPTY);
   const [errors, setErrors] = useState<FieldErrors>({});
   const [checking, setChecking] = useState(false);
@@ -62,14 +63,14 @@ export function SignupForm() {
   const bot = useBotCheck(BOT_CHECK_ACTIONS.signup);
   const showError = (error: unknown) => {
     const message = errorText(error, "");
-    if (message.includes("already subscribed")) {
-      toast({ ...SIGNUP_MESSAGES.alreadySubscribed, variant: "destructive" });
+    if (message.includes("already subscribed") || (error instanceof ApiError && error.code === "already_subscribed")) {
+      toast({ ...MESSAGES.alreadySubscribed, variant: "destructive" });
     } else if (error instanceof ApiError && error.status === 429) {
-      toast({ ...SIGNUP_MESSAGES.rateLimited, variant: "destructive" });
+      toast({ ...MESSAGES.rateLimited, variant: "destructive" });
     } else {
       toast({
-        title: message ? signupErrorTitle(message) : SIGNUP_MESSAGES.failure.title,
-        description: message || SIGNUP_MESSAGES.failure.description,
+        title: message ? errorTitle(message) : MESSAGES.failure.title,
+        description: message || MESSAGES.failure.description,
         variant: "destructive",
       });
       const field = FIELD_OF[message];
@@ -83,7 +84,7 @@ export function SignupForm() {
     mutationFn: async (body: SignupBody) => signup(body, await bot.headers()),
     onSettled: bot.reset,
     onSuccess: (_, body) => {
-      toast(SIGNUP_MESSAGES.success);
+      toast(MESSAGES.success);
       setValues(EMPTY);
       setNotice(null);
       setSent(body);
@@ -95,7 +96,9 @@ export function SignupForm() {
     onSettled: bot.reset,
     onSuccess: (answer, body) =>
       setNotice(
-        answer.confirmation_sent ? RESEND_MESSAGES.sent(screenMaskedEmail(body.email)) : RESEND_MESSAGES.notSent,
+        answer.confirmation_sent
+          ? t("subscribe.resend.sent", { email: screenMaskedEmail(body.email) })
+          : t("subscribe.resend.notSent"),
       ),
     onError: (error) => {
       setNotice(null);
@@ -107,7 +110,7 @@ export function SignupForm() {
     event.preventDefault();
     if (mutation.isPending || checking) return;
     if (!takeSignupAttempt()) {
-      toast({ ...SIGNUP_MESSAGES.rateLimited, variant: "destructive" });
+      toast({ ...MESSAGES.rateLimited, variant: "destructive" });
       return;
     }
     setChecking(true);
@@ -115,7 +118,7 @@ export function SignupForm() {
     try {
       schema = await loadSignupSchema();
     } catch {
-      toast({ ...SIGNUP_MESSAGES.failure, variant: "destructive" });
+      toast({ ...MESSAGES.failure, variant: "destructive" });
       return;
     } finally {
       setChecking(false);
@@ -126,18 +129,24 @@ export function SignupForm() {
       const found: FieldErrors = {};
       for (const issue of parsed.error.issues) {
         const field = issue.path[0] as Field;
-        if (FIELDS.includes(field) && !found[field]) found[field] = issue.message;
+        // The schema's messages are the spec's English: shown in the page's language.
+        if (FIELDS.includes(field) && !found[field]) found[field] = localSignupMessage(t, issue.message);
       }
       setErrors(found);
       const first = FIELDS.find((f) => found[f]);
       if (first) refs[first].current?.focus();
-      const description = (first && found[first]) ?? SIGNUP_MESSAGES.failure.description;
-      toast({ title: signupErrorTitle(description), description, variant: "destructive" });
+      const description = (first && found[first]) ?? MESSAGES.failure.description;
+      toast({ title: errorTitle(description), description, variant: "destructive" });
       return;
     }
     setErrors({});
     const { first_name, email, zip_code } = parsed.data;
-    mutation.mutate({ first_name: escapeName(first_name), email, ...(zip_code ? { zip_code } : {}) });
+    mutation.mutate({
+      first_name: escapeName(first_name),
+      email,
+      ...(zip_code ? { zip_code } : {}),
+      locale: emailLocale,
+    });
   }
 
   if (sent) {
@@ -151,7 +160,7 @@ export function SignupForm() {
         onResend={() => {
           setNotice(null);
           if (!takeSignupAttempt()) {
-            toast({ ...SIGNUP_MESSAGES.rateLimited, variant: "destructive" });
+            toast({ ...MESSAGES.rateLimited, variant: "destructive" });
             return;
           }
           resend.mutate(sent);
@@ -189,21 +198,27 @@ export function SignupForm() {
         bot.formProps.onFocus();
       }}
       onInput={bot.formProps.onInput}
-      aria-label="Sign up for weekly actions"
+      aria-label={t("subscribe.form.label")}
       className="grid content-start gap-5 rounded-card border border-border bg-card p-6 shadow-sm sm:p-8"
     >
-      {field("first_name", "First name", { autoComplete: "given-name", maxLength: NAME_MAX + 10 })}
-      {field("email", "Email", { type: "email", autoComplete: "email", inputMode: "email", maxLength: EMAIL_MAX + 10 })}
-      {field("zip_code", "ZIP code (optional, for local events)", {
+      {field("first_name", t("subscribe.form.firstName"), { autoComplete: "given-name", maxLength: NAME_MAX + 10 })}
+      {field("email", t("subscribe.form.email"), {
+        type: "email",
+        autoComplete: "email",
+        inputMode: "email",
+        maxLength: EMAIL_MAX + 10,
+      })}
+      {field("zip_code", t("subscribe.form.zip"), {
         autoComplete: "postal-code",
         inputMode: "numeric",
         maxLength: ZIP_FIELD_MAX,
       })}
+      <EmailLanguageChoice legend={t("subscribe.form.language")} value={emailLocale} onChange={setEmailLocale} />
       {bot.widget}
       <Button type="submit" size="lg" disabled={mutation.isPending || checking}>
-        {mutation.isPending ? "Signing Up..." : "Sign Up for Weekly Actions"}
+        {mutation.isPending ? t("subscribe.form.submitting") : t("subscribe.form.submit")}
       </Button>
-      <p className="text-sm text-muted-foreground">One email a week. Unsubscribe anytime with one click.</p>
+      <p className="text-sm text-muted-foreground">{t("subscribe.form.note")}</p>
     </form>
   );
 }

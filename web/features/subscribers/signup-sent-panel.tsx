@@ -1,5 +1,6 @@
 import { useEffect, useRef } from "react";
 import { Button } from "../../components/ui/button";
+import { useT } from "../../lib/i18n";
 
 /**
  * What replaces the signup form once it has gone through (decision 225): where the confirmation went, that nothing
@@ -23,6 +24,7 @@ export function SignupSentPanel({
   botWidget: React.ReactNode;
   onFocus: () => void;
 }) {
+  const { t } = useT();
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => {
     heading.current?.focus();
@@ -40,20 +42,17 @@ export function SignupSentPanel({
         tabIndex={-1}
         className="text-2xl font-semibold text-forest-900 outline-none focus-visible:ring-2 focus-visible:ring-ring"
       >
-        Check your inbox at {maskedEmail} to confirm
+        {t("subscribe.sent.title", { email: maskedEmail })}
       </h3>
-      <p className="text-forest-800">
-        We sent you a link to confirm your subscription. Nothing arrives until you press it; then your first weekly
-        action plan follows. The link works for 7 days.
-      </p>
-      <p className="text-sm text-muted-foreground">Not there after a few minutes? Check your spam folder, or:</p>
+      <p className="text-forest-800">{t("subscribe.sent.body")}</p>
+      <p className="text-sm text-muted-foreground">{t("subscribe.sent.spam")}</p>
       {botWidget}
       <div className="flex flex-wrap items-center gap-3">
         <Button variant="outline" disabled={resending} onClick={onResend}>
-          {resending ? "Sending..." : "Resend the email"}
+          {resending ? t("subscribe.sent.sending") : t("subscribe.sent.resend")}
         </Button>
         <Button variant="ghost" onClick={onStartOver}>
-          Use a different email
+          {t("subscribe.sent.different")}
         </Button>
       </div>
       <p role="status" className="min-h-6 text-sm text-forest-800">

@@ -1,7 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { format, parseISO } from "date-fns";
+import { parseISO } from "date-fns";
 import { useState } from "react";
-import { INVALID_LINK_MESSAGE, type SubscriptionView } from "#contract/subscribers/signup-rules";
+import type { Locale } from "#contract/i18n/locales";
+import type { SubscriptionView } from "#contract/subscribers/signup-rules";
 import { Badge } from "../../components/ui/badge";
 import { Button } from "../../components/ui/button";
 import { Card, CardContent } from "../../components/ui/card";
@@ -9,12 +10,23 @@ import { Spinner } from "../../components/ui/spinner";
 import { toast } from "../../components/ui/use-toast";
 import { Island } from "../../islands/island";
 import { errorText } from "../../lib/error-text";
-import { changeSubscription, deleteSubscriptionData, isRefused, resendConfirmation, subscriptionQuery } from "./api";
+import { useT } from "../../lib/i18n";
+import {
+  changeEmailLanguage,
+  changeSubscription,
+  deleteSubscriptionData,
+  isRefused,
+  resendConfirmation,
+  subscriptionQuery,
+} from "./api";
+import { EmailLanguageChoice } from "./email-language-choice";
 import { EmailLinkPage, LinkProblem, SignupLink } from "./email-link-page";
+import { messageWith, NODE_MARK } from "./message-with";
 
-function formatDate(iso: string): string {
+/** "March 4, 2030" / "4 de marzo de 2030". */
+function formatDate(iso: string, tag: string): string {
   try {
-    return format(parseISO(iso), "MMMM d, yyyy");
+    return new Intl.DateTimeFormat(tag, { dateStyle: "long" }).format(parseISO(iso));
   } catch {
     return iso;
   }
@@ -30,11 +42,12 @@ export function UnsubscribeRoute() {
  * buttons do, with a POST. The page takes its active flag from each response.
  */
 export function UnsubscribePage() {
+  const { t } = useT();
   return (
     <EmailLinkPage
-      title="Manage Your Subscription"
-      lead="Review your weekly action emails, unsubscribe, or subscribe again."
-      missing={<Problem message={INVALID_LINK_MESSAGE} />}
+      title={t("subscribe.manage.title")}
+      lead={t("subscribe.manage.lead")}
+      missing={<Problem message={t("subscribe.invalidLink")} />}
     >
       {(token) => <Subscription token={token} />}
     </EmailLinkPage>
@@ -42,15 +55,19 @@ export function UnsubscribePage() {
 }
 
 function Problem({ message }: { message: string }) {
+  const { t } = useT();
   return (
     <LinkProblem message={message}>
-      Please use the link from one of our emails. You can also{" "}
-      <SignupLink>sign up again on the Weekly Actions page</SignupLink>.
+      {messageWith(
+        t("subscribe.manage.problem", { link: NODE_MARK }),
+        <SignupLink>{t("subscribe.manage.problemLink")}</SignupLink>,
+      )}
     </LinkProblem>
   );
 }
 
 function Subscription({ token }: { token: string }) {
+  const { t, tag } = useT();
   const queryClient = useQueryClient();
   const query = useQuery(subscriptionQuery(token));
   const [notice, setNotice] = useState<string | null>(null);
@@ -63,7 +80,8 @@ function Subscription({ token }: { token: string }) {
     },
     onError: (error, action) => {
       toast({
-        title: `Failed to ${action} subscription`,
+        title:
+          action === "unsubscribe" ? t("subscribe.manage.failedUnsubscribe") : t("subscribe.manage.failedResubscribe"),
         description: errorText(error, undefined),
         variant: "destructive",
       });
@@ -75,7 +93,22 @@ function Subscription({ token }: { token: string }) {
     onSuccess: (result) => setNotice(result.message),
     onError: (error) => {
       toast({
-        title: "Failed to resend the confirmation email",
+        title: t("subscribe.manage.failedResend"),
+        description: errorText(error, undefined),
+        variant: "destructive",
+      });
+    },
+  });
+
+  const language = useMutation({
+    mutationFn: (locale: Locale) => changeEmailLanguage(token, locale),
+    onSuccess: (result) => {
+      queryClient.setQueryData(subscriptionQuery(token).queryKey, result.subscription);
+      setNotice(result.message);
+    },
+    onError: (error) => {
+      toast({
+        title: t("subscribe.manage.failedLanguage"),
         description: errorText(error, undefined),
         variant: "destructive",
       });
@@ -88,7 +121,7 @@ function Subscription({ token }: { token: string }) {
     onSuccess: (result) => setDeleted(result.message),
     onError: (error) => {
       toast({
-        title: "Failed to delete your subscription data",
+        title: t("subscribe.manage.failedDelete"),
         description: errorText(error, undefined),
         variant: "destructive",
       });
@@ -99,7 +132,7 @@ function Subscription({ token }: { token: string }) {
     return (
       <Card>
         <CardContent className="grid gap-3">
-          <h2 className="text-xl font-semibold text-forest-900">Subscription data deleted</h2>
+          <h2 className="text-xl font-semibold text-forest-900">{t("subscribe.manage.deletedTitle")}</h2>
           <p role="status" className="text-forest-800">
             {deleted}
           </p>
@@ -107,12 +140,12 @@ function Subscription({ token }: { token: string }) {
       </Card>
     );
   }
-  if (query.isPending) return <Spinner label="Loading your subscription…" />;
+  if (query.isPending) return <Spinner label={t("subscribe.manage.loading")} />;
   if (query.isError) {
-    return <Problem message={errorText(query.error, "Failed to load subscription details")} />;
+    return <Problem message={errorText(query.error, t("subscribe.manage.loadFailed"))} />;
   }
 
-  if (isRefused(query.data)) return <Problem message={query.data.refused || INVALID_LINK_MESSAGE} />;
+  if (isRefused(query.data)) return <Problem message={query.data.refused || t("subscribe.invalidLink")} />;
   const sub: SubscriptionView = query.data;
   const action = sub.active ? "unsubscribe" : "resubscribe";
   return (
@@ -120,27 +153,33 @@ function Subscription({ token }: { token: string }) {
       <CardContent className="grid gap-6">
         <dl className="grid gap-4 sm:grid-cols-2">
           <div>
-            <dt className="text-sm font-semibold text-muted-foreground">Name</dt>
+            <dt className="text-sm font-semibold text-muted-foreground">{t("subscribe.manage.name")}</dt>
             <dd className="mt-1 text-lg text-forest-900">{sub.first_name}</dd>
           </div>
           <div>
-            <dt className="text-sm font-semibold text-muted-foreground">Email</dt>
+            <dt className="text-sm font-semibold text-muted-foreground">{t("subscribe.manage.email")}</dt>
             <dd className="mt-1 text-lg text-forest-900">{sub.masked_email}</dd>
           </div>
           <div>
-            <dt className="text-sm font-semibold text-muted-foreground">Status</dt>
+            <dt className="text-sm font-semibold text-muted-foreground">{t("subscribe.manage.status")}</dt>
             <dd className="mt-1">
               <Badge
                 variant={sub.active ? "success" : sub.pending ? "warning" : "destructive"}
                 data-testid="subscription-status"
               >
-                {sub.active ? "Subscribed" : sub.pending ? "Waiting for your confirmation" : "Unsubscribed"}
+                {sub.active
+                  ? t("subscribe.manage.statusSubscribed")
+                  : sub.pending
+                    ? t("subscribe.manage.statusPending")
+                    : t("subscribe.manage.statusUnsubscribed")}
               </Badge>
             </dd>
           </div>
           <div>
-            <dt className="text-sm font-semibold text-muted-foreground">{sub.pending ? "Signed up" : "Subscribed"}</dt>
-            <dd className="mt-1 text-lg text-forest-900">{formatDate(sub.subscribed_at)}</dd>
+            <dt className="text-sm font-semibold text-muted-foreground">
+              {sub.pending ? t("subscribe.manage.signedUp") : t("subscribe.manage.subscribedOn")}
+            </dt>
+            <dd className="mt-1 text-lg text-forest-900">{formatDate(sub.subscribed_at, tag)}</dd>
           </div>
         </dl>
         <p role="status" className="min-h-6 text-forest-800">
@@ -149,12 +188,8 @@ function Subscription({ token }: { token: string }) {
         {sub.pending ? (
           // Signed up, not confirmed (decision 225): the way forward is the confirmation email, not Resubscribe.
           <div>
-            <p className="text-forest-800">
-              We sent a confirmation link to {sub.masked_email}. The weekly email starts once you press it.
-            </p>
-            <p className="mt-1 text-sm text-muted-foreground">
-              Didn't sign up? Ignore the email: nothing more is sent, and the signup is deleted after 7 days.
-            </p>
+            <p className="text-forest-800">{t("subscribe.manage.pendingSent", { email: sub.masked_email })}</p>
+            <p className="mt-1 text-sm text-muted-foreground">{t("subscribe.manage.pendingIgnore")}</p>
             <div className="mt-4">
               <Button
                 disabled={resend.isPending}
@@ -163,7 +198,7 @@ function Subscription({ token }: { token: string }) {
                   resend.mutate();
                 }}
               >
-                {resend.isPending ? "Sending..." : "Resend the confirmation email"}
+                {resend.isPending ? t("subscribe.manage.sending") : t("subscribe.manage.resend")}
               </Button>
             </div>
           </div>
@@ -177,33 +212,66 @@ function Subscription({ token }: { token: string }) {
                 mutation.mutate(action);
               }}
             >
-              {sub.active ? "Unsubscribe" : "Resubscribe"}
+              {sub.active ? t("subscribe.manage.unsubscribe") : t("subscribe.manage.resubscribe")}
             </Button>
             {sub.active ? (
-              <p className="mt-3 text-sm text-muted-foreground">You'll stop receiving the weekly action email.</p>
+              <p className="mt-3 text-sm text-muted-foreground">{t("subscribe.manage.unsubscribeHint")}</p>
             ) : (
-              <p className="mt-3 text-sm text-muted-foreground">Changed your mind? Get the weekly action again.</p>
+              <p className="mt-3 text-sm text-muted-foreground">{t("subscribe.manage.resubscribeHint")}</p>
             )}
           </div>
         )}
+        <EmailLanguage current={sub.locale} saving={language.isPending} onSave={(locale) => language.mutate(locale)} />
         <div className="border-t border-border pt-6">
-          <h2 className="text-lg font-semibold text-forest-900">Delete my subscription data</h2>
-          <p className="mt-1 text-sm text-muted-foreground">
-            Unsubscribes you and deletes your name, email address and ZIP code. We keep only a scrambled fingerprint of
-            the address so it is never added back by mistake. This cannot be undone.
-          </p>
+          <h2 className="text-lg font-semibold text-forest-900">{t("subscribe.manage.deleteTitle")}</h2>
+          <p className="mt-1 text-sm text-muted-foreground">{t("subscribe.manage.deleteBody")}</p>
           <Button
             className="mt-3"
             variant="outline"
             disabled={removal.isPending || mutation.isPending}
             onClick={() => {
-              if (window.confirm("Delete your subscription data? This cannot be undone.")) removal.mutate();
+              if (window.confirm(t("subscribe.manage.deleteConfirm"))) removal.mutate();
             }}
           >
-            Delete my subscription data
+            {t("subscribe.manage.deleteTitle")}
           </Button>
         </div>
       </CardContent>
     </Card>
+  );
+}
+
+/** "Email language": the subscriber's choice, saved with its own button (a radio press alone changes nothing). */
+function EmailLanguage({
+  current,
+  saving,
+  onSave,
+}: {
+  current: Locale;
+  saving: boolean;
+  onSave: (locale: Locale) => void;
+}) {
+  const { t } = useT();
+  const [choice, setChoice] = useState<Locale>(current);
+  return (
+    <form
+      className="grid gap-3 border-t border-border pt-6"
+      onSubmit={(event) => {
+        event.preventDefault();
+        onSave(choice);
+      }}
+    >
+      <EmailLanguageChoice
+        legend={t("subscribe.manage.language")}
+        hint={t("subscribe.manage.languageHint")}
+        value={choice}
+        onChange={setChoice}
+      />
+      <div>
+        <Button type="submit" variant="outline" disabled={saving || choice === current}>
+          {t("subscribe.manage.languageSave")}
+        </Button>
+      </div>
+    </form>
   );
 }

@@ -3,16 +3,18 @@ import { describeRoute } from "hono-openapi";
 import { completionInputSchema } from "#contract/completions/schemas";
 import type { LinkOutcome } from "#contract/did-it/messages";
 import { didItAnswer, didItQuerySchema } from "#contract/did-it/responses";
+import { localeOfPath, localizePath } from "#contract/i18n/locales";
 import { LINKED_PATHS } from "#contract/pages/linked-paths";
 import { answer, errorAnswer, jsonAnswer } from "../../platform/api-docs";
 import { tokenWindow } from "../../platform/client-limit";
 import { AppError, notFound } from "../../platform/errors";
 import { type AppBindings, createRouter } from "../../platform/hono";
+import { requestLocale, translate } from "../../platform/i18n";
 import { clientIp } from "../../platform/request";
 import { validate } from "../../platform/validate";
 import { enforceIpWindow } from "../auth/ip-window";
 import { requestMagicLink } from "../auth/magic-link";
-import { DID_IT_INVALID_MESSAGE, readDidIt, readDidItLink, recordDidIt } from "./service";
+import { readDidIt, readDidItLink, recordDidIt } from "./service";
 
 /** Where "See your progress" lands after the sign-in link is opened. */
 const PROGRESS_PATH = LINKED_PATHS.myProgress;
@@ -33,7 +35,7 @@ export const didItApiRoutes = createRouter().get(
   validate("query", didItQuerySchema),
   async (c) => {
     const view = await readDidIt(c.var.db, c.var.config, c.req.valid("query").token);
-    if (!view) throw notFound(DID_IT_INVALID_MESSAGE);
+    if (!view) throw notFound(translate(requestLocale(c), "didIt.invalid"));
     c.header("Cache-Control", "no-store");
     return c.json(answer(didItAnswer, { did_it: view }));
   },
@@ -41,8 +43,12 @@ export const didItApiRoutes = createRouter().get(
 
 type FormStatus = 400 | 404 | 429 | 503;
 
+/** The page in the language of the one that posted: the forms post to /did-it or /es/did-it (worker/app.ts). */
+const didItPath = (c: Context<AppBindings>) =>
+  localizePath(LINKED_PATHS.didIt, localeOfPath(new URL(c.req.url).pathname));
+
 const pageUrl = (c: Context<AppBindings>, token: string, params: Record<string, string> = {}) => {
-  const url = new URL(LINKED_PATHS.didIt, c.var.config.siteOrigin);
+  const url = new URL(didItPath(c), c.var.config.siteOrigin);
   url.searchParams.set("token", token);
   for (const [k, v] of Object.entries(params)) url.searchParams.set(k, v);
   return url;
@@ -93,7 +99,7 @@ export const didItFormRoutes = (servePage: ServeDidItPage) => {
         const window = await tokenWindow(c, "did-it");
         if (window.ok) return next();
         // The token is in the body, which a refused request does not get to: the page says to wait.
-        const url = new URL(LINKED_PATHS.didIt, c.var.config.siteOrigin);
+        const url = new URL(didItPath(c), c.var.config.siteOrigin);
         url.searchParams.set("error", "wait");
         const page = await servePage(c, { url: url.toString(), status: 429 });
         page.headers.set("Retry-After", String(window.retryAfterSeconds));

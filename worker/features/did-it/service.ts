@@ -1,14 +1,10 @@
 import { and, eq } from "drizzle-orm";
-import { DID_IT_COPY } from "#contract/did-it/messages";
 import type { DidItView } from "#contract/did-it/responses";
 import { actionCompletions, emailCampaigns, subscribers, users, weeklyActions } from "../../../db/schema";
 import type { Config } from "../../platform/config";
 import type { Db } from "../../platform/db";
 import { findOrCreateUser } from "../auth/sessions";
 import { type DidItClaims, verifyDidItToken } from "./token";
-
-/** The page's words for a link that is not (or no longer) valid; nothing is recorded from it. */
-export const DID_IT_INVALID_MESSAGE = DID_IT_COPY.invalid;
 
 type Resolved = { claims: DidItClaims; email: string; action: { title: string; slug: string } };
 

@@ -1,3 +1,4 @@
+import { isLocale, type Locale } from "#contract/i18n/locales";
 import type { Config } from "../../platform/config";
 import type { Db } from "../../platform/db";
 import type { MailProvider } from "../../platform/mail/types";
@@ -16,9 +17,13 @@ export type EmailJob =
    * The welcome. `confirmToken` (a pending new signup, decision 182) is its confirmation link's secret:
    * the welcome then asks to confirm, or a plain confirmation email goes instead when the welcome is off.
    */
-  | { type: "welcome"; subscriberId: string; requestedAt: string; confirmToken?: string }
-  /** "Confirm you want the weekly email again" for a returning address; `token` is the link's secret. */
-  | { type: "reconfirm"; subscriberId: string; token: string; requestedAt: string }
+  | { type: "welcome"; subscriberId: string; requestedAt: string; confirmToken?: string; locale?: Locale }
+  /**
+   * "Confirm you want the weekly email again" for a returning address; `token` is the link's secret. `locale`
+   * (here and on a confirmation) is the language of the signup that asked, which the row takes only when its owner
+   * confirms; without it the row's own.
+   */
+  | { type: "reconfirm"; subscriberId: string; token: string; requestedAt: string; locale?: Locale }
   | { type: "contact"; messageId: string }
   /** A page of an ended campaign's ledger clean-up (retention, decision 246). */
   | { type: "ledger-prune"; campaignId: string }
@@ -68,10 +73,16 @@ export function isEmailJob(body: unknown): body is EmailJob {
       return (
         typeof b.subscriberId === "string" &&
         typeof b.requestedAt === "string" &&
-        (b.confirmToken === undefined || typeof b.confirmToken === "string")
+        (b.confirmToken === undefined || typeof b.confirmToken === "string") &&
+        (b.locale === undefined || isLocale(b.locale))
       );
     case "reconfirm":
-      return typeof b.subscriberId === "string" && typeof b.token === "string" && typeof b.requestedAt === "string";
+      return (
+        typeof b.subscriberId === "string" &&
+        typeof b.token === "string" &&
+        typeof b.requestedAt === "string" &&
+        (b.locale === undefined || isLocale(b.locale))
+      );
     case "contact":
       return typeof b.messageId === "string";
     case "ledger-prune":

@@ -1,13 +1,14 @@
 import { eq } from "drizzle-orm";
+import { DEFAULT_LOCALE, type Locale, localizePath } from "#contract/i18n/locales";
 import { subscribers } from "../../../db/schema";
 import { siteFromConfig } from "./content";
 import { backoffSeconds, type EmailDeps, type EmailJob } from "./jobs";
 import { suppressionOf } from "./suppressions";
 import { renderReconfirmEmail } from "./templates/reconfirm";
 
-/** The confirmation page's path (web route `confirmSubscription`). */
-export const reconfirmUrl = (siteUrl: string, token: string) =>
-  `${siteUrl}/subscribe/confirm?token=${encodeURIComponent(token)}`;
+/** The confirmation page's address (web route `confirmSubscription`), in the email's language. */
+export const reconfirmUrl = (siteUrl: string, token: string, locale: Locale = DEFAULT_LOCALE) =>
+  `${siteUrl}${localizePath(`/subscribe/confirm?token=${encodeURIComponent(token)}`, locale)}`;
 
 /**
  * Sends "confirm you want the weekly email again". It may go to an address suppressed for a complaint
@@ -22,10 +23,13 @@ export async function deliverReconfirm(
   const [sub] = await deps.db.select().from(subscribers).where(eq(subscribers.id, job.subscriberId)).limit(1);
   if (!sub || sub.active) return {};
   const site = siteFromConfig(deps.config);
+  // In the language of the signup that asked; its confirmation page, in that language, stores it (decision 274).
+  const locale = job.locale ?? sub.locale;
   const rendered = renderReconfirmEmail({
     site,
+    locale,
     firstName: sub.firstName,
-    confirmUrl: reconfirmUrl(site.url, job.token),
+    confirmUrl: reconfirmUrl(site.url, job.token, locale),
   });
   const complaintOnly = (await suppressionOf(deps.db, sub.email)) === "complaint";
   let result: Awaited<ReturnType<EmailDeps["provider"]["sendBatch"]>>[number] | undefined;

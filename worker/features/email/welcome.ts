@@ -1,6 +1,8 @@
 import { and, eq, isNull, lte, or } from "drizzle-orm";
+import { DEFAULT_LOCALE, type Locale } from "#contract/i18n/locales";
 import { emailCampaigns, subscribers } from "../../../db/schema";
 import type { Db } from "../../platform/db";
+import { translate } from "../../platform/i18n";
 import { SUPPRESSED_ERROR, suppressedAmong } from "../../platform/mail/suppressions";
 import type { SendResult } from "../../platform/mail/types";
 import { openManageToken } from "../../platform/manage-token";
@@ -43,20 +45,35 @@ async function claimWelcome(db: Db, subscriberId: string, at: string): Promise<b
 /** The key the manage tokens are sealed under (decision 214). */
 const jwtSecretOf = (deps: EmailDeps) => deps.config.JWT_SECRET ?? "";
 
-type WelcomeRecipient = { id: string | null; email: string; firstName: string; manageToken: string | null };
+type WelcomeRecipient = {
+  id: string | null;
+  email: string;
+  firstName: string;
+  manageToken: string | null;
+  locale: Locale;
+};
 
 async function renderFor(deps: EmailDeps, recipient: WelcomeRecipient) {
   const settings = await readEmailSettings(deps.db, deps.kv);
   const site = siteFromConfig(deps.config);
   const actionRow = await findCurrentActionRow(deps.db, deps.now(), deps.config.SITE_TIMEZONE);
+  // The admin writes the welcome's subject and preview text in English (Email Settings); other languages
+  // take theirs from the catalogue, so a Spanish subscriber's inbox line is in Spanish too.
+  const english = recipient.locale === DEFAULT_LOCALE;
   return {
     settings,
     email: renderWelcomeEmail({
       site,
-      subject: settings.welcome_subject,
-      previewText: settings.welcome_preview_text,
+      locale: recipient.locale,
+      subject: english
+        ? settings.welcome_subject
+        : translate(recipient.locale, "email.welcome.subject", { site: site.name }),
+      previewText: english ? settings.welcome_preview_text : translate(recipient.locale, "email.welcome.preheader"),
       action: actionRow ? toEmailAction(actionRow) : null,
-      recipient: { firstName: recipient.firstName, links: manageLinks(site, recipient.manageToken) },
+      recipient: {
+        firstName: recipient.firstName,
+        links: manageLinks(site, recipient.manageToken, recipient.locale),
+      },
     }),
   };
 }
@@ -72,7 +89,7 @@ export async function deliverWelcome(
 ): Promise<{ retryAfterSeconds?: number }> {
   const [sub] = await deps.db.select().from(subscribers).where(eq(subscribers.id, job.subscriberId)).limit(1);
   if (sub && job.confirmToken && sub.confirmedAt === null && !sub.active)
-    return deliverSignupConfirmation(deps, sub, job.confirmToken, job.requestedAt, attempts);
+    return deliverSignupConfirmation(deps, sub, job, job.confirmToken, attempts);
   if (!sub?.active) return {};
   const settings = await readEmailSettings(deps.db, deps.kv);
   if (!settings.welcome_enabled) return {};
@@ -85,6 +102,7 @@ export async function deliverWelcome(
     email: sub.email,
     firstName: sub.firstName,
     manageToken: await openManageToken(jwtSecretOf(deps), sub),
+    locale: sub.locale,
   });
   const [result] = await sendOne(deps, {
     to: sub.email,
@@ -108,17 +126,21 @@ export async function deliverWelcome(
 async function deliverSignupConfirmation(
   deps: EmailDeps,
   sub: typeof subscribers.$inferSelect,
+  job: Extract<EmailJob, { type: "welcome" }>,
   token: string,
-  requestedAt: string,
   attempts: number,
 ): Promise<{ retryAfterSeconds?: number }> {
+  const { requestedAt } = job;
+  // The language of the signup that asked (a pending address may sign up again from the other language's page).
+  const locale = job.locale ?? sub.locale;
   const site = siteFromConfig(deps.config);
   const suppression = await suppressionOf(deps.db, sub.email);
   const email = renderConfirmSignupEmail({
     site,
+    locale,
     firstName: sub.firstName,
-    confirmUrl: reconfirmUrl(site.url, token),
-    links: manageLinks(site, await openManageToken(jwtSecretOf(deps), sub)),
+    confirmUrl: reconfirmUrl(site.url, token, locale),
+    links: manageLinks(site, await openManageToken(jwtSecretOf(deps), sub), locale),
   });
   const [result] = await sendOne(deps, {
     to: sub.email,
@@ -180,8 +202,15 @@ export async function sendWelcomeTest(
         email: sub.email,
         firstName: input.firstName || sub.firstName,
         manageToken: await openManageToken(jwtSecretOf(deps), sub),
+        locale: sub.locale,
       }
-    : { id: null, email: input.email, firstName: input.firstName || "friend", manageToken: null };
+    : {
+        id: null,
+        email: input.email,
+        firstName: input.firstName || "friend",
+        manageToken: null,
+        locale: DEFAULT_LOCALE,
+      };
   const { email } = await renderFor(deps, recipient);
 
   const [campaign] = await deps.db

@@ -1,4 +1,5 @@
 import { and, eq, gt, isNull, sql } from "drizzle-orm";
+import type { Locale } from "#contract/i18n/locales";
 import { emailSuppressions, subscribers, subscriptionReconfirmations } from "../../../db/schema";
 import { randomToken, sha256Hex } from "../../platform/crypto";
 import type { Db } from "../../platform/db";
@@ -113,6 +114,8 @@ export async function confirmReconfirmation(
   token: string,
   now: Date,
   consent: ConsentEvidence = { ip: null, userAgent: null },
+  /** The language of the page the link opened (the signup's): the emails' from now on. */
+  locale?: Locale,
 ): Promise<{ subscriber: SubscriberRow; returning: boolean } | null> {
   const row = await usable(db, token, now);
   if (!row) return null;
@@ -133,6 +136,7 @@ export async function confirmReconfirmation(
         firstName: row.r.firstName,
         zipCode: row.r.zipCode,
         timeZone: row.r.timeZone,
+        ...(locale ? { locale } : {}),
         subscribedAt: nowIso,
         unsubscribedAt: null,
         updatedAt: nowIso,

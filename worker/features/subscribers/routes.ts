@@ -2,14 +2,16 @@ import { describeRoute } from "hono-openapi";
 import { BOT_CHECK_ACTIONS } from "#contract/platform/bot-check-rules";
 import { signupAnswer } from "#contract/subscribers/responses";
 import { signupRequestSchema } from "#contract/subscribers/schemas";
+import { localSignupMessage } from "#contract/subscribers/signup-messages";
 import { ALREADY_SUBSCRIBED_MESSAGE, SIGNUP_MESSAGES } from "#contract/subscribers/signup-rules";
 import { answer, errorAnswer, jsonAnswer } from "../../platform/api-docs";
 import { formLimit } from "../../platform/client-limit";
 import { conflict } from "../../platform/errors";
 import { createRouter } from "../../platform/hono";
+import { requestLocale, translatorFor } from "../../platform/i18n";
 import { botCheck } from "../../platform/turnstile";
-import { validate } from "../../platform/validate";
 import { isDeletedAddress } from "./data-deletion";
+import { localizedValidate } from "./localized-validate";
 import { signupEmailJob, subscribe } from "./service";
 
 /** Per-client signups: enough for a household or office, too few for scripted list-bombing. */
@@ -27,17 +29,20 @@ export const subscribersRoutes = createRouter().post(
     },
   }),
   signupLimit,
-  validate("json", signupRequestSchema),
+  localizedValidate("json", signupRequestSchema),
   checkBot,
   async (c) => {
-    const input = c.req.valid("json");
+    const body = c.req.valid("json");
+    // The emails' language: the one chosen on the form, else the request's (the page's, from the browser).
+    const input = { ...body, locale: body.locale ?? requestLocale(c) };
+    const message = (english: string) => localSignupMessage(translatorFor(requestLocale(c)), english);
     // An address whose data was deleted on request is never added back by a form fill (decision 111).
     if (await isDeletedAddress(c.var.db, input.email))
-      throw conflict(SIGNUP_MESSAGES.deleted.description, "address_deleted");
+      throw conflict(message(SIGNUP_MESSAGES.deleted.description), "address_deleted");
 
     const now = new Date();
     const result = await subscribe(c.var.db, input, now, c.var.config.SITE_TIMEZONE, c.var.config.JWT_SECRET ?? "");
-    if (result.outcome === "already_active") throw conflict(ALREADY_SUBSCRIBED_MESSAGE, "already_subscribed");
+    if (result.outcome === "already_active") throw conflict(message(ALREADY_SUBSCRIBED_MESSAGE), "already_subscribed");
 
     // A new address is stored pending and gets "Confirm your Earthkind subscription" (the welcome follows
     // the confirmation, decision 225); one that unsubscribed gets "confirm you want it again". Either stays

@@ -1,4 +1,5 @@
 import { eq, inArray, type SQL, sql } from "drizzle-orm";
+import type { Locale } from "#contract/i18n/locales";
 import type { SignupRequest } from "#contract/subscribers/schemas";
 import { maskEmail, type SubscriptionView } from "#contract/subscribers/signup-rules";
 import { subscribers, zipCodes } from "../../../db/schema";
@@ -65,6 +66,8 @@ export async function subscribe(
       firstName: input.first_name,
       zipCode: input.zip_code ?? null,
       timeZone,
+      // The emails' language, chosen at signup (the page's by default, routes.ts).
+      ...(input.locale ? { locale: input.locale } : {}),
       manageTokenHash: manage.hash,
       manageTokenSealed: manage.sealed,
       subscribedAt: nowIso,
@@ -101,9 +104,18 @@ export async function signupEmailJob(
   );
   if (!token) return null;
   const requestedAt = now.toISOString();
+  // An existing row keeps its language until its owner confirms from the link, which is in this signup's
+  // language (the confirmation stores it, decision 274).
+  const locale = input.locale;
   return returning
-    ? { type: "reconfirm", subscriberId: result.subscriber.id, token, requestedAt }
-    : { type: "welcome", subscriberId: result.subscriber.id, requestedAt, confirmToken: token };
+    ? { type: "reconfirm", subscriberId: result.subscriber.id, token, requestedAt, ...(locale ? { locale } : {}) }
+    : {
+        type: "welcome",
+        subscriberId: result.subscriber.id,
+        requestedAt,
+        confirmToken: token,
+        ...(locale ? { locale } : {}),
+      };
 }
 
 /**
@@ -141,9 +153,10 @@ function newConsent(nowIso: string, consent: ConsentEvidence) {
 }
 
 export function toSubscriptionView(
-  row: Pick<SubscriberRow, "firstName" | "email" | "active" | "subscribedAt" | "confirmedAt">,
+  row: Pick<SubscriberRow, "firstName" | "email" | "active" | "subscribedAt" | "confirmedAt" | "locale">,
 ): SubscriptionView {
   return {
+    locale: row.locale,
     first_name: row.firstName,
     masked_email: maskEmail(row.email),
     active: row.active,
@@ -196,5 +209,20 @@ export async function setActiveByToken(
   if (row && active) await liftComplaint(db, row.email);
   // Unsubscribing also withdraws a signup not yet confirmed: its confirmation links stop working.
   if (row && !active) await spendConfirmations(db, row.id, nowIso);
+  return row ?? null;
+}
+
+/** The manage page's "Email language": the language of every later email (issue 46). */
+export async function setLocaleByToken(
+  db: Db,
+  token: string,
+  locale: Locale,
+  now: Date,
+): Promise<SubscriberRow | null> {
+  const [row] = await db
+    .update(subscribers)
+    .set({ locale, updatedAt: now.toISOString() })
+    .where(await byManageToken(token))
+    .returning();
   return row ?? null;
 }

@@ -7,19 +7,29 @@ import {
   subscriptionAnswer,
   subscriptionChangeAnswer,
 } from "#contract/subscribers/responses";
-import { manageTokenBodySchema, manageTokenSchema } from "#contract/subscribers/schemas";
-import { INVALID_LINK_MESSAGE, maskEmail } from "#contract/subscribers/signup-rules";
+import {
+  confirmBodySchema,
+  emailLanguageBodySchema,
+  manageTokenBodySchema,
+  manageTokenSchema,
+} from "#contract/subscribers/schemas";
+import { maskEmail } from "#contract/subscribers/signup-rules";
 import { answer, errorAnswer, fileAnswer, jsonAnswer } from "../../platform/api-docs";
 import { tokenLimit } from "../../platform/client-limit";
 import { badRequest, conflict, notFound } from "../../platform/errors";
 import { createRouter } from "../../platform/hono";
+import { requestLocale, translate } from "../../platform/i18n";
 import { clientIp } from "../../platform/request";
-import { validate } from "../../platform/validate";
 import type { EmailJob } from "../email/jobs";
 import { deleteSubscriberData } from "./data-deletion";
-import { confirmReconfirmation, isPending, peekReconfirmation, RECONFIRM_INVALID_MESSAGE } from "./reconfirm";
-import { findByToken, resendJobForPending, setActiveByToken, toSubscriptionView } from "./service";
+import { localizedValidate as validate } from "./localized-validate";
+import { confirmReconfirmation, isPending, peekReconfirmation } from "./reconfirm";
+import { findByToken, resendJobForPending, setActiveByToken, setLocaleByToken, toSubscriptionView } from "./service";
 
+/**
+ * The routes' English answers, as locales/en/site/subscribe.json has them (`subscribe.api.*`): the answers go in
+ * the request's language through `say` below, and the tests hold the English ones to these.
+ */
 export const SUBSCRIPTION_DATA_DELETED =
   "Your subscription data has been deleted. We kept only a scrambled fingerprint of your address so we never email it again.";
 export const SUBSCRIPTION_NOT_FOUND = "We couldn't find a subscription for this link.";
@@ -28,6 +38,23 @@ export const CONFIRMATION_RESENT = "We sent a new confirmation email. The link i
 export const CONFIRMATION_NOT_RESENT =
   "We sent a confirmation email to this address a short while ago, so we didn't send another yet. Check your spam folder, or try again later: we send one at most every 10 minutes, and three a day.";
 export const NOT_PENDING_MESSAGE = "This subscription is not waiting for a confirmation.";
+
+/** The routes' messages in the request's language (the page's); the English ones are the constants above. */
+const say = (c: Context) => {
+  const locale = requestLocale(c);
+  return {
+    notFound: () => translate(locale, "subscribe.api.notFound"),
+    invalidLink: () => translate(locale, "subscribe.invalidLink"),
+    invalidConfirmation: () => translate(locale, "subscribe.confirm.invalid"),
+    confirmed: () => translate(locale, "subscribe.api.confirmed"),
+    welcomeBack: () => translate(locale, "subscribe.api.welcomeBack"),
+    unsubscribed: () => translate(locale, "subscribe.api.unsubscribed"),
+    resent: () => translate(locale, "subscribe.api.resent"),
+    notResent: () => translate(locale, "subscribe.api.notResent"),
+    notPending: () => translate(locale, "subscribe.api.notPending"),
+    dataDeleted: () => translate(locale, "subscribe.api.dataDeleted"),
+  };
+};
 
 /** The consent evidence a confirmation records (decision 182). */
 const consentOf = (c: Context) => ({ ip: clientIp(c), userAgent: c.req.header("User-Agent") ?? null });
@@ -43,9 +70,9 @@ const tokenParameter = {
 const invalidLink = errorAnswer("The link's token is missing or malformed");
 const noSubscription = errorAnswer("No subscription has this token");
 
-const tokenFromQuery = (value: string | undefined): string => {
+const tokenFromQuery = (c: Context, value: string | undefined): string => {
   const parsed = manageTokenSchema.safeParse(value ?? "");
-  if (!parsed.success) throw badRequest(INVALID_LINK_MESSAGE, "invalid_token");
+  if (!parsed.success) throw badRequest(say(c).invalidLink(), "invalid_token");
   return parsed.data;
 };
 
@@ -70,7 +97,7 @@ export const subscriptionRoutes = createRouter()
     async (c) => {
       const parsed = manageTokenSchema.safeParse(c.req.query("token") ?? "");
       const found = parsed.success ? await peekReconfirmation(c.var.db, parsed.data, new Date()) : null;
-      if (!found) throw notFound(RECONFIRM_INVALID_MESSAGE);
+      if (!found) throw notFound(say(c).invalidConfirmation());
       c.header("Cache-Control", "no-store");
       return c.json(
         answer(reconfirmationAnswer, {
@@ -94,11 +121,13 @@ export const subscriptionRoutes = createRouter()
       },
     }),
     tokenLimit("subscription-confirm"),
-    validate("json", manageTokenBodySchema),
+    validate("json", confirmBodySchema),
     async (c) => {
       const now = new Date();
-      const confirmed = await confirmReconfirmation(c.var.db, c.req.valid("json").token, now, consentOf(c));
-      if (!confirmed) throw notFound(RECONFIRM_INVALID_MESSAGE);
+      const { token, locale } = c.req.valid("json");
+      // The page the email linked to is in the signup's language: confirming there makes it the emails' (decision 274).
+      const confirmed = await confirmReconfirmation(c.var.db, token, now, consentOf(c), locale);
+      if (!confirmed) throw notFound(say(c).invalidConfirmation());
       const row = confirmed.subscriber;
       // The welcome ("here's what to expect") follows the confirmation, for a new signup as for a returning
       // address (decision 225): the email that asked to confirm was only that.
@@ -108,7 +137,7 @@ export const subscriptionRoutes = createRouter()
         answer(subscriptionChangeAnswer, {
           subscription: toSubscriptionView(row),
           active: true,
-          message: confirmed.returning ? "Welcome back! You're subscribed again." : SUBSCRIPTION_CONFIRMED,
+          message: confirmed.returning ? say(c).welcomeBack() : say(c).confirmed(),
         }),
       );
     },
@@ -121,8 +150,8 @@ export const subscriptionRoutes = createRouter()
       responses: { 200: jsonAnswer(subscriptionAnswer, "The subscription"), 400: invalidLink, 404: noSubscription },
     }),
     async (c) => {
-      const row = await findByToken(c.var.db, tokenFromQuery(c.req.query("token")));
-      if (!row) throw notFound(SUBSCRIPTION_NOT_FOUND);
+      const row = await findByToken(c.var.db, tokenFromQuery(c, c.req.query("token")));
+      if (!row) throw notFound(say(c).notFound());
       c.header("Cache-Control", "no-store");
       return c.json(answer(subscriptionAnswer, { subscription: toSubscriptionView(row) }));
     },
@@ -137,12 +166,12 @@ export const subscriptionRoutes = createRouter()
     validate("json", manageTokenBodySchema),
     async (c) => {
       const row = await setActiveByToken(c.var.db, c.req.valid("json").token, false, new Date());
-      if (!row) throw notFound(SUBSCRIPTION_NOT_FOUND);
+      if (!row) throw notFound(say(c).notFound());
       return c.json(
         answer(subscriptionChangeAnswer, {
           subscription: toSubscriptionView(row),
           active: false,
-          message: "You have been unsubscribed.",
+          message: say(c).unsubscribed(),
         }),
       );
     },
@@ -157,12 +186,12 @@ export const subscriptionRoutes = createRouter()
     validate("json", manageTokenBodySchema),
     async (c) => {
       const row = await setActiveByToken(c.var.db, c.req.valid("json").token, true, new Date(), consentOf(c));
-      if (!row) throw notFound(SUBSCRIPTION_NOT_FOUND);
+      if (!row) throw notFound(say(c).notFound());
       return c.json(
         answer(subscriptionChangeAnswer, {
           subscription: toSubscriptionView(row),
           active: true,
-          message: "Welcome back! You're subscribed again.",
+          message: say(c).welcomeBack(),
         }),
       );
     },
@@ -182,15 +211,15 @@ export const subscriptionRoutes = createRouter()
     validate("json", manageTokenBodySchema),
     async (c) => {
       const row = await findByToken(c.var.db, c.req.valid("json").token);
-      if (!row) throw notFound(SUBSCRIPTION_NOT_FOUND);
-      if (!isPending(row)) throw conflict(NOT_PENDING_MESSAGE, "not_pending");
+      if (!row) throw notFound(say(c).notFound());
+      if (!isPending(row)) throw conflict(say(c).notPending(), "not_pending");
       const job = await resendJobForPending(c.var.db, row, new Date(), c.var.config.SITE_TIMEZONE);
       if (job)
         await c.env.EMAIL_QUEUE.send(job).catch((err: unknown) => console.error("resend: email not enqueued", err));
       return c.json(
         answer(resendConfirmationAnswer, {
           sent: job !== null,
-          message: job ? CONFIRMATION_RESENT : CONFIRMATION_NOT_RESENT,
+          message: job ? say(c).resent() : say(c).notResent(),
         }),
       );
     },
@@ -207,9 +236,35 @@ export const subscriptionRoutes = createRouter()
     validate("json", manageTokenBodySchema),
     async (c) => {
       const row = await setActiveByToken(c.var.db, c.req.valid("json").token, false, new Date());
-      if (!row) throw notFound(SUBSCRIPTION_NOT_FOUND);
+      if (!row) throw notFound(say(c).notFound());
       await deleteSubscriberData(c.var.db, row);
-      return c.json(answer(dataDeletedAnswer, { deleted: true, message: SUBSCRIPTION_DATA_DELETED }));
+      return c.json(answer(dataDeletedAnswer, { deleted: true, message: say(c).dataDeleted() }));
+    },
+  )
+  // The manage page's "Email language" (issue 46): every later email, the weekly one included, comes in it.
+  .post(
+    "/language",
+    describeRoute({
+      summary: "Change the language of the subscriber's emails",
+      responses: { 200: jsonAnswer(subscriptionChangeAnswer, "Changed"), 404: noSubscription },
+    }),
+    tokenLimit("subscription-language"),
+    validate("json", emailLanguageBodySchema),
+    async (c) => {
+      const { token, locale } = c.req.valid("json");
+      const row = await setLocaleByToken(c.var.db, token, locale, new Date());
+      if (!row) throw notFound(say(c).notFound());
+      return c.json(
+        answer(subscriptionChangeAnswer, {
+          subscription: toSubscriptionView(row),
+          active: row.active,
+          // Said in the page's language, naming the new one.
+          message:
+            locale === "es"
+              ? translate(requestLocale(c), "subscribe.api.languageChangedEs")
+              : translate(requestLocale(c), "subscribe.api.languageChanged"),
+        }),
+      );
     },
   )
   // RFC 8058 one-click: mail clients POST "List-Unsubscribe=One-Click" here. No page, no CSRF check,
@@ -227,8 +282,8 @@ export const subscriptionRoutes = createRouter()
     }),
     tokenLimit("subscription-one-click"),
     async (c) => {
-      const row = await setActiveByToken(c.var.db, tokenFromQuery(c.req.query("token")), false, new Date());
-      if (!row) throw notFound(SUBSCRIPTION_NOT_FOUND);
+      const row = await setActiveByToken(c.var.db, tokenFromQuery(c, c.req.query("token")), false, new Date());
+      if (!row) throw notFound(say(c).notFound());
       return c.text("Unsubscribed", 200);
     },
   );

@@ -1,3 +1,5 @@
+import { DEFAULT_LOCALE, type Locale } from "#contract/i18n/locales";
+import { translatorFor } from "../../../platform/i18n";
 import { cleanSubject, html } from "./html";
 import {
   type EmailSite,
@@ -15,36 +17,41 @@ export type ConfirmSignupEmailInput = {
   confirmUrl: string;
   /** The signup's manage link: it can withdraw the signup (or resend the link) before confirming. */
   links: ManageLinks;
+  /** The language chosen at signup (English when not given). */
+  locale?: Locale;
 };
-
-export const CONFIRM_BUTTON_LABEL = "Confirm your subscription";
-export const CONFIRM_NOTE =
-  "We won't send the weekly email until you confirm. The link works for 7 days; if you didn't sign up, ignore this email and nothing more will be sent.";
 
 /**
  * "Confirm your Earthkind subscription": a new signup's first email (double opt-in, decision 182). Its
  * subject names the step (decision 225): the welcome ("here's what to expect") follows the confirmation.
+ * Every word is in the subscriber's language (locales/<locale>/email/subscription.json).
  */
 export function renderConfirmSignupEmail(input: ConfirmSignupEmailInput): RenderedEmail {
   const { site } = input;
-  const name = input.firstName.trim() || "friend";
-  const subject = `Confirm your ${site.name} subscription`;
-  const lead = `Thanks for signing up for ${site.name}'s weekly action email: one simple nature action in your inbox every Monday morning. Please confirm your subscription.`;
+  const locale = input.locale ?? DEFAULT_LOCALE;
+  const t = translatorFor(locale);
+  const name = input.firstName.trim() || t("email.subscription.friend");
+  const subject = t("email.confirm.subject", { site: site.name });
+  const greeting = t("email.subscription.hi", { name });
+  const lead = t("email.confirm.lead", { site: site.name });
+  const button = t("email.confirm.button");
+  const note = t("email.confirm.note");
   const body = html`
-${emailHeading(`Hi ${name},`)}
+${emailHeading(greeting)}
 <p style="margin:0 0 12px;">${lead}</p>
-${emailButton(input.confirmUrl, CONFIRM_BUTTON_LABEL)}
-<p style="margin:0;">${CONFIRM_NOTE}</p>`;
-  const text = [`Hi ${name},`, lead, `${CONFIRM_BUTTON_LABEL}: ${input.confirmUrl}`, CONFIRM_NOTE].join("\n\n");
+${emailButton(input.confirmUrl, button)}
+<p style="margin:0;">${note}</p>`;
+  const text = [greeting, lead, `${button}: ${input.confirmUrl}`, note].join("\n\n");
   const layout = renderLayout({
     site,
+    locale,
     title: subject,
-    preheader: `One click to confirm, and your first weekly action arrives on Monday.`,
+    preheader: t("email.confirm.preheader"),
     body,
     bodyText: text,
-    reason: `You're receiving this because this address was entered in ${site.name}'s signup form.`,
+    reason: t("email.subscription.reasonSignupForm", { site: site.name }),
     links: input.links,
-    noLinkNote: "You are not subscribed until you confirm; ignoring this email keeps it that way.",
+    noLinkNote: t("email.confirm.noLinkNote"),
   });
   return {
     subject: cleanSubject(subject),

@@ -1,5 +1,6 @@
-import { SUPPORT_LINK_LABEL } from "#contract/email/support-link";
+import { DEFAULT_LOCALE, LOCALE_TAGS, type Locale, localizePath } from "#contract/i18n/locales";
 import { LINKED_PATHS } from "#contract/pages/linked-paths";
+import { translate } from "../../../platform/i18n";
 import { html, SafeHtml } from "./html";
 
 /** Site facts every email needs: who sends it, where links point, the CAN-SPAM postal address. */
@@ -16,11 +17,19 @@ export type ManageLinks = { manageUrl: string; oneClickUrl: string } | null;
 
 export type RenderedEmail = { subject: string; html: string; text: string; headers: Record<string, string> };
 
-export function manageLinks(site: EmailSite, manageToken: string | null | undefined): ManageLinks {
+/**
+ * A subscriber's personal links. The manage page opens in the email's language (`/es/unsubscribe` for a Spanish
+ * subscriber, the `List-Unsubscribe` page link included); the one-click endpoint is an API, the same for everyone.
+ */
+export function manageLinks(
+  site: EmailSite,
+  manageToken: string | null | undefined,
+  locale: Locale = DEFAULT_LOCALE,
+): ManageLinks {
   if (!manageToken) return null;
   const token = encodeURIComponent(manageToken);
   return {
-    manageUrl: `${site.url}/unsubscribe?token=${token}`,
+    manageUrl: `${site.url}${localizePath(`/unsubscribe?token=${token}`, locale)}`,
     oneClickUrl: `${site.url}/api/subscription/one-click?token=${token}`,
   };
 }
@@ -43,8 +52,16 @@ const COLORS = { forest: "#1f4d36", moss: "#4f7a3a", sand: "#f6f1e7", ink: "#1c2
  */
 const PREHEADER_PAD = new SafeHtml("&#847;&zwnj;&nbsp;".repeat(40));
 
+/**
+ * What every email wraps its body in. The caller gives its texts already in the recipient's language and
+ * `locale` (default English) for the layout's own: `<html lang>`, the footer's support and manage links' words
+ * (locales/<locale>/email/layout.json) and the support page's address (`/es/get-support`). `links` come from
+ * `manageLinks(site, token, locale)` so the manage page opens in the same language.
+ */
 export type LayoutInput = {
   site: EmailSite;
+  /** The recipient's language; English when not given. */
+  locale?: Locale;
   title: string;
   preheader: string;
   body: SafeHtml;
@@ -56,16 +73,22 @@ export type LayoutInput = {
   noLinkNote?: string;
 };
 
-/** The support link of every email's footer (support-link.ts). */
-export const supportUrl = (site: EmailSite) => `${site.url}${LINKED_PATHS.getSupport}`;
+/** The support link of every email's footer (support-link.ts), in the email's language. */
+export const supportUrl = (site: EmailSite, locale: Locale = DEFAULT_LOCALE) =>
+  `${site.url}${localizePath(LINKED_PATHS.getSupport, locale)}`;
 
 export function renderLayout(input: LayoutInput): { html: string; text: string } {
   const { site, links } = input;
+  const locale = input.locale ?? DEFAULT_LOCALE;
+  // The same words as the site's footer in English (SUPPORT_LINK_LABEL, WCAG 3.2.6 consistent help).
+  const supportLabel = translate(locale, "email.layout.support");
+  const manageLabel = translate(locale, "email.layout.manage");
+  const support = supportUrl(site, locale);
   const manage = links
-    ? html`<a href="${links.manageUrl}" style="color:${COLORS.forest};">Manage your subscription or unsubscribe</a>`
+    ? html`<a href="${links.manageUrl}" style="color:${COLORS.forest};">${manageLabel}</a>`
     : html`${input.noLinkNote ?? ""}`;
   const doc = html`<!doctype html>
-<html lang="en">
+<html lang="${LOCALE_TAGS[locale]}">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
@@ -84,7 +107,7 @@ export function renderLayout(input: LayoutInput): { html: string; text: string }
 ${input.body}
 </td></tr>
 <tr><td style="padding:16px 28px 24px;border-top:1px solid #e4e0d5;font-family:Arial,Helvetica,sans-serif;font-size:13px;line-height:1.5;color:${COLORS.muted};">
-<p style="margin:0 0 8px;"><a href="${supportUrl(site)}" style="color:${COLORS.forest};">${SUPPORT_LINK_LABEL}</a></p>
+<p style="margin:0 0 8px;"><a href="${support}" style="color:${COLORS.forest};">${supportLabel}</a></p>
 <p style="margin:0 0 8px;">${input.reason}</p>
 <p style="margin:0 0 8px;">${manage}</p>
 ${site.postalAddress ? html`<p style="margin:0;">${site.postalAddress}</p>` : ""}
@@ -101,9 +124,9 @@ ${site.postalAddress ? html`<p style="margin:0;">${site.postalAddress}</p>` : ""
     input.bodyText.trim(),
     "",
     "--",
-    `${SUPPORT_LINK_LABEL}: ${supportUrl(site)}`,
+    `${supportLabel}: ${support}`,
     input.reason,
-    links ? `Manage your subscription or unsubscribe: ${links.manageUrl}` : (input.noLinkNote ?? ""),
+    links ? `${manageLabel}: ${links.manageUrl}` : (input.noLinkNote ?? ""),
     site.postalAddress ?? "",
   ]
     .filter((line, i, all) => !(line === "" && all[i - 1] === ""))
