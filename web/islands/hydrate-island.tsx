@@ -17,7 +17,7 @@ let page: Promise<PageState> | null = null;
  * The page's start-up state, read once for all its islands: one query cache, one toaster, and the page language's
  * messages (their chunk is fetched with the first island's code, decision 270).
  */
-function pageState(): Promise<PageState> {
+export function pageState(): Promise<PageState> {
   page ??= readPageState();
   return page;
 }

@@ -83,12 +83,14 @@ function arm(island: HTMLElement) {
   const hydrate = () => {
     started ??= (async () => {
       // The page language's messages are fetched beside the island's code, not after it (decision 270).
-      const [{ hydrateIsland }, component] = await Promise.all([
+      const [{ hydrateIsland, pageState }, component] = await Promise.all([
         import("./hydrate-island"),
         load(),
         loadSiteMessages(localeOfPath(window.location.pathname)),
       ]);
       const props = JSON.parse(island.dataset.props ?? "{}") as object;
+      // The page's state (its messages) is ready before the fields are read: nothing typed after this is lost.
+      await pageState();
       const typed = snapshotFields(island);
       await hydrateIsland(island, component, props);
       island.dataset.hydrated = "true";

@@ -114,21 +114,15 @@ async function renderWithHead(
   const site = { ...siteState(config, locale), signedIn: isSignedInRequest(c) };
   const page = await renderPage({ url: override?.url ?? c.req.url, site, api: pageApiFetch });
   // The title the page sets once it runs, so it does not change under the reader's eyes.
-  const title = page.status === 404 ? (route?.notFoundTitle ?? NOT_FOUND_PAGE?.title) : route?.title;
-  if (title) {
-    const notFound = page.status === 404;
-    shell = withTitle(
-      asset,
-      titled(
-        localizedTitle(
-          notFound && !route?.notFoundTitle ? NOT_FOUND_PAGE : route,
-          title,
-          locale,
-          notFound && !!route?.notFoundTitle,
-        ),
-      ),
-    );
-  }
+  // A missing subject: the page's own not-found title, else the not-found page's title.
+  const [titleOwner, kind] =
+    page.status !== 404
+      ? ([route, "title"] as const)
+      : route?.notFoundTitle
+        ? ([route, "notFoundTitle"] as const)
+        : ([NOT_FOUND_PAGE, "title"] as const);
+  const title = titleOwner?.[kind];
+  if (titleOwner && title) shell = withTitle(asset, titled(localizedTitle(titleOwner, kind, title, locale)));
   shell = withLanguage(shell, locale, new URL(override?.url ?? c.req.url).pathname, config.siteOrigin);
   return { shell, page };
 }

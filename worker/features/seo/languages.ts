@@ -45,11 +45,11 @@ export function localizedMeta(route: PageRoute, meta: PageMeta, locale: Locale):
 
 /** The title of a page that is not indexed, in a language (its English one is the declaration's). */
 export function localizedTitle(
-  route: PageRoute | undefined,
+  route: PageRoute,
+  kind: "title" | "notFoundTitle",
   english: string,
   locale: Locale,
-  notFound: boolean,
 ): string {
-  if (locale === DEFAULT_LOCALE || !route) return english;
-  return translate(locale, `page.${route.name}.${notFound ? "notFoundTitle" : "title"}` as ServerMessageId);
+  if (locale === DEFAULT_LOCALE) return english;
+  return translate(locale, `page.${route.name}.${kind}` as ServerMessageId);
 }
