@@ -242,6 +242,24 @@ export type SubmissionField = (typeof SUBMISSION_FIELDS)[number];
 /** 'Please fill in the {field} field', only the first underscore becoming a space (as the spec says). */
 export const missingFieldMessage = (field: string) => `Please fill in the ${field.replace("_", " ")} field`;
 
+/**
+ * The submission check's words: the spec's English below; another language's from its catalogue
+ * (submission-messages.ts), so the form and the API answer a Spanish page in Spanish with the same first message.
+ */
+export type SubmissionMessages = {
+  missing: (field: SubmissionField) => string;
+  tooLong: (field: SubmissionField, max: number) => string;
+  controlCharacters: (field: SubmissionField) => string;
+  text: string;
+  email: string;
+  urls: string;
+  state: string;
+  postalCode: string;
+  category: string;
+  startTime: string;
+  endTime: string;
+};
+
 export const SUBMISSION_MESSAGES = {
   email: "Please enter a valid email address",
   urls: "Please enter valid URLs",
@@ -287,48 +305,67 @@ export const REJECT_REASON_MAX = 500;
 /** Accepts an ISO date-time with a zone or a form's datetime-local value; the web sends the former. */
 export const parseSubmissionTime = (value: string): number => new Date(value).getTime();
 
-const text = z
-  .string({ error: "Please fill in the form with text values" })
-  .nullish()
-  .transform((v) => v ?? "");
+const ENGLISH_SUBMISSION_MESSAGES: SubmissionMessages = {
+  missing: missingFieldMessage,
+  tooLong: SUBMISSION_MESSAGES.tooLong,
+  controlCharacters: SUBMISSION_MESSAGES.controlCharacters,
+  text: "Please fill in the form with text values",
+  email: SUBMISSION_MESSAGES.email,
+  urls: SUBMISSION_MESSAGES.urls,
+  state: SUBMISSION_MESSAGES.state,
+  postalCode: SUBMISSION_MESSAGES.postalCode,
+  category: SUBMISSION_MESSAGES.category,
+  startTime: SUBMISSION_MESSAGES.startTime,
+  endTime: SUBMISSION_MESSAGES.endTime,
+};
 
-export const eventSubmissionSchema = z
-  .object(Object.fromEntries(SUBMISSION_FIELDS.map((f) => [f, text])) as Record<SubmissionField, typeof text>)
-  .transform((raw) => {
-    const v = Object.fromEntries(SUBMISSION_FIELDS.map((f) => [f, raw[f].trim()])) as Record<SubmissionField, string>;
-    v.state = v.state.toUpperCase();
-    return v;
-  })
-  .superRefine((v, ctx) => {
-    const fail = (path: SubmissionField, message: string) => ctx.addIssue({ code: "custom", path: [path], message });
-    const missing = SUBMISSION_REQUIRED_FIELDS.find((f) => v[f] === "");
-    if (missing) return fail(missing, missingFieldMessage(missing));
-    const tooLong = (Object.entries(MAX_LENGTHS) as [SubmissionField, number][]).find(([f, max]) => v[f].length > max);
-    if (tooLong) return fail(tooLong[0], SUBMISSION_MESSAGES.tooLong(tooLong[0], tooLong[1]));
-    const notPlain = SUBMISSION_FIELDS.find((f) => !isPlainText(v[f], { multiline: MULTILINE_FIELDS.has(f) }));
-    if (notPlain) return fail(notPlain, SUBMISSION_MESSAGES.controlCharacters(notPlain));
-    if (!isEmail(v.organizer_email)) return fail("organizer_email", SUBMISSION_MESSAGES.email);
-    if (!isWebUrl(v.registration_url)) return fail("registration_url", SUBMISSION_MESSAGES.urls);
-    if (v.organizer_url && !isWebUrl(v.organizer_url)) return fail("organizer_url", SUBMISSION_MESSAGES.urls);
-    if (v.image_url && !isWebUrl(v.image_url)) return fail("image_url", SUBMISSION_MESSAGES.urls);
-    if (!STATE_CODE.test(v.state)) return fail("state", SUBMISSION_MESSAGES.state);
-    if (v.postal_code && !isZip(v.postal_code)) return fail("postal_code", SUBMISSION_MESSAGES.postalCode);
-    if (!(EVENT_CATEGORIES as readonly string[]).includes(v.category))
-      return fail("category", SUBMISSION_MESSAGES.category);
-    const start = parseSubmissionTime(v.start_time);
-    if (Number.isNaN(start)) return fail("start_time", SUBMISSION_MESSAGES.startTime);
-    if (v.end_time) {
-      const end = parseSubmissionTime(v.end_time);
-      if (Number.isNaN(end) || end <= start) return fail("end_time", SUBMISSION_MESSAGES.endTime);
-    }
-  })
-  .transform((v) => ({
-    ...v,
-    registration_url: normaliseUrl(v.registration_url),
-    postal_code: zip5(v.postal_code) ?? "",
-    organizer_url: v.organizer_url && normaliseUrl(v.organizer_url),
-    image_url: v.image_url && normaliseUrl(v.image_url),
-  }));
+/** The submission's check with its messages in one language: the same rules, in the same order, in any. */
+export const submissionSchemaWith = (m: SubmissionMessages) => {
+  const text = z
+    .string({ error: m.text })
+    .nullish()
+    .transform((v) => v ?? "");
+  return z
+    .object(Object.fromEntries(SUBMISSION_FIELDS.map((f) => [f, text])) as Record<SubmissionField, typeof text>)
+    .transform((raw) => {
+      const v = Object.fromEntries(SUBMISSION_FIELDS.map((f) => [f, raw[f].trim()])) as Record<SubmissionField, string>;
+      v.state = v.state.toUpperCase();
+      return v;
+    })
+    .superRefine((v, ctx) => {
+      const fail = (path: SubmissionField, message: string) => ctx.addIssue({ code: "custom", path: [path], message });
+      const missing = SUBMISSION_REQUIRED_FIELDS.find((f) => v[f] === "");
+      if (missing) return fail(missing, m.missing(missing));
+      const tooLong = (Object.entries(MAX_LENGTHS) as [SubmissionField, number][]).find(
+        ([f, max]) => v[f].length > max,
+      );
+      if (tooLong) return fail(tooLong[0], m.tooLong(tooLong[0], tooLong[1]));
+      const notPlain = SUBMISSION_FIELDS.find((f) => !isPlainText(v[f], { multiline: MULTILINE_FIELDS.has(f) }));
+      if (notPlain) return fail(notPlain, m.controlCharacters(notPlain));
+      if (!isEmail(v.organizer_email)) return fail("organizer_email", m.email);
+      if (!isWebUrl(v.registration_url)) return fail("registration_url", m.urls);
+      if (v.organizer_url && !isWebUrl(v.organizer_url)) return fail("organizer_url", m.urls);
+      if (v.image_url && !isWebUrl(v.image_url)) return fail("image_url", m.urls);
+      if (!STATE_CODE.test(v.state)) return fail("state", m.state);
+      if (v.postal_code && !isZip(v.postal_code)) return fail("postal_code", m.postalCode);
+      if (!(EVENT_CATEGORIES as readonly string[]).includes(v.category)) return fail("category", m.category);
+      const start = parseSubmissionTime(v.start_time);
+      if (Number.isNaN(start)) return fail("start_time", m.startTime);
+      if (v.end_time) {
+        const end = parseSubmissionTime(v.end_time);
+        if (Number.isNaN(end) || end <= start) return fail("end_time", m.endTime);
+      }
+    })
+    .transform((v) => ({
+      ...v,
+      registration_url: normaliseUrl(v.registration_url),
+      postal_code: zip5(v.postal_code) ?? "",
+      organizer_url: v.organizer_url && normaliseUrl(v.organizer_url),
+      image_url: v.image_url && normaliseUrl(v.image_url),
+    }));
+};
+
+export const eventSubmissionSchema = submissionSchemaWith(ENGLISH_SUBMISSION_MESSAGES);
 export type EventSubmissionInput = z.input<typeof eventSubmissionSchema>;
 export type EventSubmission = z.output<typeof eventSubmissionSchema>;
 

@@ -2,14 +2,17 @@ import { describe, expect, it } from "vitest";
 import { isRetryable } from "../../web/components/load-error";
 import { showingText } from "../../web/features/events/events-results";
 import { ApiError } from "../../web/lib/api-error";
+import { eventText } from "./support/event-text";
+
+const en = eventText("en");
 
 describe("the events page's count line", () => {
   it("says how many of how many events are shown", () => {
-    expect(showingText(20, { count: 45, capped: false })).toBe("Showing 20 of 45 events");
-    expect(showingText(1, { count: 1, capped: false })).toBe("Showing 1 of 1 event");
-    expect(showingText(40, { count: 1000, capped: true })).toBe("Showing 40 of 1,000+ events");
+    expect(showingText(en, 20, { count: 45, capped: false })).toBe("Showing 20 of 45 events");
+    expect(showingText(en, 1, { count: 1, capped: false })).toBe("Showing 1 of 1 event");
+    expect(showingText(en, 40, { count: 1000, capped: true })).toBe("Showing 40 of 1,000+ events");
     // Inserted since the first page was counted: never "21 of 20".
-    expect(showingText(21, { count: 20, capped: false })).toBe("Showing 21 of 21 events");
+    expect(showingText(en, 21, { count: 20, capped: false })).toBe("Showing 21 of 21 events");
   });
 });
 
