@@ -57,11 +57,11 @@ const timeBound = (name: string) =>
   );
 
 /** A ZIP+4 searches its 5-digit ZIP (the ZIP table is by 5-digit ZIP); `missing` is the answer to none. */
-const zipParam = (missing?: string) =>
+const zipParam = (missing?: string, malformed = SEARCH_ZIP_MESSAGE) =>
   z
     .string(missing ? { error: missing } : undefined)
     .trim()
-    .refine(isZip, SEARCH_ZIP_MESSAGE)
+    .refine(isZip, malformed)
     .transform((v) => zip5(v) as string);
 
 const radiusParam = z.preprocess(
@@ -123,28 +123,38 @@ const includeOnlineParam = z.preprocess(
     .transform((v) => v === "true"),
 );
 
-export const searchQuerySchema = z
-  .object({
-    zip: z.preprocess(blankToUndefined, zipParam().optional()),
-    radius: radiusParam,
-    start: timeBound("start"),
-    end: timeBound("end"),
-    include_online: includeOnlineParam,
-    limit: z.preprocess(
-      blankToUndefined,
-      z.coerce
-        .number({ error: `Limit must be a whole number from 1 to ${MAX_SEARCH_LIMIT}` })
-        .int(`Limit must be a whole number from 1 to ${MAX_SEARCH_LIMIT}`)
-        .min(1, `Limit must be a whole number from 1 to ${MAX_SEARCH_LIMIT}`)
-        .max(MAX_SEARCH_LIMIT, `Limit must be a whole number from 1 to ${MAX_SEARCH_LIMIT}`)
-        .default(PAGE_LIMIT),
-    ),
-    category: categoryParam,
-    q: keywordParam,
-    cursor: cursorParam,
-  })
-  .refine((q) => !q.q || q.zip, KEYWORD_NEEDS_ZIP_MESSAGE)
-  .transform((q) => ({ ...q, radius: q.radius as Radius }));
+/** The search's answers a visitor can meet on the events page, in one language (the rest are for developers). */
+export type SearchMessages = { zip: string; keywordNeedsZip: string };
+
+/** The search's check with the visitor-facing messages in one language (English: the spec's). */
+export const searchQuerySchemaWith = (m: SearchMessages) =>
+  z
+    .object({
+      zip: z.preprocess(blankToUndefined, zipParam(undefined, m.zip).optional()),
+      radius: radiusParam,
+      start: timeBound("start"),
+      end: timeBound("end"),
+      include_online: includeOnlineParam,
+      limit: z.preprocess(
+        blankToUndefined,
+        z.coerce
+          .number({ error: `Limit must be a whole number from 1 to ${MAX_SEARCH_LIMIT}` })
+          .int(`Limit must be a whole number from 1 to ${MAX_SEARCH_LIMIT}`)
+          .min(1, `Limit must be a whole number from 1 to ${MAX_SEARCH_LIMIT}`)
+          .max(MAX_SEARCH_LIMIT, `Limit must be a whole number from 1 to ${MAX_SEARCH_LIMIT}`)
+          .default(PAGE_LIMIT),
+      ),
+      category: categoryParam,
+      q: keywordParam,
+      cursor: cursorParam,
+    })
+    .refine((q) => !q.q || q.zip, m.keywordNeedsZip)
+    .transform((q) => ({ ...q, radius: q.radius as Radius }));
+
+export const searchQuerySchema = searchQuerySchemaWith({
+  zip: SEARCH_ZIP_MESSAGE,
+  keywordNeedsZip: KEYWORD_NEEDS_ZIP_MESSAGE,
+});
 export type SearchQuery = z.infer<typeof searchQuerySchema>;
 
 /** Two-letter codes of the places events are listed in: the 50 states, DC and Puerto Rico. */

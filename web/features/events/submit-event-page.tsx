@@ -13,7 +13,7 @@ import {
   type SubmissionField,
   submissionSchemaWith,
 } from "#contract/events/schemas";
-import { submissionMessagesIn } from "#contract/events/submission-messages";
+import { submissionMessagesIn } from "#contract/events/messages-in-language";
 import { BOT_CHECK_ACTIONS } from "#contract/platform/bot-check-rules";
 import { PageHeader } from "../../components/page-header";
 import { Button } from "../../components/ui/button";

@@ -55,13 +55,15 @@ async function render(
   const site = siteFromConfig(deps.config);
   const zone = deps.config.SITE_TIMEZONE;
   const token = await openReminderToken(deps.config.JWT_SECRET ?? "", reminder);
+  // In the language the reminder was asked in (decision 273).
+  const locale = reminder.locale;
   switch (mail.kind) {
     case "confirm":
       if (!event || !token || (reminder.status !== "pending" && reminder.status !== "active")) return null;
-      return renderConfirmEmail(site, event, zone, token, reminder.status === "active");
+      return renderConfirmEmail(site, event, zone, token, reminder.status === "active", locale);
     case "reminder":
       if (!event || reminder.status !== "active" || event.startAtUtc !== mail.eventStartAt) return null;
-      return renderReminderEmail(site, event, zone, token, isDayBefore(event, zone, deps.now()));
+      return renderReminderEmail(site, event, zone, token, isDayBefore(event, zone, deps.now()), locale);
     case "moved":
       if (!event || reminder.status !== "active" || !mail.previousStartAt) return null;
       return renderMovedNotice(
@@ -69,7 +71,8 @@ async function render(
         event,
         zone,
         token,
-        whenText({ ...event, startAtUtc: mail.previousStartAt, endAtUtc: null }, zone),
+        whenText({ ...event, startAtUtc: mail.previousStartAt, endAtUtc: null }, zone, locale),
+        locale,
       );
     case "cancelled": {
       const at = event ?? {
@@ -82,7 +85,8 @@ async function render(
       return renderCancelledNotice(
         site,
         event?.title ?? reminder.eventTitle,
-        whenText({ ...at, startAtUtc: mail.eventStartAt }, zone),
+        whenText({ ...at, startAtUtc: mail.eventStartAt }, zone, locale),
+        locale,
       );
     }
   }

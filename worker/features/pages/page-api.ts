@@ -1,5 +1,6 @@
 import { AsyncLocalStorage } from "node:async_hooks";
 import type { Context } from "hono";
+import { LOCALE_TAGS, localeOfPath } from "#contract/i18n/locales";
 import type { AppBindings } from "../../platform/hono";
 
 type Scope = {
@@ -7,6 +8,8 @@ type Scope = {
   origin: string;
   /** The page request's cookies: a signed-in render's reads start on the primary too (decision 188). */
   cookie: string | undefined;
+  /** The page's language tag: its reads are answered in it, as the browser's are (`Accept-Language`). */
+  language: string;
   /** GET answers already read while rendering this page, by URL (the action page's head and body share one). */
   reads: Map<string, Promise<Response>>;
 };
@@ -25,6 +28,7 @@ export const pageApiFetch: typeof fetch = async (input, init) => {
   const url = new URL(input instanceof Request ? input.url : String(input), current.origin);
   const request = new Request(url, init);
   if (current.cookie) request.headers.set("Cookie", current.cookie);
+  if (!request.headers.has("Accept-Language")) request.headers.set("Accept-Language", current.language);
   if (request.method !== "GET") return current.send(request);
   let read = current.reads.get(url.href);
   if (!read) {
@@ -37,7 +41,13 @@ export const pageApiFetch: typeof fetch = async (input, init) => {
 /** Runs `render` with `pageApiFetch` bound to this request's app. */
 export function withPageApi<T>(c: Context<AppBindings>, render: () => Promise<T>): Promise<T> {
   return scope.run(
-    { send: c.var.appFetch, origin: new URL(c.req.url).origin, cookie: c.req.header("Cookie"), reads: new Map() },
+    {
+      send: c.var.appFetch,
+      origin: new URL(c.req.url).origin,
+      cookie: c.req.header("Cookie"),
+      language: LOCALE_TAGS[localeOfPath(new URL(c.req.url).pathname)],
+      reads: new Map(),
+    },
     render,
   );
 }

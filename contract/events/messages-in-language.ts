@@ -1,4 +1,4 @@
-import type { SubmissionField, SubmissionMessages } from "./schemas";
+import type { SearchMessages, SubmissionField, SubmissionMessages } from "./schemas";
 
 /** A catalogue's message by id: `useT().t` on a page, `translatorFor(locale)` in the Worker. */
 export type Translate = (id: string, values?: Record<string, string | number>) => string;
@@ -41,4 +41,10 @@ export const submissionMessagesIn = (t: Translate): SubmissionMessages => ({
   category: t("events.submit.error.category"),
   startTime: t("events.submit.error.startTime"),
   endTime: t("events.submit.error.endTime"),
+});
+
+/** The search's visitor-facing messages from a catalogue (a malformed ZIP, a keyword without one). */
+export const searchMessagesIn = (t: Translate): SearchMessages => ({
+  zip: t("events.search.zipMessage"),
+  keywordNeedsZip: t("events.search.keywordNeedsZip"),
 });
