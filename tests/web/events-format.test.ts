@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { EventResult } from "#contract/events/schemas";
 import { suggestIcsUrls } from "../../web/features/events/calendar-discovery-tool";
-import { formatEventWhen, searchErrorText } from "../../web/features/events/format";
+import { formatEventWhen, formatMiles, searchErrorText } from "../../web/features/events/format";
 import { expandedRadius } from "../../web/features/events/search-filters";
 import { timeRange } from "../../web/features/events/time-frames";
 import { ApiError } from "../../web/lib/api";
@@ -128,5 +128,26 @@ describe("calendar discovery", () => {
       "https://www.example.org/chapter/events.ics",
       "https://www.example.org/chapter/calendar/ical",
     ]);
+  });
+});
+
+describe("event text in Spanish (issue 46)", () => {
+  const es = eventText("es");
+  const when = (e: EventResult, viewer: string | null = "America/New_York") =>
+    formatEventWhen(es, e, "America/Los_Angeles", viewer);
+
+  it("writes times and dates as es-US does, the zone still named", () => {
+    expect(when(event({ end_time: "2030-03-07T19:30:00.000Z" }))).toBe("7 mar, 9:00 a.m. – 11:30 a.m. PST");
+    expect(when(event({ all_day: true, start_time: "2030-03-08T05:00:00.000Z" }))).toBe("8 mar · Todo el día");
+    expect(when(event({ is_virtual: true, time_zone: null }))).toBe("7 mar, 12:00 p.m. EST (tu hora)");
+    expect(when(event({ start_time: "" }))).toBe("Hora por confirmar");
+  });
+
+  it("words distances and errors in Spanish", () => {
+    expect(formatMiles(es, 5.2)).toBe("a 5 millas");
+    expect(formatMiles(es, 1)).toBe("a 1 milla");
+    expect(searchErrorText(es, new ApiError(0, "network_error", "Network error."))).toBe(
+      "No se pudieron cargar los eventos",
+    );
   });
 });

@@ -26,3 +26,14 @@ describe("which failed reads are worth a retry", () => {
     expect(isRetryable(new Error("boom"))).toBe(true);
   });
 });
+
+describe("the count line in Spanish", () => {
+  it("counts with es-US numbers and plurals", () => {
+    const es = eventText("es");
+    expect(showingText(es, 20, { count: 45, capped: false })).toBe("Mostrando 20 de 45 eventos");
+    expect(showingText(es, 1, { count: 1, capped: false })).toBe("Mostrando 1 de 1 evento");
+    expect(showingText(es, 40, { count: 1000, capped: true })).toBe(
+      `Mostrando 40 de ${new Intl.NumberFormat("es-US").format(1000)}+ eventos`,
+    );
+  });
+});

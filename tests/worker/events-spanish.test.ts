@@ -9,6 +9,7 @@ import { eventReminderMails, eventReminders, zipCodes } from "../../db/schema";
 import { siteFromConfig } from "../../worker/features/email/content";
 import { renderReminderEmail } from "../../worker/features/event-reminders/emails";
 import { purgePageCache } from "../../worker/features/pages/page-cache";
+import { translatorFor } from "../../worker/platform/i18n";
 import { outboxTo, runConsumer, testDeps } from "./email-fixtures";
 import { api, config, db } from "./helpers";
 import { createEvent, uniqueEmail } from "./support/factories";
@@ -228,7 +229,10 @@ describe("a reminder asked for from a Spanish page", () => {
   it("writes the reminder itself in Spanish, its dates in es-US and its links to the Spanish pages", async () => {
     const start = new Date(Date.now() + 86_400_000);
     const event = await createEvent({ startAtUtc: start.toISOString(), timeZone: ZONE });
-    const mail = renderReminderEmail(siteFromConfig(config()), event, ZONE, "tok_en-1234567890abcdefghij", true, "es");
+    const mail = renderReminderEmail(siteFromConfig(config()), event, ZONE, "tok_en-1234567890abcdefghij", true, {
+      locale: "es",
+      t: translatorFor("es"),
+    });
     expect(mail.subject).toBe(`Mañana: ${event.title}`);
     expect(mail.text).toContain("Un recordatorio: este evento es mañana.");
     const weekday = new Intl.DateTimeFormat("es-US", { weekday: "long", timeZone: ZONE }).format(start);

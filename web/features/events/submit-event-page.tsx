@@ -2,6 +2,7 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { useMutation } from "@tanstack/react-query";
 import { useMemo } from "react";
 import { type FieldErrors, useForm } from "react-hook-form";
+import { submissionMessagesIn } from "#contract/events/messages-in-language";
 import {
   EMPTY_SUBMISSION,
   EVENT_CATEGORIES,
@@ -13,7 +14,6 @@ import {
   type SubmissionField,
   submissionSchemaWith,
 } from "#contract/events/schemas";
-import { submissionMessagesIn } from "#contract/events/messages-in-language";
 import { BOT_CHECK_ACTIONS } from "#contract/platform/bot-check-rules";
 import { PageHeader } from "../../components/page-header";
 import { Button } from "../../components/ui/button";

@@ -3,7 +3,6 @@ import { mapUrl } from "#contract/events/map-url";
 import { LOCALE_TAGS, type Locale, localizePath } from "#contract/i18n/locales";
 import { zoneAbbreviation } from "#contract/platform/zoned-time";
 import type { events } from "../../../db/schema";
-import { translatorFor } from "../../platform/i18n";
 import { cleanSubject, html, type SafeHtml, safeUrl } from "../email/templates/html";
 import { type EmailSite, emailButton, emailHeading, type RenderedEmail, renderLayout } from "../email/templates/layout";
 import { allDayDate } from "../events/calendar-file";
@@ -11,6 +10,15 @@ import { calendarLinks } from "../events/calendar-links";
 import { reminderZone } from "./timing";
 
 type EventRow = typeof events.$inferSelect;
+
+/**
+ * The reminder's language and its messages (`{ locale, t: translatorFor(locale) }`, decision 273). Given rather than
+ * imported, so the e2e email samples can render these emails outside the Worker's build.
+ */
+export type EmailLanguage = {
+  locale: Locale;
+  t: (id: string, values?: Record<string, string | number | Date>) => string;
+};
 
 /** The reminder link's page (web/pages/event-reminder.page.ts), in the reminder's language (decision 273). */
 export const REMINDER_PAGE_PATH = "/reminder";
@@ -29,14 +37,14 @@ const LINK = "color:#1f4d36;";
 export function whenText(
   e: Pick<EventRow, "startAtUtc" | "endAtUtc" | "allDay" | "timeZone" | "isVirtual">,
   siteZone: string,
-  locale: Locale = "en",
+  { locale, t }: EmailLanguage,
 ) {
   const tag = LOCALE_TAGS[locale];
   const zone = reminderZone(e, siteZone);
   if (e.allDay) {
     const day = new Date(`${allDayDate(e.startAtUtc)}T12:00:00Z`);
     const date = new Intl.DateTimeFormat(tag, { weekday: "long", month: "long", day: "numeric", timeZone: "UTC" });
-    return translatorFor(locale)("reminders.when.allDay", { date: date.format(day) });
+    return t("reminders.when.allDay", { date: date.format(day) });
   }
   const start = new Date(e.startAtUtc);
   const date = new Intl.DateTimeFormat(tag, { weekday: "long", month: "long", day: "numeric", timeZone: zone });
@@ -48,8 +56,7 @@ export function whenText(
 }
 
 /** Where, in words: online, the venue and address (as the event has them), or the city. */
-export function placeText(e: EventRow, locale: Locale = "en"): string {
-  const t = translatorFor(locale);
+export function placeText(e: EventRow, { t }: EmailLanguage): string {
   if (e.isVirtual) return t("reminders.place.online");
   return (
     [e.venueName, e.address ?? [e.city, e.state].filter(Boolean).join(", ")].filter(Boolean).join(", ") ||
@@ -94,10 +101,15 @@ function eventLinks(site: EmailSite, e: EventRow, locale: Locale) {
 }
 
 /** When, where (with the map), the calendars: the block every reminder email shows. */
-function detailsBlock(site: EmailSite, e: EventRow, when: string, locale: Locale): { html: SafeHtml; text: string[] } {
-  const t = translatorFor(locale);
-  const l = eventLinks(site, e, locale);
-  const place = placeText(e, locale);
+function detailsBlock(
+  site: EmailSite,
+  e: EventRow,
+  when: string,
+  lang: EmailLanguage,
+): { html: SafeHtml; text: string[] } {
+  const { t } = lang;
+  const l = eventLinks(site, e, lang.locale);
+  const place = placeText(e, lang);
   return {
     html: html`
 <p style="margin:0 0 8px;"><strong>${t("reminders.details.when")}</strong> ${when}</p>
@@ -120,14 +132,13 @@ ${l.register && e.isVirtual ? html`<p style="margin:0 0 8px;"><strong>${t("remin
 
 function layout(
   site: EmailSite,
-  locale: Locale,
+  { t }: EmailLanguage,
   subject: string,
   preheader: string,
   body: SafeHtml,
   text: string[],
   headers = {},
 ) {
-  const t = translatorFor(locale);
   const rendered = renderLayout({
     site,
     title: subject,
@@ -142,9 +153,8 @@ function layout(
 }
 
 /** The cancel line and List-Unsubscribe headers of a reminder that will still go (or just went). */
-function cancelParts(site: EmailSite, token: string | null, locale: Locale) {
+function cancelParts(site: EmailSite, token: string | null, { locale, t }: EmailLanguage) {
   if (!token) return { html: html``, text: [] as string[], headers: {} };
-  const t = translatorFor(locale);
   const page = reminderPageUrl(site, token, locale);
   return {
     html: html`<p style="margin:16px 0 0;">${t("reminders.cancel.question")} <a href="${page}" style="${LINK}">${t("reminders.cancel.link")}</a>.</p>`,
@@ -167,10 +177,10 @@ export function renderConfirmEmail(
   siteZone: string,
   token: string,
   alreadySet: boolean,
-  locale: Locale = "en",
+  lang: EmailLanguage,
 ) {
-  const t = translatorFor(locale);
-  const when = whenText(e, siteZone, locale);
+  const { locale, t } = lang;
+  const when = whenText(e, siteZone, lang);
   const page = reminderPageUrl(site, token, locale);
   if (alreadySet) {
     const subject = t("reminders.confirm.setSubject", { title: e.title });
@@ -178,7 +188,7 @@ export function renderConfirmEmail(
     const body = html`${emailHeading(e.title)}
 <p style="margin:0 0 12px;">${line}</p>
 ${emailButton(page, t("reminders.confirm.setButton"))}`;
-    return layout(site, locale, subject, t("reminders.confirm.setPreheader"), body, [
+    return layout(site, lang, subject, t("reminders.confirm.setPreheader"), body, [
       e.title,
       line,
       `${t("reminders.confirm.setButton")}: ${page}`,
@@ -190,7 +200,7 @@ ${emailButton(page, t("reminders.confirm.setButton"))}`;
 <p style="margin:0 0 12px;">${t("reminders.confirm.body", { when })}</p>
 ${emailButton(page, t("reminders.confirm.button"))}
 <p style="margin:0;">${notYou}</p>`;
-  return layout(site, locale, subject, t("reminders.confirm.preheader"), body, [
+  return layout(site, lang, subject, t("reminders.confirm.preheader"), body, [
     e.title,
     t("reminders.confirm.bodyText", { when }),
     page,
@@ -205,25 +215,25 @@ export function renderReminderEmail(
   siteZone: string,
   token: string | null,
   dayBefore: boolean,
-  locale: Locale = "en",
+  lang: EmailLanguage,
 ) {
-  const t = translatorFor(locale);
-  const when = whenText(e, siteZone, locale);
+  const { t } = lang;
+  const when = whenText(e, siteZone, lang);
   const subject = dayBefore
     ? t("reminders.reminder.tomorrowSubject", { title: e.title })
     : t("reminders.reminder.soonSubject", { title: e.title });
   const lead = dayBefore ? t("reminders.reminder.tomorrowLead") : t("reminders.reminder.soonLead");
-  const details = detailsBlock(site, e, when, locale);
-  const cancel = cancelParts(site, token, locale);
+  const details = detailsBlock(site, e, when, lang);
+  const cancel = cancelParts(site, token, lang);
   const body = html`${emailHeading(e.title)}
 <p style="margin:0 0 12px;">${lead}</p>
 ${details.html}
 ${cancel.html}`;
   return layout(
     site,
-    locale,
+    lang,
     subject,
-    `${when} · ${placeText(e, locale)}`,
+    `${when} · ${placeText(e, lang)}`,
     body,
     [e.title, lead, ...details.text, ...cancel.text],
     cancel.headers,
@@ -231,15 +241,15 @@ ${cancel.html}`;
 }
 
 /** The event was cancelled (or is no longer listed): no reminder will come. */
-export function renderCancelledNotice(site: EmailSite, title: string, when: string, locale: Locale = "en") {
-  const t = translatorFor(locale);
+export function renderCancelledNotice(site: EmailSite, title: string, when: string, lang: EmailLanguage) {
+  const { locale, t } = lang;
   const subject = t("reminders.cancelled.subject", { title });
   const events = `${site.url}${localizePath("/events", locale)}`;
   const line = t("reminders.cancelled.body", { title, when });
   const body = html`${emailHeading(subject)}
 <p style="margin:0 0 12px;">${line}</p>
 ${emailButton(events, t("reminders.cancelled.button"))}`;
-  return layout(site, locale, subject, t("reminders.cancelled.preheader"), body, [
+  return layout(site, lang, subject, t("reminders.cancelled.preheader"), body, [
     subject,
     line,
     `${t("reminders.cancelled.button")}: ${events}`,
@@ -253,13 +263,13 @@ export function renderMovedNotice(
   siteZone: string,
   token: string | null,
   previousWhen: string,
-  locale: Locale = "en",
+  lang: EmailLanguage,
 ) {
-  const t = translatorFor(locale);
-  const when = whenText(e, siteZone, locale);
+  const { t } = lang;
+  const when = whenText(e, siteZone, lang);
   const subject = t("reminders.moved.subject", { title: e.title });
-  const details = detailsBlock(site, e, when, locale);
-  const cancel = cancelParts(site, token, locale);
+  const details = detailsBlock(site, e, when, lang);
+  const cancel = cancelParts(site, token, lang);
   const line = t("reminders.moved.line", { previous: previousWhen, when });
   const body = html`${emailHeading(subject)}
 <p style="margin:0 0 12px;">${line}</p>
@@ -267,7 +277,7 @@ ${details.html}
 ${cancel.html}`;
   return layout(
     site,
-    locale,
+    lang,
     subject,
     t("reminders.moved.preheader", { when }),
     body,
