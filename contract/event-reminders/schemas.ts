@@ -28,20 +28,26 @@ export const REMINDER_COPY = {
   cancelled: "Reminder cancelled. We won't email you about this event.",
 } as const;
 
-export const reminderEmailSchema = z
-  .string({ error: REMINDER_MESSAGES.email })
-  .trim()
-  .toLowerCase()
-  .max(EMAIL_MAX, REMINDER_MESSAGES.email)
-  .refine(isEmail, REMINDER_MESSAGES.email);
+/** The requests' messages in one language (English: REMINDER_MESSAGES; others from their catalogue). */
+export type ReminderRequestMessages = { email: string; event: string };
 
-const eventIdSchema = z.string({ error: REMINDER_MESSAGES.event }).trim().min(1, REMINDER_MESSAGES.event).max(64);
+const emailSchemaWith = (m: ReminderRequestMessages) =>
+  z.string({ error: m.email }).trim().toLowerCase().max(EMAIL_MAX, m.email).refine(isEmail, m.email);
 
-/** A visitor's request: the event and the address to confirm. */
-export const reminderRequestSchema = z.object({ event_id: eventIdSchema, email: reminderEmailSchema });
+const eventIdSchemaWith = (m: ReminderRequestMessages) => z.string({ error: m.event }).trim().min(1, m.event).max(64);
 
-/** A signed-in member's one tap: the address is the account's. */
-export const memberReminderRequestSchema = z.object({ event_id: eventIdSchema });
+export const reminderEmailSchema = emailSchemaWith(REMINDER_MESSAGES);
+
+/** A visitor's request (the event and the address to confirm), its messages in one language. */
+export const reminderRequestSchemaWith = (m: ReminderRequestMessages) =>
+  z.object({ event_id: eventIdSchemaWith(m), email: emailSchemaWith(m) });
+
+/** A signed-in member's one tap (the address is the account's), its messages in one language. */
+export const memberReminderRequestSchemaWith = (m: ReminderRequestMessages) =>
+  z.object({ event_id: eventIdSchemaWith(m) });
+
+export const reminderRequestSchema = reminderRequestSchemaWith(REMINDER_MESSAGES);
+export const memberReminderRequestSchema = memberReminderRequestSchemaWith(REMINDER_MESSAGES);
 
 /** The link's token (256 random bits, base64url), as the manage links'. */
 export const reminderTokenSchema = z

@@ -57,11 +57,11 @@ const timeBound = (name: string) =>
   );
 
 /** A ZIP+4 searches its 5-digit ZIP (the ZIP table is by 5-digit ZIP); `missing` is the answer to none. */
-const zipParam = (missing?: string) =>
+const zipParam = (missing?: string, malformed = SEARCH_ZIP_MESSAGE) =>
   z
     .string(missing ? { error: missing } : undefined)
     .trim()
-    .refine(isZip, SEARCH_ZIP_MESSAGE)
+    .refine(isZip, malformed)
     .transform((v) => zip5(v) as string);
 
 const radiusParam = z.preprocess(
@@ -123,28 +123,38 @@ const includeOnlineParam = z.preprocess(
     .transform((v) => v === "true"),
 );
 
-export const searchQuerySchema = z
-  .object({
-    zip: z.preprocess(blankToUndefined, zipParam().optional()),
-    radius: radiusParam,
-    start: timeBound("start"),
-    end: timeBound("end"),
-    include_online: includeOnlineParam,
-    limit: z.preprocess(
-      blankToUndefined,
-      z.coerce
-        .number({ error: `Limit must be a whole number from 1 to ${MAX_SEARCH_LIMIT}` })
-        .int(`Limit must be a whole number from 1 to ${MAX_SEARCH_LIMIT}`)
-        .min(1, `Limit must be a whole number from 1 to ${MAX_SEARCH_LIMIT}`)
-        .max(MAX_SEARCH_LIMIT, `Limit must be a whole number from 1 to ${MAX_SEARCH_LIMIT}`)
-        .default(PAGE_LIMIT),
-    ),
-    category: categoryParam,
-    q: keywordParam,
-    cursor: cursorParam,
-  })
-  .refine((q) => !q.q || q.zip, KEYWORD_NEEDS_ZIP_MESSAGE)
-  .transform((q) => ({ ...q, radius: q.radius as Radius }));
+/** The search's answers a visitor can meet on the events page, in one language (the rest are for developers). */
+export type SearchMessages = { zip: string; keywordNeedsZip: string };
+
+/** The search's check with the visitor-facing messages in one language (English: the spec's). */
+export const searchQuerySchemaWith = (m: SearchMessages) =>
+  z
+    .object({
+      zip: z.preprocess(blankToUndefined, zipParam(undefined, m.zip).optional()),
+      radius: radiusParam,
+      start: timeBound("start"),
+      end: timeBound("end"),
+      include_online: includeOnlineParam,
+      limit: z.preprocess(
+        blankToUndefined,
+        z.coerce
+          .number({ error: `Limit must be a whole number from 1 to ${MAX_SEARCH_LIMIT}` })
+          .int(`Limit must be a whole number from 1 to ${MAX_SEARCH_LIMIT}`)
+          .min(1, `Limit must be a whole number from 1 to ${MAX_SEARCH_LIMIT}`)
+          .max(MAX_SEARCH_LIMIT, `Limit must be a whole number from 1 to ${MAX_SEARCH_LIMIT}`)
+          .default(PAGE_LIMIT),
+      ),
+      category: categoryParam,
+      q: keywordParam,
+      cursor: cursorParam,
+    })
+    .refine((q) => !q.q || q.zip, m.keywordNeedsZip)
+    .transform((q) => ({ ...q, radius: q.radius as Radius }));
+
+export const searchQuerySchema = searchQuerySchemaWith({
+  zip: SEARCH_ZIP_MESSAGE,
+  keywordNeedsZip: KEYWORD_NEEDS_ZIP_MESSAGE,
+});
 export type SearchQuery = z.infer<typeof searchQuerySchema>;
 
 /** Two-letter codes of the places events are listed in: the 50 states, DC and Puerto Rico. */
@@ -242,6 +252,24 @@ export type SubmissionField = (typeof SUBMISSION_FIELDS)[number];
 /** 'Please fill in the {field} field', only the first underscore becoming a space (as the spec says). */
 export const missingFieldMessage = (field: string) => `Please fill in the ${field.replace("_", " ")} field`;
 
+/**
+ * The submission check's words: the spec's English below; another language's from its catalogue
+ * (submission-messages.ts), so the form and the API answer a Spanish page in Spanish with the same first message.
+ */
+export type SubmissionMessages = {
+  missing: (field: SubmissionField) => string;
+  tooLong: (field: SubmissionField, max: number) => string;
+  controlCharacters: (field: SubmissionField) => string;
+  text: string;
+  email: string;
+  urls: string;
+  state: string;
+  postalCode: string;
+  category: string;
+  startTime: string;
+  endTime: string;
+};
+
 export const SUBMISSION_MESSAGES = {
   email: "Please enter a valid email address",
   urls: "Please enter valid URLs",
@@ -287,48 +315,67 @@ export const REJECT_REASON_MAX = 500;
 /** Accepts an ISO date-time with a zone or a form's datetime-local value; the web sends the former. */
 export const parseSubmissionTime = (value: string): number => new Date(value).getTime();
 
-const text = z
-  .string({ error: "Please fill in the form with text values" })
-  .nullish()
-  .transform((v) => v ?? "");
+const ENGLISH_SUBMISSION_MESSAGES: SubmissionMessages = {
+  missing: missingFieldMessage,
+  tooLong: SUBMISSION_MESSAGES.tooLong,
+  controlCharacters: SUBMISSION_MESSAGES.controlCharacters,
+  text: "Please fill in the form with text values",
+  email: SUBMISSION_MESSAGES.email,
+  urls: SUBMISSION_MESSAGES.urls,
+  state: SUBMISSION_MESSAGES.state,
+  postalCode: SUBMISSION_MESSAGES.postalCode,
+  category: SUBMISSION_MESSAGES.category,
+  startTime: SUBMISSION_MESSAGES.startTime,
+  endTime: SUBMISSION_MESSAGES.endTime,
+};
 
-export const eventSubmissionSchema = z
-  .object(Object.fromEntries(SUBMISSION_FIELDS.map((f) => [f, text])) as Record<SubmissionField, typeof text>)
-  .transform((raw) => {
-    const v = Object.fromEntries(SUBMISSION_FIELDS.map((f) => [f, raw[f].trim()])) as Record<SubmissionField, string>;
-    v.state = v.state.toUpperCase();
-    return v;
-  })
-  .superRefine((v, ctx) => {
-    const fail = (path: SubmissionField, message: string) => ctx.addIssue({ code: "custom", path: [path], message });
-    const missing = SUBMISSION_REQUIRED_FIELDS.find((f) => v[f] === "");
-    if (missing) return fail(missing, missingFieldMessage(missing));
-    const tooLong = (Object.entries(MAX_LENGTHS) as [SubmissionField, number][]).find(([f, max]) => v[f].length > max);
-    if (tooLong) return fail(tooLong[0], SUBMISSION_MESSAGES.tooLong(tooLong[0], tooLong[1]));
-    const notPlain = SUBMISSION_FIELDS.find((f) => !isPlainText(v[f], { multiline: MULTILINE_FIELDS.has(f) }));
-    if (notPlain) return fail(notPlain, SUBMISSION_MESSAGES.controlCharacters(notPlain));
-    if (!isEmail(v.organizer_email)) return fail("organizer_email", SUBMISSION_MESSAGES.email);
-    if (!isWebUrl(v.registration_url)) return fail("registration_url", SUBMISSION_MESSAGES.urls);
-    if (v.organizer_url && !isWebUrl(v.organizer_url)) return fail("organizer_url", SUBMISSION_MESSAGES.urls);
-    if (v.image_url && !isWebUrl(v.image_url)) return fail("image_url", SUBMISSION_MESSAGES.urls);
-    if (!STATE_CODE.test(v.state)) return fail("state", SUBMISSION_MESSAGES.state);
-    if (v.postal_code && !isZip(v.postal_code)) return fail("postal_code", SUBMISSION_MESSAGES.postalCode);
-    if (!(EVENT_CATEGORIES as readonly string[]).includes(v.category))
-      return fail("category", SUBMISSION_MESSAGES.category);
-    const start = parseSubmissionTime(v.start_time);
-    if (Number.isNaN(start)) return fail("start_time", SUBMISSION_MESSAGES.startTime);
-    if (v.end_time) {
-      const end = parseSubmissionTime(v.end_time);
-      if (Number.isNaN(end) || end <= start) return fail("end_time", SUBMISSION_MESSAGES.endTime);
-    }
-  })
-  .transform((v) => ({
-    ...v,
-    registration_url: normaliseUrl(v.registration_url),
-    postal_code: zip5(v.postal_code) ?? "",
-    organizer_url: v.organizer_url && normaliseUrl(v.organizer_url),
-    image_url: v.image_url && normaliseUrl(v.image_url),
-  }));
+/** The submission's check with its messages in one language: the same rules, in the same order, in any. */
+export const submissionSchemaWith = (m: SubmissionMessages) => {
+  const text = z
+    .string({ error: m.text })
+    .nullish()
+    .transform((v) => v ?? "");
+  return z
+    .object(Object.fromEntries(SUBMISSION_FIELDS.map((f) => [f, text])) as Record<SubmissionField, typeof text>)
+    .transform((raw) => {
+      const v = Object.fromEntries(SUBMISSION_FIELDS.map((f) => [f, raw[f].trim()])) as Record<SubmissionField, string>;
+      v.state = v.state.toUpperCase();
+      return v;
+    })
+    .superRefine((v, ctx) => {
+      const fail = (path: SubmissionField, message: string) => ctx.addIssue({ code: "custom", path: [path], message });
+      const missing = SUBMISSION_REQUIRED_FIELDS.find((f) => v[f] === "");
+      if (missing) return fail(missing, m.missing(missing));
+      const tooLong = (Object.entries(MAX_LENGTHS) as [SubmissionField, number][]).find(
+        ([f, max]) => v[f].length > max,
+      );
+      if (tooLong) return fail(tooLong[0], m.tooLong(tooLong[0], tooLong[1]));
+      const notPlain = SUBMISSION_FIELDS.find((f) => !isPlainText(v[f], { multiline: MULTILINE_FIELDS.has(f) }));
+      if (notPlain) return fail(notPlain, m.controlCharacters(notPlain));
+      if (!isEmail(v.organizer_email)) return fail("organizer_email", m.email);
+      if (!isWebUrl(v.registration_url)) return fail("registration_url", m.urls);
+      if (v.organizer_url && !isWebUrl(v.organizer_url)) return fail("organizer_url", m.urls);
+      if (v.image_url && !isWebUrl(v.image_url)) return fail("image_url", m.urls);
+      if (!STATE_CODE.test(v.state)) return fail("state", m.state);
+      if (v.postal_code && !isZip(v.postal_code)) return fail("postal_code", m.postalCode);
+      if (!(EVENT_CATEGORIES as readonly string[]).includes(v.category)) return fail("category", m.category);
+      const start = parseSubmissionTime(v.start_time);
+      if (Number.isNaN(start)) return fail("start_time", m.startTime);
+      if (v.end_time) {
+        const end = parseSubmissionTime(v.end_time);
+        if (Number.isNaN(end) || end <= start) return fail("end_time", m.endTime);
+      }
+    })
+    .transform((v) => ({
+      ...v,
+      registration_url: normaliseUrl(v.registration_url),
+      postal_code: zip5(v.postal_code) ?? "",
+      organizer_url: v.organizer_url && normaliseUrl(v.organizer_url),
+      image_url: v.image_url && normaliseUrl(v.image_url),
+    }));
+};
+
+export const eventSubmissionSchema = submissionSchemaWith(ENGLISH_SUBMISSION_MESSAGES);
 export type EventSubmissionInput = z.input<typeof eventSubmissionSchema>;
 export type EventSubmission = z.output<typeof eventSubmissionSchema>;
 

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { LOCALES } from "#contract/i18n/locales";
 import { createdAt, id, updatedAt } from "./columns";
 
 /**
@@ -34,6 +35,8 @@ export const eventReminders = sqliteTable(
     confirmSends: integer("confirm_sends").notNull().default(0),
     confirmedAt: text("confirmed_at"),
     cancelledAt: text("cancelled_at"),
+    /** The language of the page it was asked from: its emails' and their links' (migration 0033, decision 273). */
+    locale: text("locale", { enum: LOCALES }).notNull().default("en"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -5,6 +5,9 @@ import type { EventResult } from "../../web/features/events/api";
 import { EventCard } from "../../web/features/events/event-card";
 import { shownImageUrl } from "../../web/features/events/event-image";
 import { lastConfirmedText } from "../../web/features/events/format";
+import { eventText, InLocale } from "./support/event-text";
+
+const en = eventText("en");
 
 const event = (overrides: Partial<EventResult> = {}): EventResult => ({
   id: "e1",
@@ -33,9 +36,11 @@ const event = (overrides: Partial<EventResult> = {}): EventResult => ({
 describe("an event card's trust signals (issue 28 item 4)", () => {
   it("shows when the source last confirmed the event", () => {
     const html = renderToStaticMarkup(
-      <MemoryRouter>
-        <EventCard event={event()} />
-      </MemoryRouter>,
+      <InLocale locale="en">
+        <MemoryRouter>
+          <EventCard event={event()} />
+        </MemoryRouter>
+      </InLocale>,
     );
     expect(html).toContain("Last confirmed Mar 5, 2030");
     expect(html).not.toContain("Cancelled");
@@ -44,9 +49,11 @@ describe("an event card's trust signals (issue 28 item 4)", () => {
 
   it("marks a cancelled event with a badge and offers no registration", () => {
     const html = renderToStaticMarkup(
-      <MemoryRouter>
-        <EventCard event={event({ cancelled: true })} />
-      </MemoryRouter>,
+      <InLocale locale="en">
+        <MemoryRouter>
+          <EventCard event={event({ cancelled: true })} />
+        </MemoryRouter>
+      </InLocale>,
     );
     expect(html).toContain(">Cancelled</span>");
     expect(html).not.toContain("Register");
@@ -54,9 +61,9 @@ describe("an event card's trust signals (issue 28 item 4)", () => {
   });
 
   it("dates the confirmation in the site's zone, and says nothing without one", () => {
-    expect(lastConfirmedText("2030-03-06T03:00:00.000Z", "America/Los_Angeles")).toBe("Last confirmed Mar 5, 2030");
-    expect(lastConfirmedText(null, "America/Los_Angeles")).toBeNull();
-    expect(lastConfirmedText("not a date", "America/Los_Angeles")).toBeNull();
+    expect(lastConfirmedText(en, "2030-03-06T03:00:00.000Z", "America/Los_Angeles")).toBe("Last confirmed Mar 5, 2030");
+    expect(lastConfirmedText(en, null, "America/Los_Angeles")).toBeNull();
+    expect(lastConfirmedText(en, "not a date", "America/Los_Angeles")).toBeNull();
   });
 });
 

@@ -1,10 +1,13 @@
 import { describe, expect, it } from "vitest";
 import type { EventResult } from "#contract/events/schemas";
 import { suggestIcsUrls } from "../../web/features/events/calendar-discovery-tool";
-import { formatEventWhen, searchErrorText } from "../../web/features/events/format";
+import { formatEventWhen, formatMiles, searchErrorText } from "../../web/features/events/format";
 import { expandedRadius } from "../../web/features/events/search-filters";
 import { timeRange } from "../../web/features/events/time-frames";
 import { ApiError } from "../../web/lib/api";
+import { eventText } from "./support/event-text";
+
+const en = eventText("en");
 
 // The viewer's zone: date-fns formats in it, as a browser would. (This program has DOM types, not
 // Node's; the test runs in Node, where setting TZ takes effect at once.)
@@ -35,7 +38,7 @@ const event = (overrides: Partial<EventResult>): EventResult => ({
 describe("event times", () => {
   // The viewer here is in New York; in-person events still read their own place's clock.
   const when = (e: EventResult, viewer: string | null = "America/New_York", site = "America/Los_Angeles") =>
-    formatEventWhen(e, site, viewer);
+    formatEventWhen(en, e, site, viewer);
 
   it("shows 'MMM d, h:mm a' at the event's own place with its zone, with the end time on the same day", () => {
     expect(when(event({}))).toBe("Mar 7, 9:00 AM PST");
@@ -72,7 +75,7 @@ describe("event times", () => {
     const online = event({ is_virtual: true, time_zone: null, end_time: "2030-03-07T18:00:00.000Z" });
     expect(when(online)).toBe("Mar 7, 12:00 PM – 1:00 PM EST (your time)");
     // No zone given: the runtime's own (this test's TZ, Los Angeles), as a hydrated browser has it.
-    expect(formatEventWhen(online, "America/Chicago")).toBe("Mar 7, 9:00 AM – 10:00 AM PST (your time)");
+    expect(formatEventWhen(en, online, "America/Chicago")).toBe("Mar 7, 9:00 AM – 10:00 AM PST (your time)");
     expect(when(online, "Pacific/Honolulu")).toBe("Mar 7, 7:00 AM – 8:00 AM HST (your time)");
     expect(when(online, null)).toBe("Mar 7, 9:00 AM – 10:00 AM PST");
   });
@@ -103,12 +106,12 @@ describe("search helpers", () => {
   });
 
   it("words errors as the spec does", () => {
-    expect(searchErrorText(new ApiError(400, "validation_error", "ZIP code must be 5 digits"))).toBe(
+    expect(searchErrorText(en, new ApiError(400, "validation_error", "ZIP code must be 5 digits"))).toBe(
       "Error: ZIP code must be 5 digits",
     );
-    expect(searchErrorText(new ApiError(502, "http_error", "HTTP 502: Bad Gateway"))).toBe("HTTP 502: Bad Gateway");
-    expect(searchErrorText(new ApiError(0, "network_error", "Network error."))).toBe("Failed to load events");
-    expect(searchErrorText(new Error("boom"))).toBe("Failed to load events");
+    expect(searchErrorText(en, new ApiError(502, "http_error", "HTTP 502: Bad Gateway"))).toBe("HTTP 502: Bad Gateway");
+    expect(searchErrorText(en, new ApiError(0, "network_error", "Network error."))).toBe("Failed to load events");
+    expect(searchErrorText(en, new Error("boom"))).toBe("Failed to load events");
   });
 });
 
@@ -125,5 +128,26 @@ describe("calendar discovery", () => {
       "https://www.example.org/chapter/events.ics",
       "https://www.example.org/chapter/calendar/ical",
     ]);
+  });
+});
+
+describe("event text in Spanish (issue 46)", () => {
+  const es = eventText("es");
+  const when = (e: EventResult, viewer: string | null = "America/New_York") =>
+    formatEventWhen(es, e, "America/Los_Angeles", viewer);
+
+  it("writes times and dates as es-US does, the zone still named", () => {
+    expect(when(event({ end_time: "2030-03-07T19:30:00.000Z" }))).toBe("7 mar, 9:00 a.m. – 11:30 a.m. PST");
+    expect(when(event({ all_day: true, start_time: "2030-03-08T05:00:00.000Z" }))).toBe("8 mar · Todo el día");
+    expect(when(event({ is_virtual: true, time_zone: null }))).toBe("7 mar, 12:00 p.m. EST (tu hora)");
+    expect(when(event({ start_time: "" }))).toBe("Hora por confirmar");
+  });
+
+  it("words distances and errors in Spanish", () => {
+    expect(formatMiles(es, 5.2)).toBe("a 5 millas");
+    expect(formatMiles(es, 1)).toBe("a 1 milla");
+    expect(searchErrorText(es, new ApiError(0, "network_error", "Network error."))).toBe(
+      "No se pudieron cargar los eventos",
+    );
   });
 });

@@ -16,8 +16,26 @@ import { createAction, createEvent } from "./support/factories";
  * an event from an English-language source, is labelled so (item 5).
  */
 
-/** Words that are the same in both languages: names, not sentences. */
-const SAME_IN_BOTH = new Set(["Earthkind", "Instagram", "Facebook", "X", "Bluesky", "TikTok", "YouTube", "Threads"]);
+/** Words that are the same in both languages: names, not sentences (and the URL fields' "https://" hint). */
+const SAME_IN_BOTH = new Set([
+  "Earthkind",
+  "Instagram",
+  "Facebook",
+  "X",
+  "Bluesky",
+  "TikTok",
+  "YouTube",
+  "Threads",
+  "https://",
+]);
+
+/** An element's own text, as one line. */
+const textOf = (nodes: ChildNode[]): string =>
+  nodes
+    .map((n) => (isText(n) ? n.data : isTag(n) ? textOf((n as Element).children) : ""))
+    .join("")
+    .replace(/\s+/g, " ")
+    .trim();
 
 const SKIPPED = new Set(["script", "style", "template", "noscript", "svg"]);
 const ATTRIBUTES = ["alt", "aria-label", "placeholder", "title"];
@@ -25,6 +43,8 @@ const ATTRIBUTES = ["alt", "aria-label", "placeholder", "title"];
 /** Every text a person can read or hear on the page (the document's <body> and <title>). */
 function readableTexts(html: string, skipLang: string | null): string[] {
   const texts: string[] = [];
+  // What the page marks as English content: a text made only of it (an event's title in the <title>) is content too.
+  const content: string[] = [];
   const add = (text: string | undefined) => {
     const clean = text?.replace(/\s+/g, " ").trim();
     if (clean && /\p{L}{2}/u.test(clean) && !SAME_IN_BOTH.has(clean)) texts.push(clean);
@@ -35,7 +55,10 @@ function readableTexts(html: string, skipLang: string | null): string[] {
       else if (isTag(node)) {
         const el = node as Element;
         if (SKIPPED.has(el.name)) continue;
-        if (skipLang && el.attribs.lang?.toLowerCase().startsWith(skipLang)) continue;
+        if (skipLang && el.attribs.lang?.toLowerCase().startsWith(skipLang)) {
+          content.push(textOf(el.children));
+          continue;
+        }
         for (const name of ATTRIBUTES) add(el.attribs[name]);
         walk(el.children);
       }
@@ -43,7 +66,8 @@ function readableTexts(html: string, skipLang: string | null): string[] {
   };
   const doc = parseDocument(html);
   walk(doc.children);
-  return texts;
+  const words = [...content.filter((c) => c.length >= 4), ...SAME_IN_BOTH].sort((a, b) => b.length - a.length);
+  return texts.filter((text) => /\p{L}{2}/u.test(words.reduce((rest, word) => rest.split(word).join(" "), text)));
 }
 
 const daysFromToday = (days: number) => addDays(dayInZone(new Date(), config().SITE_TIMEZONE), days);

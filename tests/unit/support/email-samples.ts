@@ -9,6 +9,7 @@ import { manageLinks } from "../../../worker/features/email/templates/layout";
 import { renderWeeklyEmail } from "../../../worker/features/email/templates/weekly";
 import { renderWelcomeEmail } from "../../../worker/features/email/templates/welcome";
 import { renderReminderEmail } from "../../../worker/features/event-reminders/emails";
+import { emailLanguage } from "./email-catalogue";
 
 export type EmailSample = {
   name: string;
@@ -127,6 +128,7 @@ export function emailSamples(): EmailSample[] {
     "America/Los_Angeles",
     TOKEN,
     true,
+    emailLanguage("en"),
   );
   return [
     { name: "weekly", ...weekly },

@@ -4,6 +4,7 @@ import { Input } from "../../components/ui/input";
 import { Label } from "../../components/ui/label";
 import { toast } from "../../components/ui/use-toast";
 import { api, toQuery } from "../../lib/api";
+import { useT } from "../../lib/i18n";
 import { useSiteOrigin } from "../../lib/site";
 
 /** The calendar feed's query: the page's place parameters (category and keyword filter only the page). */
@@ -21,6 +22,7 @@ const eventsFeedPath = (params: FeedParams) => api.api.events["feed.ics"].$path(
  * server-rendered and hydrated links are the same.
  */
 export function CalendarSubscribe({ params }: { params: FeedParams }) {
+  const { t } = useT();
   const id = useId();
   const url = `${useSiteOrigin()}${eventsFeedPath(params)}`;
   const webcal = url.replace(/^https?:/, "webcal:");
@@ -28,7 +30,7 @@ export function CalendarSubscribe({ params }: { params: FeedParams }) {
   async function copy() {
     try {
       await navigator.clipboard.writeText(url);
-      toast({ title: "Copied!", description: "Link copied to clipboard" });
+      toast({ title: t("events.feed.copied"), description: t("events.feed.copiedText") });
     } catch (err) {
       // Spec §8: a failed copy is only logged; the URL stays selectable in the field.
       console.error("copy feed URL failed", err);
@@ -38,21 +40,23 @@ export function CalendarSubscribe({ params }: { params: FeedParams }) {
   return (
     <section aria-labelledby={`${id}-title`} className="rounded-card border border-border bg-card p-5 sm:p-6">
       <h2 id={`${id}-title`} className="text-lg font-semibold text-forest-900">
-        Subscribe in your calendar
+        {t("events.feed.title")}
       </h2>
       <p className="mt-1 text-sm text-muted-foreground">
-        {`All upcoming events within ${params.radius} miles of ${params.zip}${params.include_online ? ", plus online events" : ""}, kept up to date in your calendar app.`}
+        {params.include_online
+          ? t("events.feed.descriptionOnline", { radius: params.radius, zip: params.zip })
+          : t("events.feed.description", { radius: params.radius, zip: params.zip })}
       </p>
       <div className="mt-4 flex flex-wrap items-end gap-3">
         <Button asChild variant="outline">
-          <a href={webcal}>Subscribe in your calendar</a>
+          <a href={webcal}>{t("events.feed.title")}</a>
         </Button>
         <div className="grid min-w-64 flex-1 gap-1.5">
-          <Label htmlFor={`${id}-url`}>Calendar feed URL</Label>
+          <Label htmlFor={`${id}-url`}>{t("events.feed.urlLabel")}</Label>
           <Input id={`${id}-url`} readOnly value={url} onFocus={(e) => e.currentTarget.select()} />
         </div>
         <Button type="button" variant="outline" onClick={copy}>
-          Copy URL
+          {t("events.feed.copy")}
         </Button>
       </div>
     </section>

@@ -1,17 +1,17 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router-dom";
-import { CATEGORY_LABELS, type CategoryFilter } from "#contract/events/constants";
 import { eventPath } from "#contract/events/event-path";
 import { Badge } from "../../components/ui/badge";
 import { buttonClasses } from "../../components/ui/button";
 import { Card } from "../../components/ui/card";
 import { cn } from "../../lib/cn";
+import { useT } from "../../lib/i18n";
 import { useHydrated, useSiteTimeZone } from "../../lib/site";
 import { type EventResult, eventCalendarUrl } from "./api";
 import { formatEventWhen, formatMiles, lastConfirmedText } from "./format";
+import { categoryLabel } from "./labels";
 import { RemindMe } from "./remind-me";
-
-const categoryLabel = (c: string | null) => (c && c in CATEGORY_LABELS ? CATEGORY_LABELS[c as CategoryFilter] : null);
+import { EventContent, EventLanguageNote } from "./source-language";
 
 function Icon({ d }: { d: string }) {
   return (
@@ -37,41 +37,45 @@ export function EventCard({
   /** The event's picture, above the rest (the events page's cards; decision 164). */
   media?: ReactNode;
 }) {
+  const text = useT();
+  const { t } = text;
   const siteZone = useSiteTimeZone();
   // The visitor's zone (undefined: the browser's) only once hydrated; null until then.
   const viewerZone = useHydrated() ? undefined : null;
+  // The venue and city are the event's own words; "Online" is ours.
   const place = event.is_virtual
-    ? "Online"
+    ? null
     : [event.venue_name, [event.city, event.state].filter(Boolean).join(", ")].filter(Boolean).join(" · ");
-  const category = categoryLabel(event.category);
-  const confirmed = lastConfirmedText(event.last_confirmed_at, siteZone);
+  const category = categoryLabel(text, event.category);
+  const confirmed = lastConfirmedText(text, event.last_confirmed_at, siteZone);
   return (
     <Card className="flex h-full flex-col p-5 sm:p-6">
       <article className="flex h-full flex-col" aria-labelledby={`event-${event.id}-title`}>
         {media}
         <div className="flex flex-wrap items-center gap-2">
-          {event.cancelled ? <Badge variant="destructive">Cancelled</Badge> : null}
+          {event.cancelled ? <Badge variant="destructive">{t("events.card.cancelled")}</Badge> : null}
           {category ? <Badge variant="success">{category}</Badge> : null}
-          {event.is_virtual ? <Badge variant="secondary">Online</Badge> : null}
-          {event.is_fallback ? <Badge variant="warning">Statewide</Badge> : null}
+          {event.is_virtual ? <Badge variant="secondary">{t("events.card.online")}</Badge> : null}
+          {event.is_fallback ? <Badge variant="warning">{t("events.card.statewide")}</Badge> : null}
+          <EventLanguageNote />
         </div>
         <h3 id={`event-${event.id}-title`} className="mt-3 text-lg leading-snug font-semibold text-forest-900">
           <Link to={eventPath(event)} className="hover:underline focus-visible:underline">
-            {event.title}
+            <EventContent>{event.title}</EventContent>
           </Link>
         </h3>
         <ul className="mt-3 grid gap-1.5 text-sm text-foreground">
           <li className="flex gap-2">
             <Icon d={CLOCK} />
-            <span>{formatEventWhen(event, siteZone, viewerZone)}</span>
+            <span>{formatEventWhen(text, event, siteZone, viewerZone)}</span>
           </li>
-          {place ? (
+          {event.is_virtual || place ? (
             <li className="flex gap-2">
               <Icon d={PIN} />
               <span>
-                {place}
+                {place ? <EventContent>{place}</EventContent> : t("events.card.online")}
                 {event.distance_miles !== null ? (
-                  <span className="text-muted-foreground"> · {formatMiles(event.distance_miles)}</span>
+                  <span className="text-muted-foreground"> · {formatMiles(text, event.distance_miles)}</span>
                 ) : null}
               </span>
             </li>
@@ -79,7 +83,9 @@ export function EventCard({
         </ul>
         {confirmed ? <p className="mt-2 text-xs text-muted-foreground">{confirmed}</p> : null}
         {event.description && !compact ? (
-          <p className="mt-3 line-clamp-3 text-sm leading-relaxed text-muted-foreground">{event.description}</p>
+          <EventContent as="p" className="mt-3 line-clamp-3 text-sm leading-relaxed text-muted-foreground">
+            {event.description}
+          </EventContent>
         ) : null}
         <div className={cn("mt-auto flex flex-wrap gap-2 pt-4")}>
           {/* A cancelled event has nothing to register for. */}
@@ -90,11 +96,16 @@ export function EventCard({
               rel="noopener noreferrer"
               className={buttonClasses({ size: "sm" })}
             >
-              Register<span className="sr-only"> for {event.title} (opens in a new tab)</span>
+              {t("events.card.register")}
+              <span className="sr-only"> {t("events.card.registerFor", { title: event.title })}</span>
             </a>
           ) : null}
           <a href={eventCalendarUrl(event.id)} download className={buttonClasses({ size: "sm", variant: "outline" })}>
-            Add to calendar<span className="sr-only"> ({event.title})</span>
+            {t("events.card.addToCalendar")}
+            <span className="sr-only">
+              {" "}
+              (<EventContent>{event.title}</EventContent>)
+            </span>
           </a>
           {event.cancelled ? null : <RemindMe eventId={event.id} eventTitle={event.title} />}
         </div>

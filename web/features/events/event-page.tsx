@@ -7,6 +7,7 @@ import { buttonClasses } from "../../components/ui/button";
 import { Spinner } from "../../components/ui/spinner";
 import { Island } from "../../islands/island";
 import { errorText } from "../../lib/error-text";
+import { useT } from "../../lib/i18n";
 import { useSiteTimeZone } from "../../lib/site";
 import { usePageMeta } from "../../lib/use-page-meta";
 import { usePageTitle } from "../../lib/use-page-title";
@@ -14,23 +15,21 @@ import { routePath } from "../../pages";
 import { type EventPageData, eventCalendarUrl, eventPageQuery } from "./api";
 import { EventImage, shownImageUrl } from "./event-image";
 import { EventWhen, whenFields } from "./event-when";
-import { formatEventWhen, type WhenFields } from "./format";
+import { confirmedDay, formatEventWhen, type WhenFields } from "./format";
 import { RemindMe } from "./remind-me";
+import { EventContent, EventLanguageNote } from "./source-language";
 
 const linkClass = "font-semibold text-forest-700 underline underline-offset-4 hover:text-forest-900";
 
-/** "Nov 27, 2026" in the site's zone: the same text on the server and after hydration. */
-const confirmedDate = (iso: string, timeZone: string) =>
-  new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", year: "numeric", timeZone }).format(new Date(iso));
-
 function NotFound({ title, message }: { title: string; message: string }) {
+  const { t } = useT();
   usePageTitle(title);
   return (
     <div className="mx-auto max-w-3xl px-4 py-24 text-center sm:px-6">
       <h1 className="text-4xl font-semibold text-forest-900">{title}</h1>
       <p className="mt-4 text-lg text-muted-foreground">{message}</p>
       <Link to={routePath("events")} className={buttonClasses({ className: "mt-8" })}>
-        Find events near you
+        {t("events.event.findNear")}
       </Link>
     </div>
   );
@@ -47,14 +46,16 @@ function Fact({ label, children }: { label: string; children: React.ReactNode })
 
 /** When: an online event's time turns to the visitor's zone in an island; an in-person event's is fixed. */
 function When({ event }: { event: WhenFields }) {
+  const text = useT();
   const siteZone = useSiteTimeZone();
-  if (!event.is_virtual) return formatEventWhen(event, siteZone, null);
+  if (!event.is_virtual) return formatEventWhen(text, event, siteZone, null);
   return (
     <Island as="span" name="eventWhen" component={EventWhen} props={{ event: whenFields(event) }} hydrate="visible" />
   );
 }
 
 function EventDetails({ event }: { event: EventPageData }) {
+  const { t, tag } = useT();
   const siteZone = useSiteTimeZone();
   usePageMeta(eventPageMeta(event));
   const place = [event.venue_name, event.address ?? [event.city, event.state].filter(Boolean).join(", ")]
@@ -63,13 +64,18 @@ function EventDetails({ event }: { event: EventPageData }) {
   const image = shownImageUrl(event.image_url);
   return (
     <article className="mx-auto max-w-3xl px-4 py-14 sm:px-6 sm:py-20" aria-labelledby="event-title">
-      <p className="text-sm font-semibold tracking-wider text-forest-600 uppercase">Local event</p>
-      <h1 id="event-title" className="mt-3 text-4xl leading-tight font-semibold text-forest-900 sm:text-5xl">
+      <p className="text-sm font-semibold tracking-wider text-forest-600 uppercase">{t("events.event.eyebrow")}</p>
+      <EventContent
+        as="h1"
+        className="mt-3 text-4xl leading-tight font-semibold text-forest-900 sm:text-5xl"
+        id="event-title"
+      >
         {event.title}
-      </h1>
+      </EventContent>
       <div className="mt-4 flex flex-wrap gap-2">
-        {event.cancelled ? <Badge variant="destructive">Cancelled</Badge> : null}
-        {event.is_virtual ? <Badge variant="secondary">Online</Badge> : null}
+        {event.cancelled ? <Badge variant="destructive">{t("events.card.cancelled")}</Badge> : null}
+        {event.is_virtual ? <Badge variant="secondary">{t("events.card.online")}</Badge> : null}
+        <EventLanguageNote />
       </div>
       {image ? (
         <div className="mt-8">
@@ -77,58 +83,68 @@ function EventDetails({ event }: { event: EventPageData }) {
         </div>
       ) : null}
       <dl className="mt-8 grid gap-4">
-        <Fact label="When">
+        <Fact label={t("events.event.when")}>
           <When event={event} />
         </Fact>
-        <Fact label="Where">
+        <Fact label={t("events.event.where")}>
           {event.is_virtual ? (
-            "Online"
+            t("events.card.online")
           ) : (
             <>
-              {place || "Place to be announced"}{" "}
+              {place ? <EventContent>{place}</EventContent> : t("events.event.placeTba")}{" "}
               <a href={mapUrl(event)} target="_blank" rel="noopener noreferrer" className={linkClass}>
-                Open map<span className="sr-only"> of {place || event.title} (opens in a new tab)</span>
+                {t("events.event.openMap")}
+                <span className="sr-only"> {t("events.event.openMapOf", { place: place || event.title })}</span>
               </a>
             </>
           )}
         </Fact>
         {event.organizer ? (
-          <Fact label="Organizer">
-            {event.organizer.url ? (
-              <a href={event.organizer.url} target="_blank" rel="noopener noreferrer" className={linkClass}>
-                {event.organizer.name}
-              </a>
-            ) : (
-              event.organizer.name
-            )}
+          <Fact label={t("events.event.organizer")}>
+            <EventContent>
+              {event.organizer.url ? (
+                <a href={event.organizer.url} target="_blank" rel="noopener noreferrer" className={linkClass}>
+                  {event.organizer.name}
+                </a>
+              ) : (
+                event.organizer.name
+              )}
+            </EventContent>
           </Fact>
         ) : null}
         {event.price_usd !== null ? (
-          <Fact label="Cost">{event.price_usd === 0 ? "Free" : `$${event.price_usd.toFixed(2)}`}</Fact>
+          <Fact label={t("events.event.cost")}>
+            {event.price_usd === 0
+              ? t("events.event.free")
+              : new Intl.NumberFormat(tag, { style: "currency", currency: "USD" }).format(event.price_usd)}
+          </Fact>
         ) : null}
       </dl>
       {event.description ? (
         <section aria-labelledby="about-event" className="mt-10">
           <h2 id="about-event" className="text-xl font-semibold text-forest-900">
-            About this event
+            {t("events.event.about")}
           </h2>
           {/* Plain text: whatever a feed or an organizer wrote is shown, never interpreted. */}
-          <p className="mt-3 leading-relaxed whitespace-pre-line text-muted-foreground">{event.description}</p>
+          <EventContent as="p" className="mt-3 leading-relaxed whitespace-pre-line text-muted-foreground">
+            {event.description}
+          </EventContent>
         </section>
       ) : null}
       {event.registration_url && !event.cancelled ? (
         <div className="mt-10">
           <a href={event.registration_url} target="_blank" rel="noopener noreferrer" className={buttonClasses()}>
-            Register
-            {event.organizer ? ` with ${event.organizer.name}` : null}
-            <span className="sr-only"> for {event.title} (opens in a new tab)</span>
+            {event.organizer
+              ? t("events.event.registerWith", { organizer: event.organizer.name })
+              : t("events.card.register")}
+            <span className="sr-only"> {t("events.card.registerFor", { title: event.title })}</span>
           </a>
         </div>
       ) : null}
       {event.cancelled ? null : (
         <section aria-labelledby="remind-me" className="mt-8">
           <h2 id="remind-me" className="text-base font-semibold text-forest-900">
-            Get a reminder
+            {t("events.event.reminderHeading")}
           </h2>
           <div className="mt-3 max-w-sm">
             <Island
@@ -143,7 +159,7 @@ function EventDetails({ event }: { event: EventPageData }) {
       {/* Plain links, rendered on the server: nothing to hydrate (decision 233). */}
       <section aria-labelledby="add-to-calendar" className="mt-8">
         <h2 id="add-to-calendar" className="text-base font-semibold text-forest-900">
-          Add to your calendar
+          {t("events.event.calendarHeading")}
         </h2>
         <ul className="mt-3 flex flex-wrap gap-3">
           <li>
@@ -153,7 +169,8 @@ function EventDetails({ event }: { event: EventPageData }) {
               rel="noopener noreferrer"
               className={buttonClasses({ variant: "outline" })}
             >
-              Google Calendar<span className="sr-only"> (opens in a new tab)</span>
+              {t("events.event.googleCalendar")}
+              <span className="sr-only"> {t("events.event.newTab")}</span>
             </a>
           </li>
           <li>
@@ -163,41 +180,50 @@ function EventDetails({ event }: { event: EventPageData }) {
               rel="noopener noreferrer"
               className={buttonClasses({ variant: "outline" })}
             >
-              Outlook<span className="sr-only"> (opens in a new tab)</span>
+              {t("events.event.outlook")}
+              <span className="sr-only"> {t("events.event.newTab")}</span>
             </a>
           </li>
           <li>
             <a href={eventCalendarUrl(event.id)} download className={buttonClasses({ variant: "outline" })}>
-              Add to calendar (.ics file)<span className="sr-only"> for {event.title}</span>
+              {t("events.event.icsFile")}
+              <span className="sr-only"> {t("events.event.icsFileFor", { title: event.title })}</span>
             </a>
           </li>
         </ul>
       </section>
       <p className="mt-8 text-sm text-muted-foreground">
-        Source:{" "}
-        {event.source.url ? (
-          <a href={event.source.url} target="_blank" rel="noopener noreferrer" className={linkClass}>
-            {event.source.name}
-          </a>
-        ) : (
-          event.source.name
-        )}
-        . Last confirmed {confirmedDate(event.last_confirmed, siteZone)}.
+        {t("events.event.source")}{" "}
+        <EventContent>
+          {event.source.url ? (
+            <a href={event.source.url} target="_blank" rel="noopener noreferrer" className={linkClass}>
+              {event.source.name}
+            </a>
+          ) : (
+            event.source.name
+          )}
+        </EventContent>
+        . {t("events.event.lastConfirmed", { date: confirmedDay(tag, event.last_confirmed, siteZone) })}
       </p>
       {event.nearby.length ? (
         <section aria-labelledby="nearby-events" className="mt-12">
           <h2 id="nearby-events" className="text-xl font-semibold text-forest-900">
-            Nearby events
+            {t("events.event.nearby")}
           </h2>
           <ul className="mt-4 grid gap-3">
             {event.nearby.map((n) => (
               <li key={n.id}>
                 <Link to={eventPath(n)} className={linkClass}>
-                  {n.title}
+                  <EventContent>{n.title}</EventContent>
                 </Link>
                 <span className="block text-sm text-muted-foreground">
                   <When event={n} />
-                  {n.city ? ` · ${[n.city, n.state].filter(Boolean).join(", ")}` : ""}
+                  {n.city ? (
+                    <>
+                      {" · "}
+                      <EventContent>{[n.city, n.state].filter(Boolean).join(", ")}</EventContent>
+                    </>
+                  ) : null}
                 </span>
               </li>
             ))}
@@ -206,7 +232,7 @@ function EventDetails({ event }: { event: EventPageData }) {
       ) : null}
       <p className="mt-12">
         <Link to={routePath("events")} className={linkClass}>
-          Back to Local Events
+          {t("events.event.back")}
         </Link>
       </p>
     </article>
@@ -215,19 +241,25 @@ function EventDetails({ event }: { event: EventPageData }) {
 
 /** /events/:event — one listed event, by the id at the start of the path (decision 202). */
 export function EventPage() {
+  const { t } = useT();
   const { event: param = "" } = useParams();
   const id = eventIdFromPathParam(param);
   const query = useQuery({ ...eventPageQuery(id ?? ""), enabled: id !== null });
   const event = query.data?.event;
   if (id === null || event === null) {
-    return <NotFound title="Event not found" message="This event may have ended, or it was never listed here." />;
+    return <NotFound title={t("events.event.notFoundTitle")} message={t("events.event.notFoundText")} />;
   }
   if (query.isError)
-    return <NotFound title="Failed to load event" message={errorText(query.error, "Something went wrong")} />;
+    return (
+      <NotFound
+        title={t("events.event.failedTitle")}
+        message={errorText(query.error, t("events.error.somethingWrong"))}
+      />
+    );
   if (!event) {
     return (
       <div className="flex justify-center px-4 py-32">
-        <Spinner label="Loading event…" />
+        <Spinner label={t("events.event.loading")} />
       </div>
     );
   }

@@ -1,3 +1,4 @@
+import { useT } from "../../lib/i18n";
 import { useHydrated, useSiteTimeZone } from "../../lib/site";
 import { formatEventWhen, type WhenFields } from "./format";
 
@@ -15,7 +16,8 @@ export const whenFields = ({ start_time, end_time, all_day, is_virtual, time_zon
  * On the event page it is an island of its own (decision 205); in-person events need none.
  */
 export function EventWhen({ event }: { event: WhenFields }) {
+  const text = useT();
   const siteZone = useSiteTimeZone();
   const viewerZone = useHydrated() ? undefined : null;
-  return formatEventWhen(event, siteZone, viewerZone);
+  return formatEventWhen(text, event, siteZone, viewerZone);
 }

@@ -6,6 +6,7 @@ import { zip5 } from "#contract/platform/field-rules";
 import { isRetryable } from "../../components/load-error";
 import { PageHeader } from "../../components/page-header";
 import { Island } from "../../islands/island";
+import { useT } from "../../lib/i18n";
 import { useDebouncedValue } from "../../lib/use-debounced-value";
 import { usePageMeta } from "../../lib/use-page-meta";
 import { PAGES, routePath } from "../../pages";
@@ -21,6 +22,8 @@ import { pageSearch, usePagedSearch } from "./use-paged-search";
 export function EventsPage() {
   // The same title and description as the HTML the Worker served (decision 203).
   usePageMeta(PAGES.events.meta);
+  const text = useT();
+  const { t } = text;
   const [urlParams, setUrlParams] = useSearchParams();
   // The search in the URL is the first render's, on the server and in the browser alike (decision 203).
   const [fromUrl] = useState(() => readEventsUrl(urlParams));
@@ -61,7 +64,7 @@ export function EventsPage() {
   useGeolocatedZip(savedZipRead && zip === null, (found) => {
     setZip((current) => current ?? found.zip);
     setZipInput((current) => current || found.zip);
-    setLocationNote(`Using your location: near ${found.city}, ${found.state} (${found.zip}).`);
+    setLocationNote(t("events.page.locationNote", { city: found.city, state: found.state, zip: found.zip }));
   });
 
   // Every filter goes to the server (decision 162); a typed keyword waits for the debounce like the rest.
@@ -106,11 +109,7 @@ export function EventsPage() {
 
   return (
     <div className="mx-auto max-w-7xl px-4 py-14 sm:px-6 sm:py-20 lg:px-8">
-      <PageHeader
-        eyebrow="Find your people"
-        title="Local Events"
-        lead="Cleanups, restoration days, bird walks and climate meetups near you, gathered from conservation groups and submitted by organizers."
-      />
+      <PageHeader eyebrow={t("events.page.eyebrow")} title={t("events.page.title")} lead={t("events.page.lead")} />
       <div className="mt-10 grid gap-8">
         <EventsFilters
           zipInput={zipInput}
@@ -134,7 +133,7 @@ export function EventsPage() {
           <EventsResults
             zip={zip}
             loading={Boolean(zip) && waiting}
-            errorText={firstPageError ? searchErrorText(search.error) : null}
+            errorText={firstPageError ? searchErrorText(text, search.error) : null}
             onRetry={firstPageError && isRetryable(search.error) ? () => void search.refetch() : undefined}
             events={shown}
             total={lastPage ? { count: lastPage.total, capped: lastPage.total_capped } : null}
@@ -142,7 +141,7 @@ export function EventsPage() {
               hasMore
                 ? {
                     loading: moreLoading,
-                    errorText: moreError ? searchErrorText(moreError) : null,
+                    errorText: moreError ? searchErrorText(text, moreError) : null,
                     load: () => void loadMore(),
                   }
                 : null
@@ -158,11 +157,11 @@ export function EventsPage() {
           <CalendarSubscribe params={{ zip, radius, ...(includeOnline ? { include_online: "true" as const } : {}) }} />
         ) : null}
         <p className="text-sm text-muted-foreground">
-          Organizing something?{" "}
+          {t("events.page.organizing")}{" "}
           <Link className="font-semibold text-forest-700 underline" to={routePath("submitEvent")}>
-            Submit your event
+            {t("events.page.submitLink")}
           </Link>{" "}
-          for review.
+          {t("events.page.forReview")}
         </p>
       </div>
     </div>

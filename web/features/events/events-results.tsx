@@ -2,9 +2,11 @@ import { RADIUS_OPTIONS } from "#contract/events/constants";
 import { LoadError } from "../../components/load-error";
 import { Button } from "../../components/ui/button";
 import { Spinner } from "../../components/ui/spinner";
+import { useT } from "../../lib/i18n";
 import type { EventResult } from "./api";
 import { EventCard } from "./event-card";
 import { EventImage, shownImageUrl } from "./event-image";
+import type { EventText } from "./format";
 import { expandedRadius } from "./search-filters";
 
 /**
@@ -42,11 +44,24 @@ function picture(e: EventResult) {
 /** The largest radius offered: no advice to widen past it. */
 const MAX_RADIUS = Math.max(...RADIUS_OPTIONS);
 
-/** 'Showing 20 of 45 events', or 'of 1,000+' past the server's exact count. */
-export function showingText(shown: number, total: { count: number; capped: boolean }): string {
+/** 'Showing 20 of 45 events', or 'of 1,000+' past the server's exact count; numbers in the page's language. */
+export function showingText({ t, tag }: EventText, shown: number, total: { count: number; capped: boolean }): string {
   const count = Math.max(total.count, shown);
-  const of = `${count.toLocaleString("en-US")}${total.capped ? "+" : ""}`;
-  return `Showing ${shown.toLocaleString("en-US")} of ${of} ${count === 1 && !total.capped ? "event" : "events"}`;
+  const number = new Intl.NumberFormat(tag);
+  return t("events.results.showing", {
+    shown: number.format(shown),
+    total: `${number.format(count)}${total.capped ? "+" : ""}`,
+    // Past the cap there are many, whatever the count says.
+    count: total.capped ? Math.max(count, 2) : count,
+  });
+}
+
+/** What else to try when nothing was found: the offers that remain, in one sentence. */
+function tryText({ t }: EventText, online: boolean, wider: boolean): string {
+  if (online && wider) return t("events.results.tryOnlineOrRadius");
+  if (online) return t("events.results.tryOnline");
+  if (wider) return t("events.results.tryRadius");
+  return t("events.results.tryFrame");
 }
 
 /** The search states of spec §4: prompt, loading, error, empty, few results, results; more on request. */
@@ -63,18 +78,20 @@ export function EventsResults({
   onIncludeOnline,
   onExpand,
 }: Props) {
+  const text = useT();
+  const { t } = text;
   if (!zip) {
     return (
       <div className="rounded-card border border-dashed border-border bg-sand-100/60 p-10 text-center">
-        <h2 className="text-2xl font-semibold text-forest-900">Enter your location</h2>
-        <p className="mt-2 text-muted-foreground">Type your ZIP code above to see conservation events near you.</p>
+        <h2 className="text-2xl font-semibold text-forest-900">{t("events.results.promptTitle")}</h2>
+        <p className="mt-2 text-muted-foreground">{t("events.results.promptText")}</p>
       </div>
     );
   }
   if (loading) {
     return (
       <div className="flex justify-center p-10">
-        <Spinner label="Loading events…" />
+        <Spinner label={t("events.results.loading")} />
       </div>
     );
   }
@@ -91,7 +108,7 @@ export function EventsResults({
         </h2>
         {onRetry ? (
           <Button variant="outline" size="sm" onClick={onRetry}>
-            Try again
+            {t("events.results.retry")}
           </Button>
         ) : null}
       </div>
@@ -101,22 +118,21 @@ export function EventsResults({
   const atMax = radius >= MAX_RADIUS;
   if (list.length === 0) {
     const bigger = expandedRadius(radius);
-    const tries = [includeOnline ? null : "including online events", atMax ? null : "a wider radius"].filter(Boolean);
     return (
       <div className="rounded-card border border-dashed border-border bg-sand-100/60 p-10 text-center">
         <h2 id={RESULTS_HEADING_ID} tabIndex={-1} className={headingClass}>
-          No local events found
+          {t("events.results.emptyTitle")}
         </h2>
-        <p className="mt-2 text-muted-foreground">
-          {tries.length ? `Try ${tries.join(", ")} or a different time frame.` : "Try a different time frame."}
-        </p>
+        <p className="mt-2 text-muted-foreground">{tryText(text, !includeOnline, !atMax)}</p>
         <div className="mt-6 flex flex-wrap justify-center gap-3">
           {!includeOnline ? (
             <Button variant="outline" onClick={onIncludeOnline}>
-              Include online events
+              {t("events.filters.includeOnline")}
             </Button>
           ) : null}
-          {bigger ? <Button onClick={() => onExpand(bigger)}>Expand to {bigger} miles</Button> : null}
+          {bigger ? (
+            <Button onClick={() => onExpand(bigger)}>{t("events.results.expand", { radius: bigger })}</Button>
+          ) : null}
         </div>
       </div>
     );
@@ -126,19 +142,15 @@ export function EventsResults({
   return (
     <section aria-labelledby={RESULTS_HEADING_ID}>
       <h2 id={RESULTS_HEADING_ID} tabIndex={-1} className={`${headingClass} text-lg`}>
-        {showingText(list.length, matching)}
+        {showingText(text, list.length, matching)}
       </h2>
       {statewide ? (
-        <p className="mt-1 text-sm text-muted-foreground">
-          Nothing within {radius} miles of {zip}, so these are elsewhere in your state.
-        </p>
+        <p className="mt-1 text-sm text-muted-foreground">{t("events.results.statewide", { radius, zip })}</p>
       ) : null}
       <div className="mb-4" />
       {/* At the largest radius there is no wider one to suggest (decision 234). */}
       {matching.count <= 2 && !matching.capped && !atMax ? (
-        <p className="mb-6 rounded-xl bg-sun-300/40 p-4 text-sm text-ink">
-          Only a few events found. Try widening your radius for more options.
-        </p>
+        <p className="mb-6 rounded-xl bg-sun-300/40 p-4 text-sm text-ink">{t("events.results.few")}</p>
       ) : null}
       <ul className="grid gap-5 sm:grid-cols-2 lg:grid-cols-3">
         {list.map((e) => (
@@ -152,7 +164,7 @@ export function EventsResults({
           {more.errorText ? <LoadError message={more.errorText} onRetry={more.load} /> : null}
           {more.errorText ? null : (
             <Button variant="outline" onClick={more.load} disabled={more.loading}>
-              {more.loading ? "Loading more events…" : "Show more events"}
+              {more.loading ? t("events.results.loadingMore") : t("events.results.showMore")}
             </Button>
           )}
         </div>

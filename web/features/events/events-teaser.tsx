@@ -8,6 +8,7 @@ import { Checkbox } from "../../components/ui/checkbox";
 import { Input } from "../../components/ui/input";
 import { Label } from "../../components/ui/label";
 import { Spinner } from "../../components/ui/spinner";
+import { useT } from "../../lib/i18n";
 import { routePath } from "../../pages";
 import { eventsSearchQuery, type SearchParams } from "./api";
 import { EventCard } from "./event-card";
@@ -19,6 +20,8 @@ import { loadSavedZip, saveZip } from "./saved-zip";
  * upcoming ones anywhere before a ZIP is known), with the spec's empty texts.
  */
 export function EventsTeaser() {
+  const text = useT();
+  const { t } = text;
   const id = useId();
   const [zip, setZip] = useState<string | null>(null);
   const [zipInput, setZipInput] = useState("");
@@ -66,14 +69,14 @@ export function EventsTeaser() {
     <section aria-labelledby={`${id}-title`} className="mx-auto max-w-7xl px-4 py-20 sm:px-6 lg:px-8">
       <div className="flex flex-wrap items-end justify-between gap-6">
         <div className="max-w-2xl">
-          <p className="text-sm font-semibold tracking-wider text-forest-600 uppercase">Nearby events</p>
+          <p className="text-sm font-semibold tracking-wider text-forest-600 uppercase">{t("events.teaser.eyebrow")}</p>
           <h2 id={`${id}-title`} className="mt-2 text-3xl font-semibold text-forest-900 sm:text-4xl">
-            Get outside with people who care
+            {t("events.teaser.title")}
           </h2>
         </div>
-        <form onSubmit={submit} className="flex flex-wrap items-end gap-3" aria-label="Show events near you">
+        <form onSubmit={submit} className="flex flex-wrap items-end gap-3" aria-label={t("events.teaser.formLabel")}>
           <div className="grid gap-1.5">
-            <Label htmlFor={`${id}-zip`}>ZIP code</Label>
+            <Label htmlFor={`${id}-zip`}>{t("events.filters.zip")}</Label>
             <Input
               id={`${id}-zip`}
               className="w-36"
@@ -85,7 +88,7 @@ export function EventsTeaser() {
             />
           </div>
           <Button type="submit" variant="outline">
-            Show events
+            {t("events.teaser.show")}
           </Button>
           <div className="flex w-full items-center gap-2">
             <Checkbox
@@ -93,28 +96,29 @@ export function EventsTeaser() {
               checked={includeOnline}
               onCheckedChange={(v) => setIncludeOnline(v === true)}
             />
-            <Label htmlFor={`${id}-online`}>Include online events</Label>
+            <Label htmlFor={`${id}-online`}>{t("events.filters.includeOnline")}</Label>
           </div>
         </form>
       </div>
 
       <div className="mt-10" aria-live="polite">
         {search.isPending ? (
-          <Spinner label="Loading events…" />
+          <Spinner label={t("events.results.loading")} />
         ) : search.isError ? (
-          <p className="text-clay-700">{searchErrorText(search.error)}</p>
+          <p className="text-clay-700">{searchErrorText(text, search.error)}</p>
         ) : search.data.length === 0 ? (
           <div className="rounded-card border border-dashed border-border bg-sand-100/60 p-8">
             {zip ? (
               <>
                 <p className="font-semibold text-forest-900">
-                  {`No events found within ${radius} miles of ${zip}`}
-                  {includeOnline ? " (including online events)" : ""}
+                  {includeOnline
+                    ? t("events.teaser.noneNearOnline", { radius, zip })
+                    : t("events.teaser.noneNear", { radius, zip })}
                 </p>
-                <p className="mt-1 text-muted-foreground">Try increasing your search radius or check back soon.</p>
+                <p className="mt-1 text-muted-foreground">{t("events.teaser.tryWider")}</p>
               </>
             ) : (
-              <p className="text-muted-foreground">Check back soon for upcoming conservation events in your area.</p>
+              <p className="text-muted-foreground">{t("events.teaser.checkBack")}</p>
             )}
           </div>
         ) : (
@@ -132,7 +136,7 @@ export function EventsTeaser() {
           to={zip ? `${routePath("events")}?zip=${zip}` : routePath("events")}
           className="font-semibold text-forest-700 underline"
         >
-          See all events near you
+          {t("events.teaser.seeAll")}
         </Link>
       </p>
     </section>

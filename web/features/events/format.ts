@@ -1,5 +1,12 @@
 import { ApiError } from "../../lib/api-error";
+import type { MessageValues } from "../../lib/i18n";
 import type { EventResult } from "./api";
+
+/**
+ * The page language's words and `Intl` tag (`useT()` gives both), so the server's render and the browser's agree
+ * in either language: "Dec 5, 9:00 AM PST" on an English page, "5 dic, 9:00 a.m. PST" on a Spanish one.
+ */
+export type EventText = { t: (id: string, values?: MessageValues) => string; tag: string };
 
 const formatters = new Map<string, Intl.DateTimeFormat>();
 const TIME: Intl.DateTimeFormatOptions = { hour: "numeric", minute: "2-digit", hour12: true };
@@ -11,12 +18,12 @@ const OPTIONS = {
   ymd: { year: "numeric", month: "2-digit", day: "2-digit" },
 } satisfies Record<string, Intl.DateTimeFormatOptions>;
 
-/** Intl in en-US (what date-fns' 'MMM d' and 'h:mm a' print), cached per zone and pattern. */
-function formatIn(date: Date, pattern: keyof typeof OPTIONS, timeZone: string | undefined): string {
-  const key = `${pattern}|${timeZone}`;
+/** Intl in the page's tag (in en-US, what date-fns' 'MMM d' and 'h:mm a' print), cached per tag, zone and pattern. */
+function formatInTag(tag: string, date: Date, pattern: keyof typeof OPTIONS, timeZone: string | undefined): string {
+  const key = `${tag}|${pattern}|${timeZone}`;
   let fmt = formatters.get(key);
   if (!fmt) {
-    fmt = new Intl.DateTimeFormat(pattern === "ymd" ? "en-CA" : "en-US", { ...OPTIONS[pattern], timeZone });
+    fmt = new Intl.DateTimeFormat(pattern === "ymd" ? "en-CA" : tag, { ...OPTIONS[pattern], timeZone });
     formatters.set(key, fmt);
   }
   // ICU puts a narrow no-break space before AM/PM; the copy uses a plain one.
@@ -36,11 +43,19 @@ export type WhenFields = Pick<EventResult, "start_time" | "end_time" | "all_day"
  * noon after it is still that day in UTC, decision 042), 'Time TBA' and 'Date TBA' as the spec says.
  * The API answers only zones Intl knows, and the viewer's comes from Intl itself.
  */
-export function formatEventWhen(e: WhenFields, siteZone: string, viewerZone?: string | null): string {
-  if (!e.start_time) return "Time TBA";
+export function formatEventWhen(
+  { t, tag }: EventText,
+  e: WhenFields,
+  siteZone: string,
+  viewerZone?: string | null,
+): string {
+  if (!e.start_time) return t("events.when.timeTba");
   const start = new Date(e.start_time);
-  if (Number.isNaN(start.getTime())) return "Date TBA";
-  if (e.all_day) return `${formatIn(new Date(start.getTime() + 12 * 3_600_000), "day", "UTC")} · All day`;
+  if (Number.isNaN(start.getTime())) return t("events.when.dateTba");
+  const formatIn = (date: Date, pattern: keyof typeof OPTIONS, timeZone: string | undefined) =>
+    formatInTag(tag, date, pattern, timeZone);
+  if (e.all_day)
+    return t("events.when.allDay", { day: formatIn(new Date(start.getTime() + 12 * 3_600_000), "day", "UTC") });
   const yours = e.is_virtual && viewerZone !== null;
   const zone = (!e.is_virtual && e.time_zone) || (yours ? viewerZone : siteZone);
   const end = e.end_time ? new Date(e.end_time) : null;
@@ -50,29 +65,38 @@ export function formatEventWhen(e: WhenFields, siteZone: string, viewerZone?: st
     // The zone is named once, after the end, unless a DST change falls between (an overnight event).
     range = `${range.endsWith(until.slice(until.lastIndexOf(" "))) ? formatIn(start, "time", zone) : range} – ${until}`;
   }
-  return `${formatIn(start, "day", zone)}, ${range}${yours ? " (your time)" : ""}`;
+  const when = `${formatIn(start, "day", zone)}, ${range}`;
+  return yours ? t("events.when.yourTime", { when }) : when;
 }
 
-/** Whole miles, as the spec shows distance. */
 /**
  * "Last confirmed Mar 5, 2030": the day its source last listed the event (decision 200), in the site's zone so
  * the server's and the browser's render agree.
  */
-export function lastConfirmedText(iso: string | null | undefined, siteZone: string): string | null {
+export function lastConfirmedText(
+  { t, tag }: EventText,
+  iso: string | null | undefined,
+  siteZone: string,
+): string | null {
   const at = iso ? new Date(iso) : null;
   if (!at || Number.isNaN(at.getTime())) return null;
-  const day = new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", year: "numeric", timeZone: siteZone });
-  return `Last confirmed ${day.format(at)}`;
+  return t("events.card.lastConfirmed", { date: confirmedDay(tag, at.toISOString(), siteZone) });
 }
 
-export const formatMiles = (miles: number) => `${Math.round(miles)} ${Math.round(miles) === 1 ? "mile" : "miles"} away`;
+/** "Mar 5, 2030" ("5 mar 2030" in Spanish) in the site's zone: the same text on the server and after hydration. */
+export const confirmedDay = (tag: string, iso: string, timeZone: string) =>
+  new Intl.DateTimeFormat(tag, { month: "short", day: "numeric", year: "numeric", timeZone }).format(new Date(iso));
 
-/** The spec's three error texts: the server's message, the HTTP status line, or a generic one. */
-export function searchErrorText(error: unknown): string {
+/** Whole miles, as the spec shows distance: "5 miles away", "a 5 millas". */
+export const formatMiles = ({ t }: EventText, miles: number) =>
+  t("events.card.milesAway", { miles: Math.round(miles) });
+
+/** The spec's three error texts: the server's message (in the page's language), the HTTP status line, or a generic one. */
+export function searchErrorText({ t }: EventText, error: unknown): string {
   if (error instanceof ApiError) {
-    if (error.status === 0) return "Failed to load events";
+    if (error.status === 0) return t("events.search.failed");
     if (error.code === "http_error" && error.message.startsWith("HTTP ")) return error.message;
-    return `Error: ${error.message}`;
+    return t("events.search.error", { message: error.message });
   }
-  return "Failed to load events";
+  return t("events.search.failed");
 }

@@ -1,5 +1,4 @@
 import { type FormEvent, useContext, useState } from "react";
-import { REMINDER_COPY, REMINDER_MESSAGES } from "#contract/event-reminders/schemas";
 import { BOT_CHECK_ACTIONS } from "#contract/platform/bot-check-rules";
 import { isEmail } from "#contract/platform/field-rules";
 import { Button } from "../../components/ui/button";
@@ -7,6 +6,7 @@ import { Input } from "../../components/ui/input";
 import { ApiError } from "../../lib/api";
 import { useBotCheck } from "../../lib/bot-check";
 import { errorText } from "../../lib/error-text";
+import { useT } from "../../lib/i18n";
 import { SiteContext } from "../../lib/site";
 import { requestMyReminder, requestReminder } from "./api";
 
@@ -15,6 +15,7 @@ import { requestMyReminder, requestReminder } from "./api";
  * and confirms it from the email. The answer's words are the server's, so the page says exactly what happened.
  */
 export function RemindMe({ eventId, eventTitle }: { eventId: string; eventTitle: string }) {
+  const { t } = useT();
   const signedIn = useContext(SiteContext).signedIn === true;
   const [open, setOpen] = useState(false);
   const [email, setEmail] = useState("");
@@ -32,7 +33,7 @@ export function RemindMe({ eventId, eventTitle }: { eventId: string; eventTitle:
     } catch (err) {
       // A session that ended: the address form instead.
       if (err instanceof ApiError && err.status === 401) setOpen(true);
-      else setError(errorText(err, "Something went wrong. Please try again."));
+      else setError(errorText(err, t("events.error.tryAgain")));
     } finally {
       setBusy(false);
     }
@@ -41,13 +42,13 @@ export function RemindMe({ eventId, eventTitle }: { eventId: string; eventTitle:
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     const value = email.trim();
-    if (!isEmail(value)) return setError(REMINDER_MESSAGES.email);
+    if (!isEmail(value)) return setError(t("events.remind.msg.email"));
     setBusy(true);
     setError(null);
     try {
       setDone((await requestReminder({ event_id: eventId, email: value }, await bot.headers())).message);
     } catch (err) {
-      setError(errorText(err, "Something went wrong. Please try again."));
+      setError(errorText(err, t("events.error.tryAgain")));
     } finally {
       bot.reset();
       setBusy(false);
@@ -64,8 +65,8 @@ export function RemindMe({ eventId, eventTitle }: { eventId: string; eventTitle:
     return (
       <div className="flex flex-col gap-1">
         <Button type="button" size="sm" variant="outline" onClick={tap} disabled={busy}>
-          {REMINDER_COPY.button}
-          <span className="sr-only"> about {eventTitle}</span>
+          {t("events.remind.button")}
+          <span className="sr-only"> {t("events.remind.about", { title: eventTitle })}</span>
         </Button>
         {error ? (
           <p role="alert" className="text-sm text-destructive">
@@ -77,7 +78,7 @@ export function RemindMe({ eventId, eventTitle }: { eventId: string; eventTitle:
   return (
     <form onSubmit={submit} noValidate className="grid w-full gap-2" {...bot.formProps}>
       <label htmlFor={fieldId} className="text-sm font-semibold text-forest-900">
-        Email for the reminder
+        {t("events.remind.emailLabel")}
       </label>
       <Input
         id={fieldId}
@@ -91,7 +92,7 @@ export function RemindMe({ eventId, eventTitle }: { eventId: string; eventTitle:
         className="h-11"
       />
       <p id={`${fieldId}-hint`} className="text-xs text-muted-foreground">
-        {REMINDER_COPY.hint}
+        {t("events.remind.hint")}
       </p>
       {error ? (
         <p role="alert" className="text-sm text-destructive">
@@ -100,7 +101,7 @@ export function RemindMe({ eventId, eventTitle }: { eventId: string; eventTitle:
       ) : null}
       {bot.widget}
       <Button type="submit" size="sm" disabled={busy}>
-        {REMINDER_COPY.button}
+        {t("events.remind.button")}
       </Button>
     </form>
   );

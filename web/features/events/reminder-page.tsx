@@ -1,27 +1,34 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { Link, useSearchParams } from "react-router-dom";
-import { REMINDER_MESSAGES } from "#contract/event-reminders/schemas";
 import { Button } from "../../components/ui/button";
 import { Card, CardContent } from "../../components/ui/card";
 import { Spinner } from "../../components/ui/spinner";
 import { Island } from "../../islands/island";
 import { errorText } from "../../lib/error-text";
+import { useT } from "../../lib/i18n";
 import { useSiteTimeZone } from "../../lib/site";
 import { cancelReminder, confirmReminder, type ReminderAnswer, reminderQuery } from "./api";
-import { formatEventWhen } from "./format";
+import { type EventText, formatEventWhen } from "./format";
+import { EventContent } from "./source-language";
 
-const HEADINGS: Record<ReminderAnswer["reminder"]["status"], string> = {
-  pending: "Set your reminder",
-  active: "Your reminder is set",
-  cancelled: "Reminder cancelled",
-  event_cancelled: "This event was cancelled",
-};
+/** The page's heading for each state of the reminder. */
+function heading({ t }: EventText, status: ReminderAnswer["reminder"]["status"]): string {
+  const headings: Record<ReminderAnswer["reminder"]["status"], string> = {
+    pending: t("events.reminder.pending"),
+    active: t("events.reminder.active"),
+    cancelled: t("events.reminder.cancelled"),
+    event_cancelled: t("events.reminder.eventCancelled"),
+  };
+  return headings[status];
+}
 
 /**
  * /reminder?token= — the link of every reminder email (decision 253): confirm a reminder asked for, or cancel one
  * ("can't go?"). Opening it changes nothing (mail scanners open links); one button press does.
  */
 export function ReminderPage() {
+  const text = useT();
+  const { t } = text;
   const [params] = useSearchParams();
   const token = params.get("token")?.trim() ?? "";
   const zone = useSiteTimeZone();
@@ -38,43 +45,43 @@ export function ReminderPage() {
         <CardContent className="grid gap-4 p-6">
           {!token || query.isError ? (
             <>
-              <h1 className="text-3xl font-semibold text-forest-900">Reminder link</h1>
+              <h1 className="text-3xl font-semibold text-forest-900">{t("events.reminder.linkTitle")}</h1>
               <p role="alert">
-                {token ? errorText(query.error, REMINDER_MESSAGES.invalidLink) : REMINDER_MESSAGES.invalidLink}
+                {token
+                  ? errorText(query.error, t("events.remind.msg.invalidLink"))
+                  : t("events.remind.msg.invalidLink")}
               </p>
             </>
           ) : !data ? (
-            <Spinner label="Loading your reminder…" />
+            <Spinner label={t("events.reminder.loading")} />
           ) : (
             <>
-              <h1 className="text-3xl font-semibold text-forest-900">{HEADINGS[data.reminder.status]}</h1>
+              <h1 className="text-3xl font-semibold text-forest-900">{heading(text, data.reminder.status)}</h1>
               <p className="text-lg font-semibold">
                 {data.reminder.event.path ? (
                   <Link to={data.reminder.event.path} className="underline underline-offset-4">
-                    {data.reminder.event.title}
+                    <EventContent>{data.reminder.event.title}</EventContent>
                   </Link>
                 ) : (
-                  data.reminder.event.title
+                  <EventContent>{data.reminder.event.title}</EventContent>
                 )}
               </p>
-              <p className="text-muted-foreground">{formatEventWhen(data.reminder.event, zone, null)}</p>
+              <p className="text-muted-foreground">{formatEventWhen(text, data.reminder.event, zone, null)}</p>
               <p role="status">{data.message}</p>
-              {change.isError ? (
-                <p role="alert">{errorText(change.error, "Something went wrong. Please try again.")}</p>
-              ) : null}
+              {change.isError ? <p role="alert">{errorText(change.error, t("events.error.tryAgain"))}</p> : null}
               {data.reminder.status === "pending" ? (
                 <Button onClick={() => change.mutate("confirm")} disabled={change.isPending}>
-                  Set my reminder
+                  {t("events.reminder.set")}
                 </Button>
               ) : null}
               {data.reminder.status === "active" ? (
                 <Button variant="outline" onClick={() => change.mutate("cancel")} disabled={change.isPending}>
-                  Can't go? Cancel the reminder
+                  {t("events.reminder.cancel")}
                 </Button>
               ) : null}
               {data.reminder.status === "cancelled" && data.reminder.event.path ? (
                 <Button variant="outline" onClick={() => change.mutate("confirm")} disabled={change.isPending}>
-                  Remind me after all
+                  {t("events.reminder.again")}
                 </Button>
               ) : null}
             </>

@@ -1,18 +1,18 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useMutation } from "@tanstack/react-query";
+import { useMemo } from "react";
 import { type FieldErrors, useForm } from "react-hook-form";
+import { submissionMessagesIn } from "#contract/events/messages-in-language";
 import {
-  CATEGORY_LABELS,
   EMPTY_SUBMISSION,
   EVENT_CATEGORIES,
   type EventSubmission,
   type EventSubmissionInput,
-  eventSubmissionSchema,
   SUBMISSION_FIELDS,
   SUBMISSION_MAX_LENGTHS,
-  SUBMISSION_MESSAGES,
   SUBMISSION_REQUIRED_FIELDS,
   type SubmissionField,
+  submissionSchemaWith,
 } from "#contract/events/schemas";
 import { BOT_CHECK_ACTIONS } from "#contract/platform/bot-check-rules";
 import { PageHeader } from "../../components/page-header";
@@ -25,29 +25,35 @@ import { toast } from "../../components/ui/use-toast";
 import { Island } from "../../islands/island";
 import { ApiError } from "../../lib/api";
 import { useBotCheck } from "../../lib/bot-check";
+import { type MessageValues, useT } from "../../lib/i18n";
 import { usePageMeta } from "../../lib/use-page-meta";
 import { PAGES } from "../../pages";
 import { submitEvent } from "./api";
+import { categoryLabel } from "./labels";
 
 type FormValues = EventSubmissionInput;
 
-const LABELS: Record<SubmissionField, string> = {
-  title: "Event title",
-  description: "Description",
-  category: "Category",
-  start_time: "Starts",
-  end_time: "Ends",
-  address: "Address or meeting place",
-  city: "City",
-  state: "State",
-  postal_code: "ZIP code",
-  organizer_name: "Organizer name",
-  organizer_email: "Organizer email",
-  organizer_url: "Organizer website",
-  registration_url: "Registration or event page",
-  image_url: "Image URL",
-  notes_for_moderator: "Notes for our reviewers",
-};
+/** The form's field labels in the page's language. */
+function fieldLabel(t: (id: string, values?: MessageValues) => string, field: SubmissionField): string {
+  const labels: Record<SubmissionField, string> = {
+    title: t("events.submit.label.title"),
+    description: t("events.submit.label.description"),
+    category: t("events.submit.label.category"),
+    start_time: t("events.submit.label.start_time"),
+    end_time: t("events.submit.label.end_time"),
+    address: t("events.submit.label.address"),
+    city: t("events.submit.label.city"),
+    state: t("events.submit.label.state"),
+    postal_code: t("events.submit.label.postal_code"),
+    organizer_name: t("events.submit.label.organizer_name"),
+    organizer_email: t("events.submit.label.organizer_email"),
+    organizer_url: t("events.submit.label.organizer_url"),
+    registration_url: t("events.submit.label.registration_url"),
+    image_url: t("events.submit.label.image_url"),
+    notes_for_moderator: t("events.submit.label.notes_for_moderator"),
+  };
+  return labels[field];
+}
 
 const required = (f: SubmissionField) => (SUBMISSION_REQUIRED_FIELDS as readonly string[]).includes(f);
 
@@ -57,10 +63,13 @@ const toInstant = (local: string) => (local ? new Date(local).toISOString() : ""
 /** /submit-event: the event submission form (spec §5 validation, §8 messages). */
 export function SubmitEventPage() {
   usePageMeta(PAGES.submitEvent.meta);
+  const text = useT();
+  const { t } = text;
+  // The same schema as the API, in the page's language: the same first message, in the spec's order.
+  const schema = useMemo(() => submissionSchemaWith(submissionMessagesIn(t)), [t]);
   const form = useForm<FormValues, unknown, EventSubmission>({
     defaultValues: EMPTY_SUBMISSION,
-    // The same schema as the API: the same first message, in the spec's order.
-    resolver: zodResolver(eventSubmissionSchema),
+    resolver: zodResolver(schema),
     shouldFocusError: true,
   });
   const bot = useBotCheck(BOT_CHECK_ACTIONS.eventSubmission);
@@ -74,17 +83,17 @@ export function SubmitEventPage() {
       { ...values, start_time: toInstant(values.start_time), end_time: toInstant(values.end_time) },
       {
         onSuccess: (answer) => {
-          toast({ title: "Success!", description: answer?.message || SUBMISSION_MESSAGES.success });
+          toast({ title: t("events.submit.successTitle"), description: answer?.message || t("events.submit.success") });
           form.reset(EMPTY_SUBMISSION);
         },
         onError: (error) => {
           const message = error instanceof ApiError && error.status > 0 ? error.message : null;
           toast(
             message
-              ? { title: "Error", description: message, variant: "destructive" }
+              ? { title: t("events.submit.errorTitle"), description: message, variant: "destructive" }
               : {
-                  title: "Failed to submit event",
-                  description: "Something went wrong. Please try again.",
+                  title: t("events.submit.failedTitle"),
+                  description: t("events.error.tryAgain"),
                   variant: "destructive",
                 },
           );
@@ -95,7 +104,11 @@ export function SubmitEventPage() {
 
   const onInvalid = (errors: FieldErrors<FormValues>) => {
     const first = SUBMISSION_FIELDS.map((f) => errors[f]?.message).find(Boolean);
-    toast({ title: "Error", description: first ?? "Please check the form.", variant: "destructive" });
+    toast({
+      title: t("events.submit.errorTitle"),
+      description: first ?? t("events.submit.checkForm"),
+      variant: "destructive",
+    });
   };
 
   // The errors are announced by the toast (spec §8); the field only says it is invalid.
@@ -105,14 +118,14 @@ export function SubmitEventPage() {
   });
   const label = (name: SubmissionField) => (
     <>
-      {LABELS[name]}
+      {fieldLabel(t, name)}
       {required(name) ? (
         <span aria-hidden="true" className="text-clay-600">
           {" "}
           *
         </span>
       ) : (
-        <span className="font-normal text-muted-foreground"> (optional)</span>
+        <span className="font-normal text-muted-foreground"> {t("events.submit.optional")}</span>
       )}
     </>
   );
@@ -121,9 +134,9 @@ export function SubmitEventPage() {
   return (
     <div className="mx-auto max-w-3xl px-4 py-14 sm:px-6 sm:py-20 lg:px-8">
       <PageHeader
-        eyebrow="Share an event"
-        title="Submit an Environmental Event"
-        lead="Organizing a cleanup, planting or nature walk? Tell us about it and our team will review it before it appears in the events list."
+        eyebrow={t("events.submit.eyebrow")}
+        title={t("events.submit.title")}
+        lead={t("events.submit.lead")}
       />
       <form
         noValidate
@@ -132,8 +145,8 @@ export function SubmitEventPage() {
         className="mt-10 grid gap-6 rounded-card border border-border bg-card p-6 shadow-sm sm:p-8"
       >
         <p className="text-sm text-muted-foreground">
-          Fields marked <span aria-hidden="true">*</span>
-          <span className="sr-only">with an asterisk</span> are required.
+          {t("events.submit.requiredBefore")} <span aria-hidden="true">*</span>
+          <span className="sr-only">{t("events.submit.requiredAsterisk")}</span> {t("events.submit.requiredAfter")}
         </p>
         <FormField label={label("title")}>
           <Input {...field("title")} maxLength={SUBMISSION_MAX_LENGTHS.title} aria-required="true" />
@@ -143,10 +156,10 @@ export function SubmitEventPage() {
         </FormField>
         <FormField label={label("category")}>
           <Select {...field("category")} aria-required="true">
-            <option value="">Choose a category</option>
+            <option value="">{t("events.submit.chooseCategory")}</option>
             {EVENT_CATEGORIES.map((c) => (
               <option key={c} value={c}>
-                {CATEGORY_LABELS[c]}
+                {categoryLabel(text, c)}
               </option>
             ))}
           </Select>
@@ -214,7 +227,7 @@ export function SubmitEventPage() {
         <div>
           {bot.widget}
           <Button type="submit" size="lg" disabled={send.isPending}>
-            {send.isPending ? "Submitting…" : "Submit Event"}
+            {send.isPending ? t("events.submit.sending") : t("events.submit.send")}
           </Button>
         </div>
       </form>

@@ -5,11 +5,7 @@ import { addDays, addMonths } from "date-fns";
 
 export type TimeFrame = "week" | "month" | "all";
 
-export const TIME_FRAMES: { value: TimeFrame; label: string }[] = [
-  { value: "week", label: "This week" },
-  { value: "month", label: "This month" },
-  { value: "all", label: "All upcoming" },
-];
+export const TIME_FRAMES: TimeFrame[] = ["week", "month", "all"];
 
 /** This week = the next 7 days, this month = the next month; all upcoming sends no bounds. */
 export function timeRange(frame: TimeFrame, now: Date): { start?: string; end?: string } {

@@ -1,5 +1,6 @@
 import { and, eq, lte, or, sql } from "drizzle-orm";
 import { eventReminderMails, eventReminders, type events } from "../../../db/schema";
+import { translatorFor } from "../../platform/i18n";
 import { siteFromConfig } from "../email/content";
 import { backoffSeconds, type EmailDeps, type EmailJob } from "../email/jobs";
 import { suppressionOf } from "../email/suppressions";
@@ -55,13 +56,15 @@ async function render(
   const site = siteFromConfig(deps.config);
   const zone = deps.config.SITE_TIMEZONE;
   const token = await openReminderToken(deps.config.JWT_SECRET ?? "", reminder);
+  // In the language the reminder was asked in (decision 273).
+  const lang = { locale: reminder.locale, t: translatorFor(reminder.locale) };
   switch (mail.kind) {
     case "confirm":
       if (!event || !token || (reminder.status !== "pending" && reminder.status !== "active")) return null;
-      return renderConfirmEmail(site, event, zone, token, reminder.status === "active");
+      return renderConfirmEmail(site, event, zone, token, reminder.status === "active", lang);
     case "reminder":
       if (!event || reminder.status !== "active" || event.startAtUtc !== mail.eventStartAt) return null;
-      return renderReminderEmail(site, event, zone, token, isDayBefore(event, zone, deps.now()));
+      return renderReminderEmail(site, event, zone, token, isDayBefore(event, zone, deps.now()), lang);
     case "moved":
       if (!event || reminder.status !== "active" || !mail.previousStartAt) return null;
       return renderMovedNotice(
@@ -69,7 +72,8 @@ async function render(
         event,
         zone,
         token,
-        whenText({ ...event, startAtUtc: mail.previousStartAt, endAtUtc: null }, zone),
+        whenText({ ...event, startAtUtc: mail.previousStartAt, endAtUtc: null }, zone, lang),
+        lang,
       );
     case "cancelled": {
       const at = event ?? {
@@ -82,7 +86,8 @@ async function render(
       return renderCancelledNotice(
         site,
         event?.title ?? reminder.eventTitle,
-        whenText({ ...at, startAtUtc: mail.eventStartAt }, zone),
+        whenText({ ...at, startAtUtc: mail.eventStartAt }, zone, lang),
+        lang,
       );
     }
   }

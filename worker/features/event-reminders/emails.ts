@@ -1,5 +1,6 @@
 import { eventPath } from "#contract/events/event-path";
 import { mapUrl } from "#contract/events/map-url";
+import { LOCALE_TAGS, type Locale, localizePath } from "#contract/i18n/locales";
 import { zoneAbbreviation } from "#contract/platform/zoned-time";
 import type { events } from "../../../db/schema";
 import { cleanSubject, html, type SafeHtml, safeUrl } from "../email/templates/html";
@@ -10,48 +11,62 @@ import { reminderZone } from "./timing";
 
 type EventRow = typeof events.$inferSelect;
 
-/** The reminder link's page (web/pages/event-reminder.page.ts). */
+/**
+ * The reminder's language and its messages (`{ locale, t: translatorFor(locale) }`, decision 273). Given rather than
+ * imported, so the e2e email samples can render these emails outside the Worker's build.
+ */
+export type EmailLanguage = {
+  locale: Locale;
+  t: (id: string, values?: Record<string, string | number | Date>) => string;
+};
+
+/** The reminder link's page (web/pages/event-reminder.page.ts), in the reminder's language (decision 273). */
 export const REMINDER_PAGE_PATH = "/reminder";
-export const reminderPageUrl = (site: EmailSite, token: string) =>
-  `${site.url}${REMINDER_PAGE_PATH}?token=${encodeURIComponent(token)}`;
+export const reminderPageUrl = (site: EmailSite, token: string, locale: Locale = "en") =>
+  `${site.url}${localizePath(REMINDER_PAGE_PATH, locale)}?token=${encodeURIComponent(token)}`;
 /** RFC 8058's one-click target: mail clients' own "unsubscribe" cancels the reminder. */
 export const reminderOneClickUrl = (site: EmailSite, token: string) =>
   `${site.url}/api/event-reminders/one-click?token=${encodeURIComponent(token)}`;
 
 const LINK = "color:#1f4d36;";
 
-/** "Saturday, December 12, 10:00 AM – 12:00 PM PST" on the event's clock; "Saturday, December 12 (all day)". */
+/**
+ * "Saturday, December 12, 10:00 AM – 12:00 PM PST" on the event's clock; "Saturday, December 12 (all day)". In
+ * Spanish: "sábado, 12 de diciembre, 10:00 a.m. – 12:00 p.m. PST".
+ */
 export function whenText(
   e: Pick<EventRow, "startAtUtc" | "endAtUtc" | "allDay" | "timeZone" | "isVirtual">,
   siteZone: string,
+  { locale, t }: EmailLanguage,
 ) {
+  const tag = LOCALE_TAGS[locale];
   const zone = reminderZone(e, siteZone);
   if (e.allDay) {
     const day = new Date(`${allDayDate(e.startAtUtc)}T12:00:00Z`);
-    const date = new Intl.DateTimeFormat("en-US", { weekday: "long", month: "long", day: "numeric", timeZone: "UTC" });
-    return `${date.format(day)} (all day)`;
+    const date = new Intl.DateTimeFormat(tag, { weekday: "long", month: "long", day: "numeric", timeZone: "UTC" });
+    return t("reminders.when.allDay", { date: date.format(day) });
   }
   const start = new Date(e.startAtUtc);
-  const date = new Intl.DateTimeFormat("en-US", { weekday: "long", month: "long", day: "numeric", timeZone: zone });
-  const time = new Intl.DateTimeFormat("en-US", { hour: "numeric", minute: "2-digit", timeZone: zone });
+  const date = new Intl.DateTimeFormat(tag, { weekday: "long", month: "long", day: "numeric", timeZone: zone });
+  const time = new Intl.DateTimeFormat(tag, { hour: "numeric", minute: "2-digit", timeZone: zone });
   const end = e.endAtUtc ? new Date(e.endAtUtc) : null;
   const sameDay = end && end > start && date.format(end) === date.format(start);
   const range = sameDay ? `${time.format(start)} – ${time.format(end)}` : time.format(start);
   return `${date.format(start)}, ${range} ${zoneAbbreviation(start, zone)}`;
 }
 
-/** Where, in words: online, the venue and address, or the city. */
-export function placeText(e: EventRow): string {
-  if (e.isVirtual) return "Online";
+/** Where, in words: online, the venue and address (as the event has them), or the city. */
+export function placeText(e: EventRow, { t }: EmailLanguage): string {
+  if (e.isVirtual) return t("reminders.place.online");
   return (
     [e.venueName, e.address ?? [e.city, e.state].filter(Boolean).join(", ")].filter(Boolean).join(", ") ||
-    "Place to be announced"
+    t("reminders.place.tba")
   );
 }
 
-/** The event's own page, map and calendar links, as the event page builds them (decision 233). */
-function eventLinks(site: EmailSite, e: EventRow) {
-  const page = `${site.url}${eventPath(e)}`;
+/** The event's own page (in the reminder's language), map and calendar links, as the event page builds them (decision 233). */
+function eventLinks(site: EmailSite, e: EventRow, locale: Locale) {
+  const page = `${site.url}${localizePath(eventPath(e), locale)}`;
   const calendar = calendarLinks({
     title: e.title,
     description: e.description,
@@ -86,54 +101,64 @@ function eventLinks(site: EmailSite, e: EventRow) {
 }
 
 /** When, where (with the map), the calendars: the block every reminder email shows. */
-function detailsBlock(site: EmailSite, e: EventRow, when: string): { html: SafeHtml; text: string[] } {
-  const l = eventLinks(site, e);
-  const place = placeText(e);
+function detailsBlock(
+  site: EmailSite,
+  e: EventRow,
+  when: string,
+  lang: EmailLanguage,
+): { html: SafeHtml; text: string[] } {
+  const { t } = lang;
+  const l = eventLinks(site, e, lang.locale);
+  const place = placeText(e, lang);
   return {
     html: html`
-<p style="margin:0 0 8px;"><strong>When:</strong> ${when}</p>
-<p style="margin:0 0 8px;"><strong>Where:</strong> ${place}${l.map ? html` · <a href="${l.map}" style="${LINK}">Open map</a>` : ""}</p>
-${l.register && e.isVirtual ? html`<p style="margin:0 0 8px;"><strong>Join:</strong> <a href="${l.register}" style="${LINK}">${l.register}</a></p>` : ""}
-<p style="margin:0 0 8px;"><strong>Add to your calendar:</strong> <a href="${l.google}" style="${LINK}">Google</a> · <a href="${l.outlook}" style="${LINK}">Outlook</a> · <a href="${l.ics}" style="${LINK}">.ics file</a></p>
-<p style="margin:0 0 8px;"><a href="${l.page}" style="${LINK}">Event details</a>${l.register ? html` · <a href="${l.register}" style="${LINK}">Register with the organizer</a>` : ""}</p>`,
+<p style="margin:0 0 8px;"><strong>${t("reminders.details.when")}</strong> ${when}</p>
+<p style="margin:0 0 8px;"><strong>${t("reminders.details.where")}</strong> ${place}${l.map ? html` · <a href="${l.map}" style="${LINK}">${t("reminders.details.openMap")}</a>` : ""}</p>
+${l.register && e.isVirtual ? html`<p style="margin:0 0 8px;"><strong>${t("reminders.details.join")}</strong> <a href="${l.register}" style="${LINK}">${l.register}</a></p>` : ""}
+<p style="margin:0 0 8px;"><strong>${t("reminders.details.addToCalendar")}</strong> <a href="${l.google}" style="${LINK}">${t("reminders.details.google")}</a> · <a href="${l.outlook}" style="${LINK}">${t("reminders.details.outlook")}</a> · <a href="${l.ics}" style="${LINK}">${t("reminders.details.icsFile")}</a></p>
+<p style="margin:0 0 8px;"><a href="${l.page}" style="${LINK}">${t("reminders.details.eventDetails")}</a>${l.register ? html` · <a href="${l.register}" style="${LINK}">${t("reminders.details.register")}</a>` : ""}</p>`,
     text: [
-      `When: ${when}`,
-      `Where: ${place}`,
-      ...(l.map ? [`Map: ${l.map}`] : []),
-      `Add to Google Calendar: ${l.google}`,
-      `Add to Outlook: ${l.outlook}`,
-      `Calendar file (.ics): ${l.ics}`,
-      `Event details: ${l.page}`,
-      ...(l.register ? [`Register with the organizer: ${l.register}`] : []),
+      `${t("reminders.details.when")} ${when}`,
+      `${t("reminders.details.where")} ${place}`,
+      ...(l.map ? [`${t("reminders.details.map")}: ${l.map}`] : []),
+      `${t("reminders.details.addToGoogle")}: ${l.google}`,
+      `${t("reminders.details.addToOutlook")}: ${l.outlook}`,
+      `${t("reminders.details.calendarFile")}: ${l.ics}`,
+      `${t("reminders.details.eventDetails")}: ${l.page}`,
+      ...(l.register ? [`${t("reminders.details.register")}: ${l.register}`] : []),
     ],
   };
 }
 
-const REASON = (site: EmailSite) =>
-  `You're receiving this because this address asked ${site.name} for a reminder about this event.`;
-const NO_LIST = "This is a one-off reminder: you are not on a mailing list.";
-
-function layout(site: EmailSite, subject: string, preheader: string, body: SafeHtml, text: string[], headers = {}) {
+function layout(
+  site: EmailSite,
+  { t }: EmailLanguage,
+  subject: string,
+  preheader: string,
+  body: SafeHtml,
+  text: string[],
+  headers = {},
+) {
   const rendered = renderLayout({
     site,
     title: subject,
     preheader,
     body,
     bodyText: text.join("\n\n"),
-    reason: REASON(site),
+    reason: t("reminders.footer.reason", { site: site.name }),
     links: null,
-    noLinkNote: NO_LIST,
+    noLinkNote: t("reminders.footer.noList"),
   });
   return { subject: cleanSubject(subject), html: rendered.html, text: rendered.text, headers } satisfies RenderedEmail;
 }
 
 /** The cancel line and List-Unsubscribe headers of a reminder that will still go (or just went). */
-function cancelParts(site: EmailSite, token: string | null) {
+function cancelParts(site: EmailSite, token: string | null, { locale, t }: EmailLanguage) {
   if (!token) return { html: html``, text: [] as string[], headers: {} };
-  const page = reminderPageUrl(site, token);
+  const page = reminderPageUrl(site, token, locale);
   return {
-    html: html`<p style="margin:16px 0 0;">Can't go? <a href="${page}" style="${LINK}">Cancel the reminder</a>.</p>`,
-    text: [`Can't go? Cancel the reminder: ${page}`],
+    html: html`<p style="margin:16px 0 0;">${t("reminders.cancel.question")} <a href="${page}" style="${LINK}">${t("reminders.cancel.link")}</a>.</p>`,
+    text: [`${t("reminders.cancel.question")} ${t("reminders.cancel.link")}: ${page}`],
     headers: {
       "List-Unsubscribe": `<${reminderOneClickUrl(site, token)}>`,
       "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
@@ -146,30 +171,40 @@ function cancelParts(site: EmailSite, token: string | null) {
  * set until its owner presses the button on the page the link opens. `alreadySet`: the address already has this
  * reminder (asked again): the email says so instead, with the same link (to see or cancel it).
  */
-export function renderConfirmEmail(site: EmailSite, e: EventRow, siteZone: string, token: string, alreadySet: boolean) {
-  const when = whenText(e, siteZone);
-  const page = reminderPageUrl(site, token);
+export function renderConfirmEmail(
+  site: EmailSite,
+  e: EventRow,
+  siteZone: string,
+  token: string,
+  alreadySet: boolean,
+  lang: EmailLanguage,
+) {
+  const { locale, t } = lang;
+  const when = whenText(e, siteZone, lang);
+  const page = reminderPageUrl(site, token, locale);
   if (alreadySet) {
-    const subject = `Your reminder for ${e.title} is set`;
+    const subject = t("reminders.confirm.setSubject", { title: e.title });
+    const line = t("reminders.confirm.setBody", { when });
     const body = html`${emailHeading(e.title)}
-<p style="margin:0 0 12px;">Someone asked for a reminder about this event at this address, and it's already set: we'll email you before it starts, on ${when}.</p>
-${emailButton(page, "See or cancel the reminder")}`;
-    return layout(site, subject, "Nothing to do: your reminder is already set.", body, [
+<p style="margin:0 0 12px;">${line}</p>
+${emailButton(page, t("reminders.confirm.setButton"))}`;
+    return layout(site, lang, subject, t("reminders.confirm.setPreheader"), body, [
       e.title,
-      `Someone asked for a reminder about this event at this address, and it's already set: we'll email you before it starts, on ${when}.`,
-      `See or cancel the reminder: ${page}`,
+      line,
+      `${t("reminders.confirm.setButton")}: ${page}`,
     ]);
   }
-  const subject = `Confirm your reminder for ${e.title}`;
+  const subject = t("reminders.confirm.subject", { title: e.title });
+  const notYou = t("reminders.confirm.notYou");
   const body = html`${emailHeading(e.title)}
-<p style="margin:0 0 12px;">Someone (hopefully you) asked us to remind this address about this event on ${when}. Press the button to set the reminder.</p>
-${emailButton(page, "Set my reminder")}
-<p style="margin:0;">If this wasn't you, ignore this email: we won't write about it again. The link works until the event.</p>`;
-  return layout(site, subject, "One tap and we'll remind you the day before.", body, [
+<p style="margin:0 0 12px;">${t("reminders.confirm.body", { when })}</p>
+${emailButton(page, t("reminders.confirm.button"))}
+<p style="margin:0;">${notYou}</p>`;
+  return layout(site, lang, subject, t("reminders.confirm.preheader"), body, [
     e.title,
-    `Someone (hopefully you) asked us to remind this address about this event on ${when}. Open this link to set the reminder:`,
+    t("reminders.confirm.bodyText", { when }),
     page,
-    "If this wasn't you, ignore this email: we won't write about it again. The link works until the event.",
+    notYou,
   ]);
 }
 
@@ -180,20 +215,25 @@ export function renderReminderEmail(
   siteZone: string,
   token: string | null,
   dayBefore: boolean,
+  lang: EmailLanguage,
 ) {
-  const when = whenText(e, siteZone);
-  const subject = dayBefore ? `Tomorrow: ${e.title}` : `Coming up soon: ${e.title}`;
-  const lead = dayBefore ? "A reminder: this event is tomorrow." : "A reminder: this event starts soon.";
-  const details = detailsBlock(site, e, when);
-  const cancel = cancelParts(site, token);
+  const { t } = lang;
+  const when = whenText(e, siteZone, lang);
+  const subject = dayBefore
+    ? t("reminders.reminder.tomorrowSubject", { title: e.title })
+    : t("reminders.reminder.soonSubject", { title: e.title });
+  const lead = dayBefore ? t("reminders.reminder.tomorrowLead") : t("reminders.reminder.soonLead");
+  const details = detailsBlock(site, e, when, lang);
+  const cancel = cancelParts(site, token, lang);
   const body = html`${emailHeading(e.title)}
 <p style="margin:0 0 12px;">${lead}</p>
 ${details.html}
 ${cancel.html}`;
   return layout(
     site,
+    lang,
     subject,
-    `${when} · ${placeText(e)}`,
+    `${when} · ${placeText(e, lang)}`,
     body,
     [e.title, lead, ...details.text, ...cancel.text],
     cancel.headers,
@@ -201,16 +241,18 @@ ${cancel.html}`;
 }
 
 /** The event was cancelled (or is no longer listed): no reminder will come. */
-export function renderCancelledNotice(site: EmailSite, title: string, when: string) {
-  const subject = `Cancelled: ${title}`;
-  const events = `${site.url}/events`;
-  const body = html`${emailHeading(`Cancelled: ${title}`)}
-<p style="margin:0 0 12px;">You asked us to remind you about ${title} on ${when}. It has been cancelled, so there's no reminder to send, and we won't write about it again.</p>
-${emailButton(events, "Find other events near you")}`;
-  return layout(site, subject, "There's no reminder to send: the event was cancelled.", body, [
-    `Cancelled: ${title}`,
-    `You asked us to remind you about ${title} on ${when}. It has been cancelled, so there's no reminder to send, and we won't write about it again.`,
-    `Find other events near you: ${events}`,
+export function renderCancelledNotice(site: EmailSite, title: string, when: string, lang: EmailLanguage) {
+  const { locale, t } = lang;
+  const subject = t("reminders.cancelled.subject", { title });
+  const events = `${site.url}${localizePath("/events", locale)}`;
+  const line = t("reminders.cancelled.body", { title, when });
+  const body = html`${emailHeading(subject)}
+<p style="margin:0 0 12px;">${line}</p>
+${emailButton(events, t("reminders.cancelled.button"))}`;
+  return layout(site, lang, subject, t("reminders.cancelled.preheader"), body, [
+    subject,
+    line,
+    `${t("reminders.cancelled.button")}: ${events}`,
   ]);
 }
 
@@ -221,22 +263,25 @@ export function renderMovedNotice(
   siteZone: string,
   token: string | null,
   previousWhen: string,
+  lang: EmailLanguage,
 ) {
-  const when = whenText(e, siteZone);
-  const subject = `New time: ${e.title}`;
-  const details = detailsBlock(site, e, when);
-  const cancel = cancelParts(site, token);
-  const line = `This event has moved. It was ${previousWhen}; it is now ${when}. We'll remind you before the new time.`;
-  const body = html`${emailHeading(`New time: ${e.title}`)}
+  const { t } = lang;
+  const when = whenText(e, siteZone, lang);
+  const subject = t("reminders.moved.subject", { title: e.title });
+  const details = detailsBlock(site, e, when, lang);
+  const cancel = cancelParts(site, token, lang);
+  const line = t("reminders.moved.line", { previous: previousWhen, when });
+  const body = html`${emailHeading(subject)}
 <p style="margin:0 0 12px;">${line}</p>
 ${details.html}
 ${cancel.html}`;
   return layout(
     site,
+    lang,
     subject,
-    `Now ${when}`,
+    t("reminders.moved.preheader", { when }),
     body,
-    [`New time: ${e.title}`, line, ...details.text, ...cancel.text],
+    [subject, line, ...details.text, ...cancel.text],
     cancel.headers,
   );
 }

@@ -4,12 +4,12 @@ import { describeRoute } from "hono-openapi";
 import { reminderAnswer, reminderRequestAnswer } from "#contract/event-reminders/responses";
 import {
   memberReminderRequestSchema,
-  REMINDER_COPY,
   REMINDER_MESSAGES,
   reminderRequestSchema,
   reminderTokenBodySchema,
   reminderTokenSchema,
 } from "#contract/event-reminders/schemas";
+import type { Locale } from "#contract/i18n/locales";
 import { BOT_CHECK_ACTIONS } from "#contract/platform/bot-check-rules";
 import { screenMaskedEmail } from "#contract/subscribers/signup-rules";
 import { users } from "../../../db/schema";
@@ -18,9 +18,11 @@ import { requireUser } from "../../platform/auth-guard";
 import { formLimit, tokenLimit } from "../../platform/client-limit";
 import { badRequest, notFound } from "../../platform/errors";
 import { type AppBindings, createRouter } from "../../platform/hono";
+import { requestLocale } from "../../platform/i18n";
 import { botCheck } from "../../platform/turnstile";
 import { validate } from "../../platform/validate";
 import type { EmailJob } from "../email/jobs";
+import { memberReminderRequestSchemaIn, reminderRequestSchemaIn, reminderText } from "./messages";
 import {
   cancelReminder,
   confirmReminder,
@@ -41,6 +43,7 @@ const context = (c: Context<AppBindings>): ReminderContext => ({
   siteZone: c.var.config.SITE_TIMEZONE,
   jwtSecret: c.var.config.JWT_SECRET ?? "",
   now: new Date(),
+  locale: requestLocale(c),
 });
 
 const tokenParameter = {
@@ -54,9 +57,9 @@ const badLink = errorAnswer("The link's token is missing or malformed");
 const noReminder = errorAnswer("No reminder has this token");
 const eventRefused = errorAnswer("The event is cancelled (`event_cancelled`) or has begun (`event_started`)");
 
-const tokenFromQuery = (value: string | undefined): string => {
+const tokenFromQuery = (value: string | undefined, locale: Locale): string => {
   const parsed = reminderTokenSchema.safeParse(value ?? "");
-  if (!parsed.success) throw badRequest(REMINDER_MESSAGES.invalidLink, "invalid_token");
+  if (!parsed.success) throw badRequest(reminderText.invalidLink(locale), "invalid_token");
   return parsed.data;
 };
 
@@ -67,7 +70,7 @@ async function enqueue(c: Context<AppBindings>, outcome: RequestOutcome) {
   await c.env.EMAIL_QUEUE.send(job).catch((err: unknown) => console.error("event reminder: not enqueued", err));
 }
 
-const requestAnswerOf = (outcome: RequestOutcome) => {
+const requestAnswerOf = (outcome: RequestOutcome, locale: Locale) => {
   const masked = screenMaskedEmail(outcome.email);
   const sent = outcome.mailId !== null;
   return answer(reminderRequestAnswer, {
@@ -76,10 +79,10 @@ const requestAnswerOf = (outcome: RequestOutcome) => {
     confirmation_sent: sent,
     message:
       outcome.status === "active"
-        ? REMINDER_COPY.set
+        ? reminderText.set(locale)
         : sent
-          ? REMINDER_COPY.checkInbox(masked)
-          : REMINDER_COPY.notSent(masked),
+          ? reminderText.checkInbox(locale, masked)
+          : reminderText.notSent(locale, masked),
   });
 };
 
@@ -100,7 +103,7 @@ export const eventReminderRoutes = createRouter()
       },
     }),
     requestLimit,
-    validate("json", reminderRequestSchema),
+    validate("json", reminderRequestSchema, reminderRequestSchemaIn),
     checkBot,
     async (c) => {
       const input = c.req.valid("json");
@@ -110,7 +113,7 @@ export const eventReminderRoutes = createRouter()
         context(c),
       );
       await enqueue(c, outcome);
-      return c.json(requestAnswerOf(outcome), 202);
+      return c.json(requestAnswerOf(outcome, requestLocale(c)), 202);
     },
   )
   .post(
@@ -128,7 +131,7 @@ export const eventReminderRoutes = createRouter()
     }),
     requireUser,
     tokenLimit("event-reminder-mine"),
-    validate("json", memberReminderRequestSchema),
+    validate("json", memberReminderRequestSchema, memberReminderRequestSchemaIn),
     async (c) => {
       const user = c.var.user;
       const [account] = await c.var.db
@@ -148,7 +151,7 @@ export const eventReminderRoutes = createRouter()
         context(c),
       );
       await enqueue(c, outcome);
-      return c.json(requestAnswerOf(outcome), 201);
+      return c.json(requestAnswerOf(outcome, requestLocale(c)), 201);
     },
   )
   .get(
@@ -159,11 +162,11 @@ export const eventReminderRoutes = createRouter()
       responses: { 200: jsonAnswer(reminderAnswer, "The reminder and its event"), 400: badLink, 404: noReminder },
     }),
     async (c) => {
-      const row = await reminderByToken(c.var.db, tokenFromQuery(c.req.query("token")));
-      if (!row) throw notFound(REMINDER_MESSAGES.invalidLink);
+      const row = await reminderByToken(c.var.db, tokenFromQuery(c.req.query("token"), requestLocale(c)));
+      if (!row) throw notFound(reminderText.invalidLink(requestLocale(c)));
       c.header("Cache-Control", "no-store");
       const reminder = await reminderView(c.var.db, row);
-      return c.json(answer(reminderAnswer, { reminder, message: statusMessage(reminder) }));
+      return c.json(answer(reminderAnswer, { reminder, message: statusMessage(reminder, requestLocale(c)) }));
     },
   )
   .post(
@@ -176,10 +179,10 @@ export const eventReminderRoutes = createRouter()
     validate("json", reminderTokenBodySchema),
     async (c) => {
       const found = await reminderByToken(c.var.db, c.req.valid("json").token);
-      if (!found) throw notFound(REMINDER_MESSAGES.invalidLink);
+      if (!found) throw notFound(reminderText.invalidLink(requestLocale(c)));
       const row = await confirmReminder(c.var.db, found, context(c));
       const reminder = await reminderView(c.var.db, row);
-      return c.json(answer(reminderAnswer, { reminder, message: statusMessage(reminder) }));
+      return c.json(answer(reminderAnswer, { reminder, message: statusMessage(reminder, requestLocale(c)) }));
     },
   )
   .post(
@@ -192,10 +195,10 @@ export const eventReminderRoutes = createRouter()
     validate("json", reminderTokenBodySchema),
     async (c) => {
       const found = await reminderByToken(c.var.db, c.req.valid("json").token);
-      if (!found) throw notFound(REMINDER_MESSAGES.invalidLink);
+      if (!found) throw notFound(reminderText.invalidLink(requestLocale(c)));
       const row = await cancelReminder(c.var.db, found, new Date());
       const reminder = await reminderView(c.var.db, row);
-      return c.json(answer(reminderAnswer, { reminder, message: statusMessage(reminder) }));
+      return c.json(answer(reminderAnswer, { reminder, message: statusMessage(reminder, requestLocale(c)) }));
     },
   )
   // RFC 8058 one-click, as mail clients send it: cancels, no page; repeating it is harmless.
@@ -208,8 +211,8 @@ export const eventReminderRoutes = createRouter()
     }),
     tokenLimit("event-reminder-one-click"),
     async (c) => {
-      const row = await reminderByToken(c.var.db, tokenFromQuery(c.req.query("token")));
-      if (!row) throw notFound(REMINDER_MESSAGES.invalidLink);
+      const row = await reminderByToken(c.var.db, tokenFromQuery(c.req.query("token"), requestLocale(c)));
+      if (!row) throw notFound(reminderText.invalidLink(requestLocale(c)));
       await cancelReminder(c.var.db, row, new Date());
       return c.text("Reminder cancelled", 200);
     },

@@ -1,7 +1,7 @@
 import { and, eq, gt, sql } from "drizzle-orm";
 import type { ReminderView } from "#contract/event-reminders/responses";
-import { REMINDER_COPY, REMINDER_MESSAGES } from "#contract/event-reminders/schemas";
 import { eventPath } from "#contract/events/event-path";
+import type { Locale } from "#contract/i18n/locales";
 import { isValidTimeZone } from "#contract/platform/zoned-time";
 import { screenMaskedEmail } from "#contract/subscribers/signup-rules";
 import { eventReminderMails, eventReminders, events } from "../../../db/schema";
@@ -9,6 +9,7 @@ import { randomToken, sha256Hex } from "../../platform/crypto";
 import type { Db } from "../../platform/db";
 import { conflict, notFound } from "../../platform/errors";
 import { openSecret, sealSecret } from "../../platform/secret-box";
+import { reminderText } from "./messages";
 import { eventOverAt, reminderDueAt } from "./timing";
 
 export type ReminderRow = typeof eventReminders.$inferSelect;
@@ -20,7 +21,8 @@ export const CONFIRM_SPACING_MS = 10 * 60_000;
 /** Confirmation emails to one address in 24 hours, across events: a stranger cannot make us write more. */
 export const CONFIRMS_PER_ADDRESS_PER_DAY = 5;
 
-export type ReminderContext = { siteZone: string; jwtSecret: string; now: Date };
+/** `locale`: the caller's language, for the answers (and, when asking, the reminder's emails). */
+export type ReminderContext = { siteZone: string; jwtSecret: string; now: Date; locale: Locale };
 
 /** A listed event by id (a merged copy answers as the listing it was merged into, decision 199). */
 export async function listedEvent(db: Db, id: string): Promise<EventRow | null> {
@@ -32,10 +34,10 @@ export async function listedEvent(db: Db, id: string): Promise<EventRow | null> 
 /** The event a reminder can be asked for: listed, not cancelled, not begun. Else the spec-style 404/409. */
 async function remindableEvent(db: Db, id: string, ctx: ReminderContext): Promise<EventRow> {
   const event = await listedEvent(db, id);
-  if (!event) throw notFound(REMINDER_MESSAGES.notFound);
-  if (event.status === "cancelled") throw conflict(REMINDER_MESSAGES.cancelled, "event_cancelled");
+  if (!event) throw notFound(reminderText.notFound(ctx.locale));
+  if (event.status === "cancelled") throw conflict(reminderText.eventCancelled(ctx.locale), "event_cancelled");
   if (eventOverAt(event, ctx.siteZone).getTime() <= ctx.now.getTime())
-    throw conflict(REMINDER_MESSAGES.started, "event_started");
+    throw conflict(reminderText.started(ctx.locale), "event_started");
   return event;
 }
 
@@ -83,6 +85,8 @@ export async function requestReminder(
     dueAt: dueFor(event, ctx),
     eventStartAt: event.startAtUtc,
     eventTitle: event.title,
+    // The language it was last asked in: the one its emails go in.
+    locale: ctx.locale,
     updatedAt: nowIso,
   };
   if (input.verified) {
@@ -123,10 +127,14 @@ export async function requestReminder(
         tokenSealed: token.sealed,
         eventTitle: event.title,
         eventStartAt: event.startAtUtc,
+        locale: ctx.locale,
         createdAt: nowIso,
         updatedAt: nowIso,
       })
-      .onConflictDoUpdate({ target: [eventReminders.eventId, eventReminders.email], set: { updatedAt: nowIso } })
+      .onConflictDoUpdate({
+        target: [eventReminders.eventId, eventReminders.email],
+        set: { locale: ctx.locale, updatedAt: nowIso },
+      })
       .returning();
   } else if (row.status === "cancelled" || row.status === "event_cancelled") {
     // Asked again after cancelling: pending until confirmed again, with the same link.
@@ -137,9 +145,13 @@ export async function requestReminder(
         dueAt: null,
         eventStartAt: event.startAtUtc,
         eventTitle: event.title,
+        locale: ctx.locale,
         updatedAt: nowIso,
       })
       .where(eq(eventReminders.id, row.id));
+  } else if (row.locale !== ctx.locale) {
+    // Asked again from the other language's page: the confirmation (and what follows) goes in that one.
+    await db.update(eventReminders).set({ locale: ctx.locale, updatedAt: nowIso }).where(eq(eventReminders.id, row.id));
   }
   if (!row) throw new Error("event reminder: no row");
   const mailId = await claimConfirmation(db, row, ctx.now);
@@ -233,7 +245,7 @@ export async function reminderView(db: Db, row: ReminderRow): Promise<ReminderVi
 /** The link's button: a pending (or cancelled) reminder becomes active. Spends nothing: the link stays the cancel link. */
 export async function confirmReminder(db: Db, row: ReminderRow, ctx: ReminderContext): Promise<ReminderRow> {
   if (row.status === "active") return row;
-  if (row.status === "event_cancelled") throw conflict(REMINDER_MESSAGES.cancelled, "event_cancelled");
+  if (row.status === "event_cancelled") throw conflict(reminderText.eventCancelled(ctx.locale), "event_cancelled");
   const event = await remindableEvent(db, row.eventId, ctx);
   const nowIso = ctx.now.toISOString();
   const [updated] = await db
@@ -265,16 +277,16 @@ export async function cancelReminder(db: Db, row: ReminderRow, now: Date): Promi
   return updated ?? row;
 }
 
-/** The words an answer carries for a reminder's state. */
-export function statusMessage(view: Pick<ReminderView, "status" | "masked_email">): string {
+/** The words an answer carries for a reminder's state, in the caller's language. */
+export function statusMessage(view: Pick<ReminderView, "status" | "masked_email">, locale: Locale): string {
   switch (view.status) {
     case "pending":
-      return REMINDER_COPY.checkInbox(view.masked_email);
+      return reminderText.checkInbox(locale, view.masked_email);
     case "active":
-      return REMINDER_COPY.set;
+      return reminderText.set(locale);
     case "cancelled":
-      return REMINDER_COPY.cancelled;
+      return reminderText.cancelled(locale);
     case "event_cancelled":
-      return REMINDER_MESSAGES.cancelled;
+      return reminderText.eventCancelled(locale);
   }
 }

@@ -8,11 +8,13 @@ import { events } from "../../../db/schema";
 import { answer, errorAnswer, fileAnswer, jsonAnswer } from "../../platform/api-docs";
 import { notFound } from "../../platform/errors";
 import { createRouter } from "../../platform/hono";
+import { requestLocale } from "../../platform/i18n";
 import { validate } from "../../platform/validate";
 import { eventsFeed, FEED_TTL_SECONDS, feedContents } from "./calendar-feed";
 import { eventToIcs, icsFileName } from "./calendar-file";
 import { findEventPage, type SourceLookup } from "./event-page";
 import { eventsJsonFeed, eventsRss } from "./feed-formats";
+import { searchErrorIn, searchQuerySchemaIn } from "./in-language";
 import { listedEventsPage } from "./listing";
 import { nearestZip } from "./nearest-zip";
 import { edgeCached, openCors, openDataLimit } from "./open-access";
@@ -58,12 +60,15 @@ export const eventsRoutes = (sourceOf: SourceLookup) =>
           ),
         },
       }),
-      validate("query", searchQuerySchema),
+      validate("query", searchQuerySchema, searchQuerySchemaIn),
       async (c) => {
-        const page = await listedEventsPage(c.var.db, c.req.valid("query"), {
+        const query = c.req.valid("query");
+        const page = await listedEventsPage(c.var.db, query, {
           now: new Date(),
           siteTimeZone: c.var.config.SITE_TIMEZONE,
           siteOrigin: c.var.config.siteOrigin,
+        }).catch((err: unknown) => {
+          throw searchErrorIn(requestLocale(c), err, query.zip);
         });
         return c.json(answer(searchAnswer, page));
       },

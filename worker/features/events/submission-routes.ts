@@ -1,15 +1,17 @@
 import { describeRoute } from "hono-openapi";
 import { submissionReceivedAnswer } from "#contract/events/responses";
-import { eventSubmissionSchema, SUBMISSION_MESSAGES } from "#contract/events/schemas";
+import { eventSubmissionSchema } from "#contract/events/schemas";
 import { BOT_CHECK_ACTIONS } from "#contract/platform/bot-check-rules";
 import { localToUtc } from "#contract/platform/zoned-time";
 import { eventSubmissions } from "../../../db/schema";
 import { answer, jsonAnswer } from "../../platform/api-docs";
 import { formLimit } from "../../platform/client-limit";
 import { createRouter } from "../../platform/hono";
+import { requestLocale, translate } from "../../platform/i18n";
 import { clientIp } from "../../platform/request";
 import { botCheck } from "../../platform/turnstile";
 import { validate } from "../../platform/validate";
+import { submissionSchemaIn } from "./in-language";
 
 const orNull = (v: string) => (v === "" ? null : v);
 
@@ -31,7 +33,7 @@ export const eventSubmissionsRoutes = createRouter().post(
   }),
   // Before validation, so invalid floods are limited too.
   formLimit("event-submission", "Too many event submissions. Please try again later."),
-  validate("json", eventSubmissionSchema),
+  validate("json", eventSubmissionSchema, submissionSchemaIn),
   // A submission only waits for moderation: when Cloudflare cannot be asked, it goes through (decision 184).
   botCheck(BOT_CHECK_ACTIONS.eventSubmission, { whenUnavailable: "allow" }),
   async (c) => {
@@ -55,6 +57,9 @@ export const eventSubmissionsRoutes = createRouter().post(
       notesForModerator: orNull(v.notes_for_moderator),
       ipAddress: clientIp(c),
     });
-    return c.json(answer(submissionReceivedAnswer, { message: SUBMISSION_MESSAGES.success }), 201);
+    return c.json(
+      answer(submissionReceivedAnswer, { message: translate(requestLocale(c), "events.submit.success") }),
+      201,
+    );
   },
 );

@@ -8,10 +8,10 @@ type Scope = {
   origin: string;
   /** The page request's cookies: a signed-in render's reads start on the primary too (decision 188). */
   cookie: string | undefined;
+  /** The page's language tag: its reads are answered in it, as the browser's are (`Accept-Language`). */
+  language: string;
   /** GET answers already read while rendering this page, by URL (the action page's head and body share one). */
   reads: Map<string, Promise<Response>>;
-  /** The page's language tag: the API's messages (a refused link's) come back in it, as in the browser. */
-  language: string;
 };
 
 const scope = new AsyncLocalStorage<Scope>();
@@ -45,8 +45,8 @@ export function withPageApi<T>(c: Context<AppBindings>, render: () => Promise<T>
       send: c.var.appFetch,
       origin: new URL(c.req.url).origin,
       cookie: c.req.header("Cookie"),
-      reads: new Map(),
       language: LOCALE_TAGS[localeOfPath(new URL(c.req.url).pathname)],
+      reads: new Map(),
     },
     render,
   );
