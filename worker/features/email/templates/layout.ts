@@ -1,5 +1,6 @@
-import { SUPPORT_LINK_LABEL } from "#contract/email/support-link";
+import type { Locale } from "#contract/i18n/locales";
 import { LINKED_PATHS } from "#contract/pages/linked-paths";
+import { translatorFor } from "../../../platform/i18n";
 import { html, SafeHtml } from "./html";
 
 /** Site facts every email needs: who sends it, where links point, the CAN-SPAM postal address. */
@@ -54,6 +55,8 @@ export type LayoutInput = {
   links: ManageLinks;
   /** Shown instead of the manage link when there is no personal link (test sends). */
   noLinkNote?: string;
+  /** The reader's language: the document's lang and the footer's words (English by default). */
+  locale?: Locale;
 };
 
 /** The support link of every email's footer (support-link.ts). */
@@ -61,11 +64,15 @@ export const supportUrl = (site: EmailSite) => `${site.url}${LINKED_PATHS.getSup
 
 export function renderLayout(input: LayoutInput): { html: string; text: string } {
   const { site, links } = input;
+  const locale = input.locale ?? "en";
+  const t = translatorFor(locale);
+  const supportLabel = t("email.layout.support");
+  const manageLabel = t("email.layout.manage");
   const manage = links
-    ? html`<a href="${links.manageUrl}" style="color:${COLORS.forest};">Manage your subscription or unsubscribe</a>`
+    ? html`<a href="${links.manageUrl}" style="color:${COLORS.forest};">${manageLabel}</a>`
     : html`${input.noLinkNote ?? ""}`;
   const doc = html`<!doctype html>
-<html lang="en">
+<html lang="${locale}">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
@@ -84,7 +91,7 @@ export function renderLayout(input: LayoutInput): { html: string; text: string }
 ${input.body}
 </td></tr>
 <tr><td style="padding:16px 28px 24px;border-top:1px solid #e4e0d5;font-family:Arial,Helvetica,sans-serif;font-size:13px;line-height:1.5;color:${COLORS.muted};">
-<p style="margin:0 0 8px;"><a href="${supportUrl(site)}" style="color:${COLORS.forest};">${SUPPORT_LINK_LABEL}</a></p>
+<p style="margin:0 0 8px;"><a href="${supportUrl(site)}" style="color:${COLORS.forest};">${supportLabel}</a></p>
 <p style="margin:0 0 8px;">${input.reason}</p>
 <p style="margin:0 0 8px;">${manage}</p>
 ${site.postalAddress ? html`<p style="margin:0;">${site.postalAddress}</p>` : ""}
@@ -101,9 +108,9 @@ ${site.postalAddress ? html`<p style="margin:0;">${site.postalAddress}</p>` : ""
     input.bodyText.trim(),
     "",
     "--",
-    `${SUPPORT_LINK_LABEL}: ${supportUrl(site)}`,
+    `${supportLabel}: ${supportUrl(site)}`,
     input.reason,
-    links ? `Manage your subscription or unsubscribe: ${links.manageUrl}` : (input.noLinkNote ?? ""),
+    links ? `${manageLabel}: ${links.manageUrl}` : (input.noLinkNote ?? ""),
     site.postalAddress ?? "",
   ]
     .filter((line, i, all) => !(line === "" && all[i - 1] === ""))
