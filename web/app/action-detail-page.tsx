@@ -12,6 +12,7 @@ import { QuickWinsPetitions } from "../features/petitions/quick-wins-petitions";
 import { Island, useSessionHydrate } from "../islands/island";
 import { useAuth } from "../lib/auth/auth-provider";
 import { errorText } from "../lib/error-text";
+import { useT } from "../lib/i18n";
 import { useSiteOrigin } from "../lib/site";
 import { usePageTitle } from "../lib/use-page-title";
 import { PAGES } from "../pages";
@@ -27,7 +28,7 @@ export function ActionPageCompletion({ actionId }: { actionId: string }) {
 
 /** The impact line of the action at `slug`, from the page's query: it follows a completion recorded here. */
 export function ActionPageImpact({ slug }: { slug: string }) {
-  const { data } = useQuery(actionBySlugQuery(slug));
+  const { data } = useQuery(actionBySlugQuery(slug, useT().locale));
   return <ImpactLine impact={data?.impact} />;
 }
 
@@ -55,7 +56,7 @@ export function TrackImpact() {
 export function ActionDetailPage() {
   const { slug = "" } = useParams();
   const origin = useSiteOrigin();
-  const query = useQuery(actionBySlugQuery(slug));
+  const query = useQuery(actionBySlugQuery(slug, useT().locale));
   const sessionHydrate = useSessionHydrate();
   // The not-found state names itself here: this effect runs after its child's, so it has the last word.
   usePageTitle(query.data?.title ?? (query.data === null ? PAGES.action.notFoundTitle : "Weekly Action"));

@@ -1,13 +1,16 @@
 import { Link } from "react-router-dom";
 import type { PublicAction } from "#contract/actions/schemas";
 import { Button } from "../../components/ui/button";
+import { contentLang } from "../../lib/content-lang";
+import { useT } from "../../lib/i18n";
 import { DEFAULT_CTA_LABEL } from "./action-display";
 
 const isExternal = (url: string) => /^https?:\/\//i.test(url);
 
 /** The action's own call-to-action button, when it has a URL to go to. */
 export function ActionCtaButton({ action, disabled = false }: { action: PublicAction; disabled?: boolean }) {
-  const label = action.cta_label || DEFAULT_CTA_LABEL;
+  const lang = contentLang(action.language, useT().locale);
+  const label = <span lang={lang}>{action.cta_label || DEFAULT_CTA_LABEL}</span>;
   if (disabled) {
     return (
       <Button size="lg" variant="accent" disabled>

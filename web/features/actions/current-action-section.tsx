@@ -1,11 +1,12 @@
 import { useQuery } from "@tanstack/react-query";
 import { isRetryable, LoadError } from "../../components/load-error";
+import { useT } from "../../lib/i18n";
 import { currentActionQuery } from "./api";
 import { type CompletionSlot, CurrentActionCard } from "./current-action-card";
 
 /** /actions' first block: this week's card at the top of the page, or an error with a retry (decision 163). */
 export function CurrentActionSection({ completion }: { completion?: CompletionSlot }) {
-  const current = useQuery(currentActionQuery());
+  const current = useQuery(currentActionQuery(useT().locale));
   if (current.isError) {
     return (
       <div id="weekly-action">
