@@ -73,7 +73,9 @@ describe("pre-moderated shared notes", () => {
     await decide("Hidden straight away", "hidden", admin);
 
     // Public reads of the action never carry note text, approved or not: counts only.
-    const before = JSON.stringify(await ok(client.api.actions[":slug"].$get({ param: { slug: last.slug }, query: {} })));
+    const before = JSON.stringify(
+      await ok(client.api.actions[":slug"].$get({ param: { slug: last.slug }, query: {} })),
+    );
     expect(before).not.toContain("Pending until approved");
 
     const pendingMail = await sendWeekly(current.id);

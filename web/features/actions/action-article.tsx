@@ -50,7 +50,9 @@ export function ActionArticle({ action, links, cta, children, impact }: ActionAr
   return (
     <article className="mx-auto max-w-3xl">
       {action.timing === "current" ? <Badge variant="warning">This Week's Action</Badge> : null}
-      <h1 lang={lang} className="mt-4 text-4xl leading-tight font-semibold text-forest-900 sm:text-5xl">{action.title}</h1>
+      <h1 lang={lang} className="mt-4 text-4xl leading-tight font-semibold text-forest-900 sm:text-5xl">
+        {action.title}
+      </h1>
       <ul className="mt-5 flex flex-wrap gap-x-6 gap-y-2 text-forest-800">
         {range ? (
           <li className="inline-flex items-center gap-2">
@@ -74,12 +76,18 @@ export function ActionArticle({ action, links, cta, children, impact }: ActionAr
       <div className="mt-8 aspect-[3/2] overflow-hidden rounded-[var(--radius-card)] bg-forest-50">
         <ActionImage src={action.image_url} eager />
       </div>
-      {action.summary ? <p lang={lang} className="mt-8 text-xl leading-relaxed text-forest-900">{action.summary}</p> : null}
+      {action.summary ? (
+        <p lang={lang} className="mt-8 text-xl leading-relaxed text-forest-900">
+          {action.summary}
+        </p>
+      ) : null}
       {cta ? <div className="mt-8">{cta}</div> : null}
 
       {action.why_it_matters ? (
         <Section title="Why It Matters">
-          <p lang={lang} className="leading-relaxed whitespace-pre-line text-muted-foreground">{action.why_it_matters}</p>
+          <p lang={lang} className="leading-relaxed whitespace-pre-line text-muted-foreground">
+            {action.why_it_matters}
+          </p>
         </Section>
       ) : null}
 

@@ -26,10 +26,12 @@ export const actionBySlugQuery = (slug: string, locale: Locale) =>
   queryOptions({
     queryKey: actionKeys.bySlug(slug, locale),
     queryFn: ({ signal }) =>
-      read(api.api.actions[":slug"].$get({ param: { slug }, query: { lang: locale } }, withSignal(signal))).catch((error: unknown) => {
-        if (error instanceof ApiError && error.status === 404) return { action: null };
-        throw error;
-      }),
+      read(api.api.actions[":slug"].$get({ param: { slug }, query: { lang: locale } }, withSignal(signal))).catch(
+        (error: unknown) => {
+          if (error instanceof ApiError && error.status === 404) return { action: null };
+          throw error;
+        },
+      ),
     select: (data) => data.action,
   });
 

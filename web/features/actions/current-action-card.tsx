@@ -80,10 +80,18 @@ export function CurrentActionCard({
       <div className="flex flex-col gap-5 p-6 sm:p-8 md:col-span-3">
         <div>
           <p className="text-sm font-semibold tracking-wider text-forest-600 uppercase">This Week's Action</p>
-          <h2 id="weekly-action-title" lang={lang} className="mt-2 text-2xl leading-snug font-semibold text-forest-900 sm:text-3xl">
+          <h2
+            id="weekly-action-title"
+            lang={lang}
+            className="mt-2 text-2xl leading-snug font-semibold text-forest-900 sm:text-3xl"
+          >
             {title}
           </h2>
-          {summary ? <p lang={lang} className="mt-3 leading-relaxed text-muted-foreground">{summary}</p> : null}
+          {summary ? (
+            <p lang={lang} className="mt-3 leading-relaxed text-muted-foreground">
+              {summary}
+            </p>
+          ) : null}
         </div>
 
         <ul className="flex flex-wrap gap-x-6 gap-y-2 text-sm text-forest-800" aria-label="About this action">

@@ -71,7 +71,11 @@ export function PastActions() {
                   >
                     {a.title}
                   </h3>
-                  {a.summary ? <p lang={contentLang(a.language, locale)} className="line-clamp-3 text-sm text-muted-foreground">{a.summary}</p> : null}
+                  {a.summary ? (
+                    <p lang={contentLang(a.language, locale)} className="line-clamp-3 text-sm text-muted-foreground">
+                      {a.summary}
+                    </p>
+                  ) : null}
                 </div>
               </Link>
             </li>

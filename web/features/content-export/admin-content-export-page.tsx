@@ -1,7 +1,7 @@
 import { format } from "date-fns";
 import { useId, useState } from "react";
-import { Button } from "../../components/ui/button";
 import type { Locale } from "#contract/i18n/locales";
+import { Button } from "../../components/ui/button";
 import { Label } from "../../components/ui/label";
 import { Select } from "../../components/ui/select";
 import { Textarea } from "../../components/ui/textarea";

@@ -20,7 +20,9 @@ export function CurrentTipCard() {
       <h2 id="tip-title" lang={lang} className="mt-2 text-2xl font-semibold text-forest-900">
         {tip.title}
       </h2>
-      <p lang={lang} className="mt-3 max-w-3xl leading-relaxed text-muted-foreground">{tip.body}</p>
+      <p lang={lang} className="mt-3 max-w-3xl leading-relaxed text-muted-foreground">
+        {tip.body}
+      </p>
       {tip.url ? (
         <a
           href={tip.url}

@@ -16,7 +16,12 @@ type MetaTags = {
 const absolute = (origin: string, pathOrUrl: string) => new URL(pathOrUrl, origin).toString();
 
 /** The head of an action's page, in the page's language (its text is the action's in that language, when written). */
-export function actionMetaTags(action: PublicAction, origin: string, siteName: string, locale: Locale = "en"): MetaTags {
+export function actionMetaTags(
+  action: PublicAction,
+  origin: string,
+  siteName: string,
+  locale: Locale = "en",
+): MetaTags {
   const description = (action.summary || action.why_it_matters || `This week's action from ${siteName}.`).slice(0, 300);
   const { url: image, width, height } = actionShareImage(action.image_url);
   return {

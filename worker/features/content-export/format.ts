@@ -24,7 +24,8 @@ export function formatWeeklyContent(action: PublicAction, origin: string): strin
   if (action.summary) blocks.push(action.summary);
   if (action.why_it_matters) blocks.push(`${t("export.why")}\n${action.why_it_matters}`);
   if (action.time_required) blocks.push(t("export.time", { time: action.time_required }));
-  if (action.steps.length > 0) blocks.push(`${t("export.steps")}\n${action.steps.map((s, i) => `${i + 1}. ${s}`).join("\n")}`);
+  if (action.steps.length > 0)
+    blocks.push(`${t("export.steps")}\n${action.steps.map((s, i) => `${i + 1}. ${s}`).join("\n")}`);
   if (action.materials.length > 0)
     blocks.push(`${t("export.materials")}\n${action.materials.map((m) => `• ${m}`).join("\n")}`);
   blocks.push(t("export.take_action", { url: actionShareUrl(origin, action.slug, locale) }));

@@ -5,9 +5,9 @@ import { weeklyActions } from "../../../db/schema";
 import type { Config } from "../../platform/config";
 import type { Db } from "../../platform/db";
 import { readSetting } from "../../platform/settings";
+import { actionTextIn } from "../actions/dto";
 import { lastWeekImpact } from "../completions/impact";
 import { peekNextTip, type TipBothLanguages, tipForCampaign, toPublicTip } from "../tips/service";
-import { actionTextIn } from "../actions/dto";
 import {
   type EmailAction,
   type EmailLastWeek,

@@ -1,8 +1,8 @@
 import { eq, sql } from "drizzle-orm";
+import type { Locale } from "#contract/i18n/locales";
 import { emailCampaigns } from "../../../db/schema";
 import type { MailMessage, SendResult } from "../../platform/mail/types";
 import { openManageToken } from "../../platform/manage-token";
-import type { Locale } from "#contract/i18n/locales";
 import { emailActionsByLocale, loadActionRow, loadEmailPetitions, loadWeeklyExtras, siteFromConfig } from "./content";
 import type { EmailAction, EmailEvent, EmailLastWeek, EmailPetition, EmailTip } from "./content-types";
 import { backoffSeconds, type EmailDeps, type EmailJob } from "./jobs";

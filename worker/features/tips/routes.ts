@@ -1,6 +1,6 @@
 import { describeRoute } from "hono-openapi";
-import { currentTipAnswer } from "#contract/tips/responses";
 import { contentLanguageQuery } from "#contract/i18n/content-language";
+import { currentTipAnswer } from "#contract/tips/responses";
 import { answer, errorAnswer, jsonAnswer } from "../../platform/api-docs";
 import { createRouter } from "../../platform/hono";
 import { validate } from "../../platform/validate";

@@ -1,7 +1,7 @@
 import { asc, desc, eq, sql } from "drizzle-orm";
-import { type PublicTip, TIP_MESSAGES, type Tip, type TipInput, type tipInputSchema } from "#contract/tips/schemas";
 import { tipHasSpanish } from "#contract/actions/translation";
 import type { Locale } from "#contract/i18n/locales";
+import { type PublicTip, TIP_MESSAGES, type Tip, type TipInput, type tipInputSchema } from "#contract/tips/schemas";
 import { campaignTips, emailCampaigns, tips } from "../../../db/schema";
 import type { Db } from "../../platform/db";
 import { badRequest, conflict, notFound } from "../../platform/errors";
@@ -147,11 +147,7 @@ export async function tipForCampaign(db: Db, campaignId: string): Promise<TipBot
 
 /** The tip the next weekly campaign would carry, without recording it (test sends, previews). */
 export async function peekNextTip(db: Db): Promise<TipBothLanguages | null> {
-  const [row] = await db
-    .select(publicColumns)
-    .from(tips)
-    .where(sql`${tips.id} = (${nextTipSql})`)
-    .limit(1);
+  const [row] = await db.select(publicColumns).from(tips).where(sql`${tips.id} = (${nextTipSql})`).limit(1);
   return row ?? null;
 }
 

@@ -96,7 +96,9 @@ function eventPlace(e: EmailEvent, locale: Locale): string {
   if (e.is_virtual) return t("weekly.events.online");
   const place = [e.venue_name, [e.city, e.state].filter(Boolean).join(", ")].filter(Boolean).join(" · ");
   const distance =
-    typeof e.distance_miles === "number" ? ` (${t("weekly.events.miles", { miles: Math.round(e.distance_miles) })})` : "";
+    typeof e.distance_miles === "number"
+      ? ` (${t("weekly.events.miles", { miles: Math.round(e.distance_miles) })})`
+      : "";
   return `${place}${distance}`;
 }
 
@@ -179,12 +181,10 @@ ${
 }
 ${
   events.length
-    ? html`<h2 style="${h2}">${eventsHeading}</h2><ul style="margin:0 0 12px;padding-left:22px;">${events.map(
-        (e) => {
-          const url = safeUrl(eventUrl(site, e, locale));
-          return html`<li style="margin:0 0 8px;">${url ? html`<a href="${url}" style="color:${C.forest};">${e.title}</a>` : e.title}<br><span style="color:${C.muted};font-size:14px;">${formatEventTime(e, site.timeZone, locale)}${place(e)}</span></li>`;
-        },
-      )}</ul>`
+    ? html`<h2 style="${h2}">${eventsHeading}</h2><ul style="margin:0 0 12px;padding-left:22px;">${events.map((e) => {
+        const url = safeUrl(eventUrl(site, e, locale));
+        return html`<li style="margin:0 0 8px;">${url ? html`<a href="${url}" style="color:${C.forest};">${e.title}</a>` : e.title}<br><span style="color:${C.muted};font-size:14px;">${formatEventTime(e, site.timeZone, locale)}${place(e)}</span></li>`;
+      })}</ul>`
     : ""
 }
 <p style="margin:20px 0 0;">${t("weekly.thanks")}<br>${t("weekly.sign_off", { site: site.name })}</p>`;
