@@ -83,6 +83,21 @@ describe("public reads in the language asked for", () => {
   });
 });
 
+describe("the Spanish action page", () => {
+  it("shows the Spanish text, or the English one marked lang=en while its Spanish is not written", async () => {
+    const spanish = await createAction({ title: "Plant native flowers", ...SPANISH });
+    const es = await (await api(`/es/actions/${spanish.slug}`)).text();
+    expect(es).toMatch(new RegExp(`<h1 class="[^"]*">${SPANISH.titleEs}</h1>`));
+    expect(es).toContain(SPANISH.stepsEs[0]);
+
+    const english = await createAction({ title: "Count the birds" });
+    const en = await (await api(`/es/actions/${english.slug}`)).text();
+    expect(en).toMatch(/<h1 lang="en" class="[^"]*">Count the birds<\/h1>/);
+    // On the English page nothing is marked: the content is in the page's language.
+    expect(await (await api(`/actions/${english.slug}`)).text()).not.toContain('<h1 lang="en"');
+  });
+});
+
 const actionInput = (overrides: Partial<ActionInput> = {}): ActionInput => ({
   title: "Build a bee hotel",
   slug: `bee-hotel-${Date.now()}-${Math.random().toString(36).slice(2, 6)}`,
