@@ -11,7 +11,7 @@ import {
   SUMMARY_MAX,
   slugify,
 } from "#contract/actions/schemas";
-import { DEFAULT_CTA_LABEL_ES, spanishState } from "#contract/actions/translation";
+import { DEFAULT_CTA_LABEL_ES } from "#contract/actions/translation";
 import { Button } from "../../../components/ui/button";
 import { Checkbox } from "../../../components/ui/checkbox";
 import { FormField } from "../../../components/ui/form-field";
@@ -29,6 +29,7 @@ import { type LinkRowErrors, LinksField } from "./links-field";
 import { ListField } from "./list-field";
 import { PublishDialog } from "./publish-dialog";
 import { useDraftAutosave } from "./use-draft-autosave";
+import { useSpanishState } from "./use-spanish-state";
 
 type Intent = "save" | "publish" | "unpublish";
 
@@ -70,27 +71,7 @@ export function ActionForm({ mode, actionId, initial, status, sentAt = null }: A
     name: ["steps", "materials", "links", "image_url", "summary", "send_on_publish", "schedule_send"],
   });
   const es = useWatch({ control, name: "es" });
-  const english = useWatch({ control, name: ["title", "summary", "why_it_matters", "time_required", "cta_label"] });
-  const spanish = spanishState(
-    {
-      title: english[0] ?? "",
-      summary: english[1] ?? "",
-      why_it_matters: english[2] ?? "",
-      time_required: english[3] ?? "",
-      cta_label: english[4] ?? "",
-      steps: steps ?? [],
-      materials: materials ?? [],
-    },
-    {
-      title: es?.title ?? "",
-      summary: es?.summary ?? "",
-      why_it_matters: es?.why_it_matters ?? "",
-      time_required: es?.time_required ?? "",
-      cta_label: es?.cta_label ?? "",
-      steps: es?.steps ?? [],
-      materials: es?.materials ?? [],
-    },
-  );
+  const spanish = useSpanishState(control);
   const setSpanishList = (name: "es.steps" | "es.materials", value: string[]) =>
     setValue(name, value, { shouldDirty: true, shouldValidate: isSubmitted });
   const set = <K extends "steps" | "materials" | "links" | "image_url" | "send_on_publish" | "schedule_send">(
