@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { LOCALES } from "../i18n/locales";
 import { actionStatusSchema } from "./schemas";
 
 /** The answers of the weekly-action routes (decision 179): the document's schemas and the handlers' types. */
@@ -27,7 +28,21 @@ export const publicActionSchema = z.object({
   created_at: z.string(),
   updated_at: z.string(),
   timing: actionTimingSchema,
+  /** The language of the text fields: "en" when the Spanish asked for is not written yet (decision 272). */
+  language: z.enum(LOCALES),
 });
+
+/** The Spanish text as the admin writes it, and whether it is whole enough to be shown (decision 272). */
+export const actionSpanishTextSchema = z.object({
+  title: z.string(),
+  summary: z.string(),
+  why_it_matters: z.string(),
+  steps: z.array(z.string()),
+  time_required: z.string(),
+  materials: z.array(z.string()),
+  cta_label: z.string(),
+});
+export const spanishStateSchema = z.enum(["complete", "partial", "missing"]);
 
 /** How many members recorded an action and how many left a note: counts only, never who. */
 export const actionImpactSchema = z.object({ completed_count: z.number().int(), with_notes_count: z.number().int() });
@@ -42,6 +57,8 @@ export const adminActionSchema = publicActionSchema.extend({
   send_on_publish: z.boolean(),
   schedule_send: z.boolean(),
   sent_at: z.string().nullable(),
+  es: actionSpanishTextSchema,
+  spanish: spanishStateSchema,
 });
 
 export const adminActionListItemSchema = z.object({
@@ -53,6 +70,7 @@ export const adminActionListItemSchema = z.object({
   status: actionStatusSchema,
   created_at: z.string(),
   updated_at: z.string(),
+  spanish: spanishStateSchema,
 });
 
 /** The current action, else the most recent past one; null when no published action has started. */

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { contentLanguage } from "../i18n/content-language";
 import { isCalendarDate, isPlainText, isSitePath, isWebUrl, normaliseUrl } from "../platform/field-rules";
 import type {
   actionLinkSchema,
@@ -108,6 +109,32 @@ const linkList = z
 
 export const actionStatusSchema = z.enum(["draft", "published"]);
 
+/**
+ * The action's Spanish text (decision 272), written beside the English: every field may stay empty (English is then
+ * shown), and its button label falls back to the Spanish default.
+ */
+export const actionSpanishSchema = z.object({
+  title: text("Spanish title", 200)
+    .refine((v) => isPlainText(v), MESSAGES.controlCharacters("Spanish title"))
+    .default(""),
+  summary: z.string().trim().max(SUMMARY_MAX, `Spanish summary must be ${SUMMARY_MAX} characters or less`).default(""),
+  why_it_matters: text("Spanish why it matters", 5000).default(""),
+  steps: textList("Spanish steps", 1000),
+  time_required: text("Spanish time required", 100).default(""),
+  materials: textList("Spanish materials", 300),
+  cta_label: text("Spanish button label", 80).default(""),
+});
+
+export const EMPTY_SPANISH_ACTION = {
+  title: "",
+  summary: "",
+  why_it_matters: "",
+  steps: [],
+  time_required: "",
+  materials: [],
+  cta_label: "",
+} satisfies z.output<typeof actionSpanishSchema>;
+
 /** Create/update body. `status` omitted on update keeps the current status ('Save Draft' only saves). */
 export const actionInputSchema = z
   .object({
@@ -140,6 +167,8 @@ export const actionInputSchema = z
     send_on_publish: z.boolean().default(false),
     schedule_send: z.boolean().default(true),
     status: actionStatusSchema.optional(),
+    /** Omitted by older clients: the Spanish text is then emptied, as every field is replaced on save. */
+    es: actionSpanishSchema.prefault({}),
   })
   .superRefine((a, ctx) => {
     if (a.start_date && a.end_date && a.start_date > a.end_date) {
@@ -152,6 +181,7 @@ export const actionInputSchema = z
 
 export type ActionInput = z.input<typeof actionInputSchema>;
 export type ActionValues = z.output<typeof actionInputSchema>;
+export type ActionSpanishValues = z.output<typeof actionSpanishSchema>;
 
 /** Archive `limit`: default 10, never more (spec §9: archive limit 10). */
 export const ARCHIVE_LIMIT = 10;
@@ -168,6 +198,7 @@ export const archiveQuerySchema = z.object({
     .max(300, "Invalid cursor.")
     .optional()
     .meta({ description: "The previous answer's next_cursor: the older actions after it." }),
+  lang: contentLanguage,
 });
 
 export const adminListQuerySchema = z.object({

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { LOCALES } from "../i18n/locales";
 import { FIELD_MAX, isCalendarDate, isEmail } from "../platform/field-rules";
 import type {
   campaignStatusSchema,
@@ -61,7 +62,12 @@ const actionChoice = z
   .nullish()
   .transform((v) => (!v || v === "current" ? undefined : v));
 
-export const testSendSchema = z.object({ email: recipientEmail, action_id: actionChoice });
+/** `lang` sends the email a reader of that language gets; without it, the addressee's language (English if none). */
+export const testSendSchema = z.object({
+  email: recipientEmail,
+  action_id: actionChoice,
+  lang: z.enum(LOCALES, { error: "lang must be en or es" }).optional(),
+});
 export const welcomeTestSchema = z.object({
   email: recipientEmail,
   first_name: z.string().trim().max(50, "Name must be 50 characters or less").optional(),

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { LOCALES } from "../i18n/locales";
 
 /** The answers of the tip routes (decision 179): the document's schemas and the handlers' types. */
 
@@ -11,10 +12,14 @@ export const tipSchema = z.object({
   topic: z.string(),
   active: z.boolean(),
   position: z.number().int(),
+  /** The Spanish text beside the English ("" until written, decision 272). */
+  es: z.object({ title: z.string(), body: z.string() }),
 });
 
-/** What the public sees of a tip (the /actions page, the weekly email). */
-export const publicTipSchema = tipSchema.pick({ id: true, title: true, body: true, url: true, topic: true });
+/** What the public sees of a tip (the /actions page, the weekly email), in the language asked for when written. */
+export const publicTipSchema = tipSchema
+  .pick({ id: true, title: true, body: true, url: true, topic: true })
+  .extend({ language: z.enum(LOCALES) });
 
 /** null when no tip is active. */
 export const currentTipAnswer = z.object({ tip: publicTipSchema.nullable() });

@@ -24,7 +24,36 @@ export const TIP_MESSAGES = {
   topic: "Choose a topic",
   order: "The new order must list every tip exactly once",
   duplicateTitle: "A tip with this title already exists",
+  spanishBoth: "Write both the Spanish title and the Spanish text, or neither",
+  spanishTitleTooLong: `Spanish title must be ${TIP_TITLE_MAX} characters or less`,
+  spanishBodyTooLong: `Spanish text must be ${TIP_BODY_MAX} characters or less`,
 } as const;
+
+/**
+ * The tip's Spanish (decision 272): both parts or neither, so a Spanish reader never gets half a tip in each
+ * language; without them the English tip is shown, marked as English.
+ */
+export const tipSpanishSchema = z
+  .object({
+    title: z
+      .string()
+      .trim()
+      .max(TIP_TITLE_MAX, TIP_MESSAGES.spanishTitleTooLong)
+      .refine((v) => isPlainText(v), PLAIN_TEXT_MESSAGE)
+      .default(""),
+    body: z
+      .string()
+      .trim()
+      .max(TIP_BODY_MAX, TIP_MESSAGES.spanishBodyTooLong)
+      .refine((v) => isPlainText(v, { multiline: true }), PLAIN_TEXT_MESSAGE)
+      .default(""),
+  })
+  .superRefine((es, ctx) => {
+    if (es.title === "" && es.body !== "")
+      ctx.addIssue({ code: "custom", path: ["title"], message: TIP_MESSAGES.spanishBoth });
+    if (es.body === "" && es.title !== "")
+      ctx.addIssue({ code: "custom", path: ["body"], message: TIP_MESSAGES.spanishBoth });
+  });
 
 export const tipInputSchema = z.object({
   title: z
@@ -48,6 +77,8 @@ export const tipInputSchema = z.object({
     .transform((v) => (v === "" ? null : normaliseUrl(v))),
   topic: z.enum(TIP_TOPICS, { message: TIP_MESSAGES.topic }),
   active: z.boolean().optional().default(true),
+  /** Omitted by older clients: the Spanish is then emptied, as every field is replaced on save. */
+  es: tipSpanishSchema.prefault({}),
 });
 export type TipInput = z.input<typeof tipInputSchema>;
 

@@ -24,6 +24,14 @@ export const weeklyActions = sqliteTable(
     imageUrl: text("image_url"),
     ctaLabel: text("cta_label").notNull().default("Do This Week's Action"),
     ctaUrl: text("cta_url"),
+    // The Spanish text (migration 0032, decision 272): "" / [] until written; the rest is shared by both languages.
+    titleEs: text("title_es").notNull().default(""),
+    summaryEs: text("summary_es").notNull().default(""),
+    whyItMattersEs: text("why_it_matters_es").notNull().default(""),
+    stepsEs: json<string[]>("steps_es").notNull().default(sql`'[]'`),
+    timeRequiredEs: text("time_required_es").notNull().default(""),
+    materialsEs: json<string[]>("materials_es").notNull().default(sql`'[]'`),
+    ctaLabelEs: text("cta_label_es").notNull().default(""),
     sendOnPublish: bool("send_on_publish").notNull().default(false),
     scheduleSend: bool("schedule_send").notNull().default(true),
     status: text("status", { enum: ["draft", "published"] })
@@ -108,6 +116,9 @@ export const tips = sqliteTable(
     id: id(),
     title: text("title").notNull(),
     body: text("body").notNull(),
+    /** The Spanish text (migration 0032, decision 272): "" until written. */
+    titleEs: text("title_es").notNull().default(""),
+    bodyEs: text("body_es").notNull().default(""),
     url: text("url"),
     topic: text("topic").notNull(),
     active: bool("active").notNull().default(true),

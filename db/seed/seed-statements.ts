@@ -3,9 +3,11 @@ import { addDays, addWeeks, format, getDay, isValid, parseISO, startOfWeek } fro
 import { localToUtc } from "#contract/platform/zoned-time";
 import type { ZipRow } from "../schema/events.ts";
 import { actionImageUrl, DEFAULT_CTA_LABEL, SEED_ACTIONS } from "./actions.ts";
+import { DEFAULT_CTA_LABEL_ES, SEED_ACTIONS_ES } from "./actions-es.ts";
 import { SEED_EVENTS, type SeedEvent, type Weekday } from "./events.ts";
 import { SEED_PETITIONS } from "./petitions.ts";
 import { SEED_TIPS } from "./tips.ts";
+import { SEED_TIPS_ES } from "./tips-es.ts";
 
 export const SEED_SOURCE_KEY = "seed";
 
@@ -135,12 +137,22 @@ function actionStatements(today: string): string[] {
     "status",
     "published_at",
     "sent_at",
+    "title_es",
+    "summary_es",
+    "why_it_matters_es",
+    "steps_es",
+    "time_required_es",
+    "materials_es",
+    "cta_label_es",
   ];
   const rows = SEED_ACTIONS.map((a) => {
     const start = addWeeks(thisSunday, a.weekOffset);
     const startDate = fromDay(start);
     const published = a.status === "published";
     const publishedOn = a.weekOffset < 0 ? fromDay(addDays(start, -4)) : batchPublishedOn;
+    // Every seeded action has its Spanish (decision 272); the checks in tests/worker/seed.test.ts hold it to that.
+    const es = SEED_ACTIONS_ES[a.slug];
+    if (!es) throw new Error(`seed action ${a.slug} has no Spanish text`);
     return [
       SQL_UUID,
       sqlLiteral(a.title),
@@ -162,6 +174,13 @@ function actionStatements(today: string): string[] {
       sqlLiteral(published ? `${publishedOn}T18:00:00.000Z` : null),
       // Past weeks count as already sent, so the weekly-send cron never mails them.
       sqlLiteral(published && a.weekOffset < 0 ? `${startDate}T17:00:00.000Z` : null),
+      sqlLiteral(es.title),
+      sqlLiteral(es.summary),
+      sqlLiteral(es.whyItMatters),
+      jsonLiteral(es.steps),
+      sqlLiteral(es.timeRequired),
+      jsonLiteral(es.materials),
+      sqlLiteral(DEFAULT_CTA_LABEL_ES),
     ];
   });
   return insertStatements("weekly_actions", columns, rows, ["slug"]);
@@ -177,16 +196,27 @@ function settingsStatements(): string[] {
 
 /** Tips keyed by title: re-seeding never duplicates one or undoes an admin's edits to its text. */
 function tipStatements(): string[] {
-  const rows = SEED_TIPS.map((t, position) => [
-    SQL_UUID,
-    sqlLiteral(t.title),
-    sqlLiteral(t.body),
-    sqlLiteral(t.url),
-    sqlLiteral(t.topic),
-    sqlLiteral(true),
-    sqlLiteral(position),
-  ]);
-  return insertStatements("tips", ["id", "title", "body", "url", "topic", "active", "position"], rows, ["title"]);
+  const rows = SEED_TIPS.map((t, position) => {
+    const es = SEED_TIPS_ES[t.title];
+    if (!es) throw new Error(`seed tip "${t.title}" has no Spanish text`);
+    return [
+      SQL_UUID,
+      sqlLiteral(t.title),
+      sqlLiteral(t.body),
+      sqlLiteral(t.url),
+      sqlLiteral(t.topic),
+      sqlLiteral(true),
+      sqlLiteral(position),
+      sqlLiteral(es.title),
+      sqlLiteral(es.body),
+    ];
+  });
+  return insertStatements(
+    "tips",
+    ["id", "title", "body", "url", "topic", "active", "position", "title_es", "body_es"],
+    rows,
+    ["title"],
+  );
 }
 
 type EventTimes = { startAtUtc: string; endAtUtc: string | null; allDay: boolean; endTimeUnknown: boolean };

@@ -156,7 +156,7 @@ describe("admin actions: list", () => {
     const found = await list({ search: tag });
     expect(found.map((x) => x.id)).toEqual([b.id, a.id, c.id]);
     expect(Object.keys(found[0] ?? {}).sort()).toEqual(
-      ["created_at", "end_date", "id", "slug", "start_date", "status", "title", "updated_at"].sort(),
+      ["created_at", "end_date", "id", "slug", "start_date", "status", "title", "updated_at", "spanish"].sort(),
     );
 
     const recent = await list({ sort: "created", limit: "20" });

@@ -15,7 +15,7 @@ describe("content export", () => {
       materials: ["Jar", "Water"],
     });
     const { content } = await ok(
-      client.api.admin["content-export"].$post(undefined, { headers: await adminHeaders() }),
+      client.api.admin["content-export"].$post({ query: {} }, { headers: await adminHeaders() }),
     );
     expect(content).toContain(`This Week's Action: ${action.title}`);
     expect(content).toContain(action.summary);
@@ -27,6 +27,6 @@ describe("content export", () => {
   });
 
   it("is admin-only", async () => {
-    expect((await client.api.admin["content-export"].$post()).status).toBe(401);
+    expect((await client.api.admin["content-export"].$post({ query: {} })).status).toBe(401);
   });
 });

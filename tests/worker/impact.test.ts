@@ -17,7 +17,7 @@ async function member() {
 const complete = (actionId: string, json: CompletionInput, headers: Record<string, string>) =>
   client.api.me.completions[":actionId"].$put({ param: { actionId }, json }, { headers });
 
-const actionBySlug = (slug: string) => ok(client.api.actions[":slug"].$get({ param: { slug } }));
+const actionBySlug = (slug: string) => ok(client.api.actions[":slug"].$get({ param: { slug }, query: {} }));
 const impactOf = async (slug: string) => (await actionBySlug(slug)).action.impact;
 
 const site = async () => (await ok(client.api.impact.$get())).impact;
@@ -53,7 +53,7 @@ describe("collective impact", () => {
   });
 
   it("is on the current action too", async () => {
-    const { action } = await ok(client.api.actions.current.$get());
+    const { action } = await ok(client.api.actions.current.$get({ query: {} }));
     if (action)
       expect(action.impact).toEqual({ completed_count: expect.any(Number), with_notes_count: expect.any(Number) });
   });

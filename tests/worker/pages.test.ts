@@ -236,7 +236,7 @@ describe("the data handed to the browser's query cache", () => {
   it("equals the API's answers on the home page", async () => {
     await currentAction();
     const html = await (await api("/")).text();
-    expect(cachedData(html, ["actions", "current"])).toEqual(await (await api("/api/actions/current")).json());
+    expect(cachedData(html, ["actions", "current", "en"])).toEqual(await (await api("/api/actions/current")).json());
     const petitions = (await (await api("/api/petitions?campaign=petitions_home&limit=3")).json()) as {
       petitions: unknown;
     };
@@ -258,15 +258,20 @@ describe("the data handed to the browser's query cache", () => {
     const action = await currentAction();
     await createAction({ startDate: daysFromToday(-30), endDate: daysFromToday(-24) });
     const actions = await (await api("/actions")).text();
-    expect(cachedData(actions, ["actions", "current"])).toEqual(await (await api("/api/actions/current")).json());
+    expect(cachedData(actions, ["actions", "current", "en"])).toEqual(await (await api("/api/actions/current")).json());
     // The archive is paged ("Show older actions"): the cache holds the pages read so far, the first one.
-    const archive = cachedData(actions, ["actions", "archive", 10]) as { pages: { actions: unknown[] }[] };
+    const archive = cachedData(actions, ["actions", "archive", 10, "en"]) as { pages: { actions: unknown[] }[] };
     expect(archive).toEqual({ pages: [await (await api("/api/actions?limit=10")).json()] });
     expect(archive.pages[0]?.actions.length).toBeGreaterThan(0);
 
     const page = await (await api(`/actions/${action.slug}`)).text();
-    expect(cachedData(page, ["actions", "slug", action.slug])).toEqual(
+    expect(cachedData(page, ["actions", "slug", action.slug, "en"])).toEqual(
       await (await api(`/api/actions/${action.slug}`)).json(),
+    );
+    // The Spanish page reads the action in Spanish (decision 272), under its own key.
+    const spanish = await (await api(`/es/actions/${action.slug}`)).text();
+    expect(cachedData(spanish, ["actions", "slug", action.slug, "es"])).toEqual(
+      await (await api(`/api/actions/${action.slug}?lang=es`)).json(),
     );
   });
 
@@ -275,7 +280,7 @@ describe("the data handed to the browser's query cache", () => {
     const actions = await (await api("/actions")).text();
     const tip = await (await api("/api/tips/current")).json();
     expect(tip).toMatchObject({ tip: { title: expect.any(String) } });
-    expect(cachedData(actions, ["tips", "current"])).toEqual(tip);
+    expect(cachedData(actions, ["tips", "current", "en"])).toEqual(tip);
 
     const impact = await (await api("/api/impact")).json();
     for (const path of ["/how-it-works", "/about"]) {
@@ -285,7 +290,7 @@ describe("the data handed to the browser's query cache", () => {
 
   it("carries `action: null` for an unknown slug, the page's not-found state", async () => {
     const html = await (await api("/actions/no-such-action")).text();
-    expect(cachedData(html, ["actions", "slug", "no-such-action"])).toEqual({ action: null });
+    expect(cachedData(html, ["actions", "slug", "no-such-action", "en"])).toEqual({ action: null });
   });
 
   it("cannot be closed early by content: '<' is escaped inside the state script", async () => {
@@ -293,7 +298,7 @@ describe("the data handed to the browser's query cache", () => {
     const html = await (await api(`/actions/${action.slug}`)).text();
     const state = new RegExp(`id="${SERVER_STATE_ID}">(.*?)</script>`, "s").exec(html)?.[1] ?? "";
     expect(state).not.toContain("<");
-    expect(cachedData(html, ["actions", "slug", action.slug])).toMatchObject({ action: { title: action.title } });
+    expect(cachedData(html, ["actions", "slug", action.slug, "en"])).toMatchObject({ action: { title: action.title } });
   });
 });
 

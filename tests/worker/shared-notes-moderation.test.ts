@@ -73,7 +73,9 @@ describe("pre-moderated shared notes", () => {
     await decide("Hidden straight away", "hidden", admin);
 
     // Public reads of the action never carry note text, approved or not: counts only.
-    const before = JSON.stringify(await ok(client.api.actions[":slug"].$get({ param: { slug: last.slug } })));
+    const before = JSON.stringify(
+      await ok(client.api.actions[":slug"].$get({ param: { slug: last.slug }, query: {} })),
+    );
     expect(before).not.toContain("Pending until approved");
 
     const pendingMail = await sendWeekly(current.id);
@@ -88,7 +90,7 @@ describe("pre-moderated shared notes", () => {
     expect(approvedMail.html).toContain("Pending until approved");
     expect(approvedMail.text).toContain('"Pending until approved" — a member');
     expect(approvedMail.html).not.toContain("Hidden straight away");
-    const after = JSON.stringify(await ok(client.api.actions[":slug"].$get({ param: { slug: last.slug } })));
+    const after = JSON.stringify(await ok(client.api.actions[":slug"].$get({ param: { slug: last.slug }, query: {} })));
     expect(after).not.toContain("Pending until approved");
 
     // The member edits the approved note: the new text is a new share, pending and out of the email.

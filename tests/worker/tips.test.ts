@@ -142,7 +142,7 @@ describe("tip rotation", () => {
     expect(mail?.text).toContain("SUSTAINABLE LIVING TIP: Keep <cats> indoors");
     expect(await db().select().from(campaignTips).where(eq(campaignTips.campaignId, none.id))).toHaveLength(1);
 
-    expect((await ok(client.api.tips.current.$get())).tip?.title).toBe("Keep <cats> indoors");
+    expect((await ok(client.api.tips.current.$get({ query: {} }))).tip?.title).toBe("Keep <cats> indoors");
   });
 
   it("has no tip section when there is no active tip", async () => {
@@ -152,6 +152,6 @@ describe("tip rotation", () => {
     await runConsumer([weeklyJob(campaign.id, [sub.id])], testDeps());
     const [mail] = await outboxOfCampaign(campaign.id);
     expect(mail?.html).not.toContain("Sustainable living tip");
-    expect((await ok(client.api.tips.current.$get())).tip).toBeNull();
+    expect((await ok(client.api.tips.current.$get({ query: {} }))).tip).toBeNull();
   });
 });

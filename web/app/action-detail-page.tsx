@@ -28,7 +28,7 @@ export function ActionPageCompletion({ actionId }: { actionId: string }) {
 
 /** The impact line of the action at `slug`, from the page's query: it follows a completion recorded here. */
 export function ActionPageImpact({ slug }: { slug: string }) {
-  const { data } = useQuery(actionBySlugQuery(slug));
+  const { data } = useQuery(actionBySlugQuery(slug, useT().locale));
   return <ImpactLine impact={data?.impact} />;
 }
 
@@ -50,7 +50,7 @@ export function TrackImpact() {
 export function ActionDetailPage() {
   const { slug = "" } = useParams();
   const origin = useSiteOrigin();
-  const query = useQuery(actionBySlugQuery(slug));
+  const query = useQuery(actionBySlugQuery(slug, useT().locale));
   const sessionHydrate = useSessionHydrate();
   const { t } = useT();
   // The not-found state names itself here: this effect runs after its child's, so it has the last word.

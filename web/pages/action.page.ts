@@ -6,12 +6,12 @@ export default definePage({
   render: "server",
   // Its head (title, description, social card) is the action's own, written by the Worker from the same read.
   notFoundTitle: "Action not found",
-  data: async ({ queryClient, params }) => {
+  data: async ({ queryClient, params, locale }) => {
     const [{ actionBySlugQuery }, { publicPetitionsQuery }] = await Promise.all([
       import("../features/actions/api"),
       import("../features/petitions/api"),
     ]);
-    const query = actionBySlugQuery(params.slug ?? "");
+    const query = actionBySlugQuery(params.slug ?? "", locale);
     await Promise.all([
       queryClient.prefetchQuery(query),
       queryClient.prefetchQuery(publicPetitionsQuery({ campaign: "petitions_action", limit: 3 })),

@@ -10,14 +10,14 @@ export default definePage({
       "Take one simple action, each week, to protect our planet. Weekly nature-protection actions, local conservation events, petitions and eco-anxiety support.",
     canonical: "/",
   },
-  data: async ({ queryClient }) => {
+  data: async ({ queryClient, locale }) => {
     const [{ currentActionQuery }, { publicPetitionsQuery }, { eventsSearchQuery }] = await Promise.all([
       import("../features/actions/api"),
       import("../features/petitions/api"),
       import("../features/events/api"),
     ]);
     await Promise.all([
-      queryClient.prefetchQuery(currentActionQuery()),
+      queryClient.prefetchQuery(currentActionQuery(locale)),
       queryClient.prefetchQuery(publicPetitionsQuery({ campaign: "petitions_home", limit: 3 })),
       // The teaser's first search: the next upcoming events anywhere (a saved ZIP applies after load).
       queryClient.prefetchQuery(eventsSearchQuery({ radius: DEFAULT_RADIUS, limit: TEASER_LIMIT })),

@@ -2,6 +2,7 @@ import type { ReactNode } from "react";
 import type { ActionImpact } from "#contract/actions/impact-words";
 import type { ActionLink, PublicAction } from "#contract/actions/schemas";
 import { Badge } from "../../components/ui/badge";
+import { contentLang } from "../../lib/content-lang";
 import { useT } from "../../lib/i18n";
 import { displayMaterials, formatDateRange, impactText } from "./action-display";
 import { CalendarIcon, ClockIcon, PeopleIcon } from "./action-icons";
@@ -43,14 +44,17 @@ export function ImpactLine({ impact }: { impact: ActionImpact | undefined }) {
 }
 
 export function ActionArticle({ action, links, cta, children, impact }: ActionArticleProps) {
-  const { t, tag } = useT();
+  const { t, tag, locale } = useT();
   const range = formatDateRange(action.start_date, action.end_date, tag);
   const materials = displayMaterials(action.materials);
   const steps = action.steps.filter((s) => typeof s === "string" && s.trim() !== "");
+  const lang = contentLang(action.language, locale);
   return (
     <article className="mx-auto max-w-3xl">
       {action.timing === "current" ? <Badge variant="warning">{t("actions.article.thisWeek")}</Badge> : null}
-      <h1 className="mt-4 text-4xl leading-tight font-semibold text-forest-900 sm:text-5xl">{action.title}</h1>
+      <h1 lang={lang} className="mt-4 text-4xl leading-tight font-semibold text-forest-900 sm:text-5xl">
+        {action.title}
+      </h1>
       <ul className="mt-5 flex flex-wrap gap-x-6 gap-y-2 text-forest-800">
         {range ? (
           <li className="inline-flex items-center gap-2">
@@ -61,7 +65,7 @@ export function ActionArticle({ action, links, cta, children, impact }: ActionAr
         {action.time_required ? (
           <li className="inline-flex items-center gap-2">
             <ClockIcon />
-            <span>{action.time_required}</span>
+            <span lang={lang}>{action.time_required}</span>
           </li>
         ) : null}
         {impact ??
@@ -74,18 +78,24 @@ export function ActionArticle({ action, links, cta, children, impact }: ActionAr
       <div className="mt-8 aspect-[3/2] overflow-hidden rounded-[var(--radius-card)] bg-forest-50">
         <ActionImage src={action.image_url} eager />
       </div>
-      {action.summary ? <p className="mt-8 text-xl leading-relaxed text-forest-900">{action.summary}</p> : null}
+      {action.summary ? (
+        <p lang={lang} className="mt-8 text-xl leading-relaxed text-forest-900">
+          {action.summary}
+        </p>
+      ) : null}
       {cta ? <div className="mt-8">{cta}</div> : null}
 
       {action.why_it_matters ? (
         <Section title={t("actions.article.why")}>
-          <p className="leading-relaxed whitespace-pre-line text-muted-foreground">{action.why_it_matters}</p>
+          <p lang={lang} className="leading-relaxed whitespace-pre-line text-muted-foreground">
+            {action.why_it_matters}
+          </p>
         </Section>
       ) : null}
 
       {steps.length > 0 ? (
         <Section title={t("actions.article.how")}>
-          <ol className="grid gap-4">
+          <ol lang={lang} className="grid gap-4">
             {steps.map((step, i) => (
               // biome-ignore lint/suspicious/noArrayIndexKey: the position is the step's identity.
               <li key={i} className="flex gap-4">
@@ -104,7 +114,7 @@ export function ActionArticle({ action, links, cta, children, impact }: ActionAr
 
       {materials.length > 0 ? (
         <Section title={t("actions.article.materials")}>
-          <ul className="grid list-disc gap-2 pl-5 marker:text-forest-400">
+          <ul lang={lang} className="grid list-disc gap-2 pl-5 marker:text-forest-400">
             {materials.map((m, i) => (
               // biome-ignore lint/suspicious/noArrayIndexKey: materials are plain text and may repeat.
               <li key={i}>{m}</li>

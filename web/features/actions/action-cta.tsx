@@ -1,6 +1,7 @@
 import { Link } from "react-router-dom";
 import type { PublicAction } from "#contract/actions/schemas";
 import { Button } from "../../components/ui/button";
+import { contentLang } from "../../lib/content-lang";
 import { useT } from "../../lib/i18n";
 import { ctaLabel } from "./action-display";
 
@@ -8,8 +9,9 @@ const isExternal = (url: string) => /^https?:\/\//i.test(url);
 
 /** The action's own call-to-action button, when it has a URL to go to. */
 export function ActionCtaButton({ action, disabled = false }: { action: PublicAction; disabled?: boolean }) {
-  const { t } = useT();
-  const label = ctaLabel(action.cta_label, t);
+  const { t, locale } = useT();
+  const lang = contentLang(action.language, locale);
+  const label = <span lang={lang}>{ctaLabel(action.cta_label, t)}</span>;
   if (disabled) {
     return (
       <Button size="lg" variant="accent" disabled>

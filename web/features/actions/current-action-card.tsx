@@ -3,6 +3,7 @@ import { type ReactNode, useEffect } from "react";
 import { Link } from "react-router-dom";
 import { Button } from "../../components/ui/button";
 import { Spinner } from "../../components/ui/spinner";
+import { contentLang } from "../../lib/content-lang";
 import { useT } from "../../lib/i18n";
 import { actionPath, ctaLabel, displayMaterials, fallbackAction, impactText } from "./action-display";
 import { ClockIcon, PeopleIcon, StarIcon } from "./action-icons";
@@ -38,9 +39,9 @@ export function CurrentActionCard({
   completion?: CompletionSlot;
   firstScreen?: boolean;
 }) {
-  const query = useQuery({ ...currentActionQuery(), staleTime: Number.POSITIVE_INFINITY });
+  const { t, tag, locale } = useT();
+  const query = useQuery({ ...currentActionQuery(locale), staleTime: Number.POSITIVE_INFINITY });
   const refreshImpact = useRefreshActionImpact();
-  const { t, tag } = useT();
   useEffect(() => {
     if (query.error) console.error("weekly action fetch failed; showing the default action", query.error);
   }, [query.error]);
@@ -65,6 +66,7 @@ export function CurrentActionCard({
   const ctaTo = action?.id && action.slug ? actionPath(action) : "/actions";
   const label = ctaLabel(action?.cta_label, t);
   const impact = impactText(action?.impact, t, tag);
+  const lang = contentLang(action?.language, locale);
 
   return (
     <article
@@ -78,17 +80,25 @@ export function CurrentActionCard({
       <div className="flex flex-col gap-5 p-6 sm:p-8 md:col-span-3">
         <div>
           <p className="text-sm font-semibold tracking-wider text-forest-600 uppercase">{t("actions.card.eyebrow")}</p>
-          <h2 id="weekly-action-title" className="mt-2 text-2xl leading-snug font-semibold text-forest-900 sm:text-3xl">
+          <h2
+            id="weekly-action-title"
+            lang={lang}
+            className="mt-2 text-2xl leading-snug font-semibold text-forest-900 sm:text-3xl"
+          >
             {title}
           </h2>
-          {summary ? <p className="mt-3 leading-relaxed text-muted-foreground">{summary}</p> : null}
+          {summary ? (
+            <p lang={lang} className="mt-3 leading-relaxed text-muted-foreground">
+              {summary}
+            </p>
+          ) : null}
         </div>
 
         <ul className="flex flex-wrap gap-x-6 gap-y-2 text-sm text-forest-800" aria-label={t("actions.card.about")}>
           {time ? (
             <li className="inline-flex items-center gap-1.5">
               <ClockIcon />
-              <span>{time}</span>
+              <span lang={lang}>{time}</span>
             </li>
           ) : null}
           <li className="inline-flex items-center gap-1.5">
@@ -110,7 +120,7 @@ export function CurrentActionCard({
         {materials.length > 0 ? (
           <div>
             <h3 className="text-base font-semibold text-forest-900">{t("actions.card.materials")}</h3>
-            <ul className="mt-2 grid gap-1.5 text-muted-foreground sm:grid-cols-2">
+            <ul lang={lang} className="mt-2 grid gap-1.5 text-muted-foreground sm:grid-cols-2">
               {materials.map((m, i) => (
                 // biome-ignore lint/suspicious/noArrayIndexKey: materials are plain text and may repeat.
                 <li key={i} className="flex gap-2">
@@ -124,7 +134,9 @@ export function CurrentActionCard({
 
         <div className="mt-auto flex flex-wrap gap-3 pt-2">
           <Button asChild>
-            <Link to={ctaTo}>{label}</Link>
+            <Link to={ctaTo}>
+              <span lang={lang}>{label}</span>
+            </Link>
           </Button>
           {action?.id ? completion?.(action.id, refreshImpact) : null}
           <Button asChild variant="ghost">

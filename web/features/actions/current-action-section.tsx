@@ -6,8 +6,8 @@ import { type CompletionSlot, CurrentActionCard } from "./current-action-card";
 
 /** /actions' first block: this week's card at the top of the page, or an error with a retry (decision 163). */
 export function CurrentActionSection({ completion }: { completion?: CompletionSlot }) {
-  const current = useQuery(currentActionQuery());
-  const { t } = useT();
+  const { t, locale } = useT();
+  const current = useQuery(currentActionQuery(locale));
   if (current.isError) {
     return (
       <div id="weekly-action">

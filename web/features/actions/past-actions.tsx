@@ -4,6 +4,7 @@ import { Link } from "react-router-dom";
 import { isRetryable, LoadError } from "../../components/load-error";
 import { Button } from "../../components/ui/button";
 import { Spinner } from "../../components/ui/spinner";
+import { contentLang } from "../../lib/content-lang";
 import { useT } from "../../lib/i18n";
 import { useMorePages } from "../../lib/use-more-pages";
 import { actionPath, formatDateRange } from "./action-display";
@@ -16,8 +17,8 @@ import { archiveQuery, fetchArchivePage } from "./archive-query";
  * action. A failed read shows an error with a retry, never made-up content (issue 15, decision 163).
  */
 export function PastActions() {
-  const current = useQuery(currentActionQuery());
-  const { t, tag } = useT();
+  const { t, tag, locale } = useT();
+  const current = useQuery(currentActionQuery(locale));
   const {
     query: archive,
     pages,
@@ -25,7 +26,7 @@ export function PastActions() {
     moreLoading,
     moreError,
     loadMore,
-  } = useMorePages(archiveQuery(10), (cursor) => fetchArchivePage(10, cursor));
+  } = useMorePages(archiveQuery(10, locale), (cursor) => fetchArchivePage(10, cursor, locale));
   useEffect(() => {
     if (archive.error) console.error("archive fetch failed", archive.error);
   }, [archive.error]);
@@ -62,10 +63,17 @@ export function PastActions() {
                 </div>
                 <div className="flex flex-1 flex-col gap-2 p-5">
                   <p className="text-sm text-muted-foreground">{formatDateRange(a.start_date, a.end_date, tag)}</p>
-                  <h3 className="text-lg leading-snug font-semibold text-forest-900 group-hover:underline">
+                  <h3
+                    lang={contentLang(a.language, locale)}
+                    className="text-lg leading-snug font-semibold text-forest-900 group-hover:underline"
+                  >
                     {a.title}
                   </h3>
-                  {a.summary ? <p className="line-clamp-3 text-sm text-muted-foreground">{a.summary}</p> : null}
+                  {a.summary ? (
+                    <p lang={contentLang(a.language, locale)} className="line-clamp-3 text-sm text-muted-foreground">
+                      {a.summary}
+                    </p>
+                  ) : null}
                 </div>
               </Link>
             </li>

@@ -1,7 +1,9 @@
 import { format } from "date-fns";
 import { useId, useState } from "react";
+import type { Locale } from "#contract/i18n/locales";
 import { Button } from "../../components/ui/button";
 import { Label } from "../../components/ui/label";
+import { Select } from "../../components/ui/select";
 import { Textarea } from "../../components/ui/textarea";
 import { toast } from "../../components/ui/use-toast";
 import { errorText } from "../../lib/error-text";
@@ -13,13 +15,18 @@ export function AdminContentExportPage() {
   usePageTitle("Content Export");
   const [content, setContent] = useState("");
   const [loading, setLoading] = useState(false);
+  // Each language has its own post (decision 272); `shown` is the language the text came back in.
+  const [lang, setLang] = useState<Locale>("en");
+  const [shown, setShown] = useState<Locale | null>(null);
   const textId = useId();
+  const langId = useId();
 
   async function load() {
     setLoading(true);
     try {
-      const result = await fetchWeeklyContent();
+      const result = await fetchWeeklyContent(lang);
       setContent(result.content);
+      setShown(result.language);
       toast({ title: "Content loaded", description: "This week's action is ready to copy." });
     } catch (err) {
       toast({
@@ -46,7 +53,7 @@ export function AdminContentExportPage() {
     const url = URL.createObjectURL(blob);
     const a = document.createElement("a");
     a.href = url;
-    a.download = `weekly-content-${format(new Date(), "yyyy-MM-dd")}.txt`;
+    a.download = `weekly-content-${shown ?? lang}-${format(new Date(), "yyyy-MM-dd")}.txt`;
     document.body.append(a);
     a.click();
     a.remove();
@@ -60,7 +67,14 @@ export function AdminContentExportPage() {
       <p className="mt-4 text-lg text-muted-foreground">
         This week's action as plain text, ready to paste into a social post.
       </p>
-      <div className="mt-8 flex flex-wrap gap-3">
+      <div className="mt-8 grid max-w-xs gap-2">
+        <Label htmlFor={langId}>Language</Label>
+        <Select id={langId} value={lang} onChange={(e) => setLang(e.target.value === "es" ? "es" : "en")}>
+          <option value="en">English</option>
+          <option value="es">Spanish</option>
+        </Select>
+      </div>
+      <div className="mt-6 flex flex-wrap gap-3">
         <Button onClick={load} disabled={loading} aria-busy={loading}>
           {loading ? "Loading…" : "Load Current Content"}
         </Button>
@@ -73,12 +87,18 @@ export function AdminContentExportPage() {
       </div>
       <div className="mt-8 grid gap-2">
         <Label htmlFor={textId}>Weekly content</Label>
+        {lang === "es" && shown === "en" && content ? (
+          <p role="status" className="text-sm font-medium text-clay-700">
+            Spanish missing: this week's action has no complete Spanish text yet, so this is the English post.
+          </p>
+        ) : null}
         <Textarea
           id={textId}
           readOnly
           rows={18}
           value={content}
           placeholder="Load the current content to see it here."
+          lang={shown ?? undefined}
           className="font-mono text-sm"
         />
       </div>

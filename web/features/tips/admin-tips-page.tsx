@@ -1,4 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { tipHasSpanish } from "#contract/actions/translation";
 import type { Tip, TipInput } from "#contract/tips/schemas";
 import { AdminListPage, useListDialogs } from "../../components/admin-list-page";
 import { SortableList } from "../../components/sortable-list";
@@ -44,6 +45,7 @@ export function AdminTipsPage() {
         url: tip.url,
         topic: tip.topic as TipInput["topic"],
         active: !tip.active,
+        es: tip.es,
       }),
     onSuccess: async (tip) => {
       toast({ title: tip.active ? "Tip activated" : "Tip deactivated" });
@@ -118,6 +120,7 @@ export function AdminTipsPage() {
                 <div className="mt-2 flex flex-wrap gap-2">
                   <Badge variant="outline">{topicLabel(tip.topic)}</Badge>
                   {tip.active ? <Badge variant="success">Active</Badge> : <Badge variant="warning">Inactive</Badge>}
+                  {tipHasSpanish(tip.es) ? null : <Badge variant="warning">Spanish missing</Badge>}
                 </div>
               </div>
               <div className="flex flex-wrap gap-2">

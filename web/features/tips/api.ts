@@ -1,20 +1,21 @@
 import { queryOptions } from "@tanstack/react-query";
+import type { Locale } from "#contract/i18n/locales";
 import type { TipInput } from "#contract/tips/schemas";
 import { api, read, signedInApi, withSignal } from "../../lib/api";
 
 export const tipKeys = {
   all: ["tips"] as const,
-  current: () => [...tipKeys.all, "current"] as const,
+  current: (locale: Locale) => [...tipKeys.all, "current", locale] as const,
   admin: () => [...tipKeys.all, "admin"] as const,
 };
 
 const tips = signedInApi.api.admin.tips;
 
-/** This week's tip for /actions (the one the newest weekly email carried). */
-export const currentTipQuery = () =>
+/** This week's tip for /actions (the one the newest weekly email carried), in the page's language when written. */
+export const currentTipQuery = (locale: Locale) =>
   queryOptions({
-    queryKey: tipKeys.current(),
-    queryFn: ({ signal }) => read(api.api.tips.current.$get(undefined, withSignal(signal))),
+    queryKey: tipKeys.current(locale),
+    queryFn: ({ signal }) => read(api.api.tips.current.$get({ query: { lang: locale } }, withSignal(signal))),
     select: (data) => data.tip,
   });
 

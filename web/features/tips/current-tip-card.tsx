@@ -1,11 +1,15 @@
 import { useQuery } from "@tanstack/react-query";
+import { contentLang } from "../../lib/content-lang";
+import { useT } from "../../lib/i18n";
 import { currentTipQuery } from "./api";
 
 /** /actions: this week's sustainable-living tip. Nothing is shown without an active tip. */
 export function CurrentTipCard() {
-  const query = useQuery(currentTipQuery());
+  const { locale } = useT();
+  const query = useQuery(currentTipQuery(locale));
   const tip = query.data;
   if (!tip) return null;
+  const lang = contentLang(tip.language, locale);
   return (
     <section
       aria-labelledby="tip-title"
@@ -13,10 +17,12 @@ export function CurrentTipCard() {
       className="rounded-[var(--radius-card)] border border-border bg-card p-6 shadow-sm sm:p-8"
     >
       <p className="text-sm font-semibold tracking-wider text-forest-600 uppercase">Sustainable living tip</p>
-      <h2 id="tip-title" className="mt-2 text-2xl font-semibold text-forest-900">
+      <h2 id="tip-title" lang={lang} className="mt-2 text-2xl font-semibold text-forest-900">
         {tip.title}
       </h2>
-      <p className="mt-3 max-w-3xl leading-relaxed text-muted-foreground">{tip.body}</p>
+      <p lang={lang} className="mt-3 max-w-3xl leading-relaxed text-muted-foreground">
+        {tip.body}
+      </p>
       {tip.url ? (
         <a
           href={tip.url}

@@ -9,10 +9,25 @@ import { Input } from "../../components/ui/input";
 import { Label } from "../../components/ui/label";
 import { Select } from "../../components/ui/select";
 import { Textarea } from "../../components/ui/textarea";
+import { LanguagePair } from "../actions/admin/language-pair";
 
-type FormValues = { title: string; body: string; url: string; topic: Tip["topic"]; active: boolean };
+type FormValues = {
+  title: string;
+  body: string;
+  url: string;
+  topic: Tip["topic"];
+  active: boolean;
+  es: { title: string; body: string };
+};
 
-const NEW_TIP: FormValues = { title: "", body: "", url: "", topic: "energy", active: true };
+const NEW_TIP: FormValues = {
+  title: "",
+  body: "",
+  url: "",
+  topic: "energy",
+  active: true,
+  es: { title: "", body: "" },
+};
 
 export const topicLabel = (topic: string) => topic.charAt(0).toUpperCase() + topic.slice(1);
 
@@ -37,12 +52,15 @@ export function TipFormDialog({
   const { register, handleSubmit, reset, watch, setValue, formState } = form;
   const errors = formState.errors;
   const body = watch("body");
+  const bodyEs = watch("es.body");
   const active = watch("active");
 
   useEffect(() => {
     if (open)
       reset(
-        tip ? { title: tip.title, body: tip.body, url: tip.url ?? "", topic: tip.topic, active: tip.active } : NEW_TIP,
+        tip
+          ? { title: tip.title, body: tip.body, url: tip.url ?? "", topic: tip.topic, active: tip.active, es: tip.es }
+          : NEW_TIP,
       );
   }, [open, tip, reset]);
 
@@ -55,14 +73,35 @@ export function TipFormDialog({
       onSubmit={handleSubmit(onSubmit)}
       submitLabel={tip ? "Save Tip" : "Add Tip"}
       busy={saving}
-      className="max-w-xl"
+      className="max-w-xl lg:max-w-4xl"
     >
-      <FormField label="Title" error={errors.title?.message}>
-        <Input {...register("title")} />
-      </FormField>
-      <FormField label="Tip text" hint={`${body.length}/${TIP_BODY_MAX} characters`} error={errors.body?.message}>
-        <Textarea rows={4} {...register("body")} />
-      </FormField>
+      {/* English and Spanish side by side on a wide screen, stacked on a phone (decision 272). */}
+      <LanguagePair
+        english={
+          <>
+            <FormField label="Title" error={errors.title?.message}>
+              <Input {...register("title")} />
+            </FormField>
+            <FormField label="Tip text" hint={`${body.length}/${TIP_BODY_MAX} characters`} error={errors.body?.message}>
+              <Textarea rows={4} {...register("body")} />
+            </FormField>
+          </>
+        }
+        spanish={
+          <>
+            <FormField label="Título" error={errors.es?.title?.message}>
+              <Input {...register("es.title")} />
+            </FormField>
+            <FormField
+              label="Texto del consejo"
+              hint={`${bodyEs.length}/${TIP_BODY_MAX} caracteres`}
+              error={errors.es?.body?.message}
+            >
+              <Textarea rows={4} {...register("es.body")} />
+            </FormField>
+          </>
+        }
+      />
       <FormField label="Source link (optional)" error={errors.url?.message}>
         <Input type="url" placeholder="https://" {...register("url")} />
       </FormField>

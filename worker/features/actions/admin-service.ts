@@ -1,11 +1,12 @@
 import { and, desc, eq, lte, or, sql } from "drizzle-orm";
 import { type ActionValues, type AdminAction, type AdminActionListItem, MESSAGES } from "#contract/actions/schemas";
+import { LOCALE_TAGS, type Locale } from "#contract/i18n/locales";
 import { addDays, dayInZone, dayOfWeek } from "#contract/platform/zoned-time";
 import { weeklyActions } from "../../../db/schema";
 import { type Db, newestFirst } from "../../platform/db";
 import { badRequest, conflict, notFound } from "../../platform/errors";
 import { containsText } from "../../platform/sql-text";
-import { type ActionRow, toAdminAction } from "./dto";
+import { type ActionRow, rowSpanishState, toAdminAction } from "./dto";
 
 /** Admin operations on weekly actions. `now` is passed in so tests control the clock. */
 
@@ -48,6 +49,13 @@ function fieldsFromValues(v: ActionValues) {
     ctaUrl: v.cta_url,
     sendOnPublish: v.send_on_publish,
     scheduleSend: v.schedule_send,
+    titleEs: v.es.title,
+    summaryEs: v.es.summary,
+    whyItMattersEs: v.es.why_it_matters,
+    stepsEs: v.es.steps,
+    timeRequiredEs: v.es.time_required,
+    materialsEs: v.es.materials,
+    ctaLabelEs: v.es.cta_label,
   };
 }
 
@@ -71,6 +79,23 @@ export async function listAdminActions(
       status: weeklyActions.status,
       created_at: weeklyActions.createdAt,
       updated_at: weeklyActions.updatedAt,
+      // The text of both languages, to tell the admin which actions still lack their Spanish (decision 272).
+      text: {
+        title: weeklyActions.title,
+        summary: weeklyActions.summary,
+        whyItMatters: weeklyActions.whyItMatters,
+        steps: weeklyActions.steps,
+        timeRequired: weeklyActions.timeRequired,
+        materials: weeklyActions.materials,
+        ctaLabel: weeklyActions.ctaLabel,
+        titleEs: weeklyActions.titleEs,
+        summaryEs: weeklyActions.summaryEs,
+        whyItMattersEs: weeklyActions.whyItMattersEs,
+        stepsEs: weeklyActions.stepsEs,
+        timeRequiredEs: weeklyActions.timeRequiredEs,
+        materialsEs: weeklyActions.materialsEs,
+        ctaLabelEs: weeklyActions.ctaLabelEs,
+      },
     })
     .from(weeklyActions)
     .where(
@@ -84,7 +109,7 @@ export async function listAdminActions(
         : [desc(weeklyActions.startDate), ...newestFirst(weeklyActions, weeklyActions.createdAt)]),
     )
     .limit(opts.limit);
-  return rows;
+  return rows.map(({ text, ...item }) => ({ ...item, spanish: rowSpanishState(text) }));
 }
 
 export async function getAdminAction({ db, timeZone, now }: Ctx, id: string): Promise<AdminAction> {
@@ -149,6 +174,7 @@ export async function duplicateAction({ db, timeZone, now }: Ctx, id: string): P
       .values({
         ...rest,
         title: `${src.title} (Copy)`,
+        titleEs: src.titleEs ? `${src.titleEs} (copia)` : "",
         slug: `${base}${suffix}`,
         startDate: null,
         endDate: null,
@@ -171,7 +197,22 @@ export function comingSunday(today: string): string {
   return addDays(today, dow === 0 ? 7 : 7 - dow);
 }
 
-const longDate = new Intl.DateTimeFormat("en-US", { timeZone: "UTC", month: "long", day: "numeric", year: "numeric" });
+const longDate = (locale: Locale) =>
+  new Intl.DateTimeFormat(LOCALE_TAGS[locale], { timeZone: "UTC", month: "long", day: "numeric", year: "numeric" });
+
+/**
+ * A Quick Setup draft's text in each language (decision 272): both are templates the admin rewrites, so each week
+ * starts with its Spanish beside its English and the list shows neither as missing.
+ */
+export function quickSetupText(start: string) {
+  const day = new Date(`${start}T00:00:00Z`);
+  return {
+    title: `Weekly Action: Week of ${longDate("en").format(day)}`,
+    timeRequired: "30 minutes",
+    titleEs: `Acción semanal: semana del ${longDate("es").format(day)}`,
+    timeRequiredEs: "30 minutos",
+  };
+}
 
 /** The three Quick Setup weeks: Sunday..Saturday, starting on the coming Sunday. */
 export function quickSetupWeeks(today: string): { start: string; end: string }[] {
@@ -228,11 +269,10 @@ export async function quickSetup({
         .insert(weeklyActions)
         .values(
           free.map(({ start, end }) => ({
-            title: `Weekly Action: Week of ${longDate.format(new Date(`${start}T00:00:00Z`))}`,
+            ...quickSetupText(start),
             slug: `weekly-action-${start}`,
             startDate: start,
             endDate: end,
-            timeRequired: "30 minutes",
             scheduleSend: true,
             sendOnPublish: false,
             status: "draft" as const,

@@ -1,4 +1,5 @@
 import type { PublicAction } from "#contract/actions/schemas";
+import { type Locale, localizePath } from "#contract/i18n/locales";
 import { actionShareImage } from "./share-card";
 
 type MetaTags = {
@@ -14,7 +15,13 @@ type MetaTags = {
 /** Absolute URL on the site for relative paths (crawlers need absolute og:image / og:url). */
 const absolute = (origin: string, pathOrUrl: string) => new URL(pathOrUrl, origin).toString();
 
-export function actionMetaTags(action: PublicAction, origin: string, siteName: string): MetaTags {
+/** The head of an action's page, in the page's language (its text is the action's in that language, when written). */
+export function actionMetaTags(
+  action: PublicAction,
+  origin: string,
+  siteName: string,
+  locale: Locale = "en",
+): MetaTags {
   const description = (action.summary || action.why_it_matters || `This week's action from ${siteName}.`).slice(0, 300);
   const { url: image, width, height } = actionShareImage(action.image_url);
   return {
@@ -23,7 +30,7 @@ export function actionMetaTags(action: PublicAction, origin: string, siteName: s
     image: absolute(origin, image),
     imageSize: width && height ? { width, height } : undefined,
     imageAlt: action.title,
-    url: absolute(origin, `/actions/${encodeURIComponent(action.slug)}`),
+    url: absolute(origin, localizePath(`/actions/${encodeURIComponent(action.slug)}`, locale)),
   };
 }
 

@@ -1,6 +1,7 @@
 import { describeRoute } from "hono-openapi";
 import { actionArchiveAnswer, currentActionAnswer, publicActionAnswer } from "#contract/actions/responses";
 import { archiveQuerySchema } from "#contract/actions/schemas";
+import { contentLanguageQuery } from "#contract/i18n/content-language";
 import { answer, errorAnswer, jsonAnswer } from "../../platform/api-docs";
 import { notFound } from "../../platform/errors";
 import { createRouter } from "../../platform/hono";
@@ -18,10 +19,13 @@ export const actionsRoutes = createRouter()
           currentActionAnswer,
           "The current action, else the most recent past one; null when no published action has started",
         ),
+        400: errorAnswer("lang is not en or es"),
       },
     }),
+    validate("query", contentLanguageQuery),
     async (c) => {
-      const action = await findCurrentAction(c.var.db, c.var.config.SITE_TIMEZONE, new Date());
+      const { lang } = c.req.valid("query");
+      const action = await findCurrentAction(c.var.db, c.var.config.SITE_TIMEZONE, new Date(), lang);
       return c.json(answer(currentActionAnswer, { action }));
     },
   )
@@ -39,11 +43,11 @@ export const actionsRoutes = createRouter()
     }),
     validate("query", archiveQuerySchema),
     async (c) => {
-      const { limit, cursor } = c.req.valid("query");
+      const { limit, cursor, lang } = c.req.valid("query");
       return c.json(
         answer(
           actionArchiveAnswer,
-          await listPastActionsPage(c.var.db, c.var.config.SITE_TIMEZONE, new Date(), limit, cursor),
+          await listPastActionsPage(c.var.db, c.var.config.SITE_TIMEZONE, new Date(), limit, cursor, lang),
         ),
       );
     },
@@ -54,11 +58,20 @@ export const actionsRoutes = createRouter()
       summary: "Read a published action by its slug, with its impact",
       responses: {
         200: jsonAnswer(publicActionAnswer, "The action, whatever its timing"),
+        400: errorAnswer("lang is not en or es"),
         404: errorAnswer("No published action has this slug"),
       },
     }),
+    validate("query", contentLanguageQuery),
     async (c) => {
-      const action = await findPublishedBySlug(c.var.db, c.var.config.SITE_TIMEZONE, new Date(), c.req.param("slug"));
+      const { lang } = c.req.valid("query");
+      const action = await findPublishedBySlug(
+        c.var.db,
+        c.var.config.SITE_TIMEZONE,
+        new Date(),
+        c.req.param("slug"),
+        lang,
+      );
       if (!action) throw notFound("Action not found");
       return c.json(answer(publicActionAnswer, { action }));
     },

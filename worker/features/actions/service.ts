@@ -1,5 +1,6 @@
 import { and, desc, eq, isNotNull, lt, lte, sql } from "drizzle-orm";
 import type { PublicAction, PublicActionWithImpact } from "#contract/actions/schemas";
+import type { Locale } from "#contract/i18n/locales";
 import { dayInZone } from "#contract/platform/zoned-time";
 import { actionImpact, weeklyActions } from "../../../db/schema";
 import { decodeCursor, encodeCursor, isKeyString } from "../../platform/cursor";
@@ -29,8 +30,8 @@ const selectWithImpact = (db: Db) =>
 
 type RowWithImpact = Awaited<ReturnType<typeof selectWithImpact>>[number];
 
-const withImpact = (r: RowWithImpact, today: string): PublicActionWithImpact => ({
-  ...toPublicAction(r.action, today),
+const withImpact = (r: RowWithImpact, today: string, lang: Locale): PublicActionWithImpact => ({
+  ...toPublicAction(r.action, today, lang),
   impact: { completed_count: Math.max(0, r.completed ?? 0), with_notes_count: Math.max(0, r.withNotes ?? 0) },
 });
 
@@ -38,7 +39,12 @@ const withImpact = (r: RowWithImpact, today: string): PublicActionWithImpact => 
  * The current action (today within start..end, inclusive), else the most recent past one
  * (ARCHITECTURE.md §5). One indexed query: currents sort before pasts, newest start first.
  */
-export async function findCurrentAction(db: Db, timeZone: string, now: Date): Promise<PublicActionWithImpact | null> {
+export async function findCurrentAction(
+  db: Db,
+  timeZone: string,
+  now: Date,
+  lang: Locale = "en",
+): Promise<PublicActionWithImpact | null> {
   const today = dayInZone(now, timeZone);
   const [row] = await selectWithImpact(db)
     .where(and(published, lte(weeklyActions.startDate, today), isNotNull(weeklyActions.endDate)))
@@ -49,7 +55,7 @@ export async function findCurrentAction(db: Db, timeZone: string, now: Date): Pr
       desc(weeklyActions.createdAt),
     )
     .limit(1);
-  return row ? withImpact(row, today) : null;
+  return row ? withImpact(row, today, lang) : null;
 }
 
 /** Past actions (ended before today), newest first, at most `limit`. */
@@ -70,6 +76,7 @@ export async function listPastActionsPage(
   now: Date,
   limit: number,
   cursor?: string,
+  lang: Locale = "en",
 ): Promise<{ actions: PublicAction[]; next_cursor: string | null }> {
   const today = dayInZone(now, timeZone);
   const after = cursor
@@ -100,7 +107,7 @@ export async function listPastActionsPage(
   const page = rows.slice(0, limit);
   const last = page.at(-1);
   return {
-    actions: page.map((r) => toPublicAction(r, today)),
+    actions: page.map((r) => toPublicAction(r, today, lang)),
     next_cursor:
       rows.length > limit && last?.startDate
         ? encodeCursor([ARCHIVE_CURSOR_VERSION, last.startDate, last.createdAt, last.id])
@@ -114,11 +121,12 @@ export async function findPublishedBySlug(
   timeZone: string,
   now: Date,
   slug: string,
+  lang: Locale = "en",
 ): Promise<PublicActionWithImpact | null> {
   const [row] = await selectWithImpact(db)
     .where(and(published, eq(weeklyActions.slug, slug)))
     .limit(1);
-  return row ? withImpact(row, dayInZone(now, timeZone)) : null;
+  return row ? withImpact(row, dayInZone(now, timeZone), lang) : null;
 }
 
 /** Whether a published action with this id exists (completions may only point at public actions). */

@@ -57,11 +57,12 @@ export async function lastWeekImpact(
   db: Db,
   beforeStart: string,
   approvedBy: string,
-): Promise<{ title: string; slug: string; completedCount: number; notes: string[] } | null> {
+): Promise<{ title: string; titleEs: string; slug: string; completedCount: number; notes: string[] } | null> {
   const [action] = await db
     .select({
       id: weeklyActions.id,
       title: weeklyActions.title,
+      titleEs: weeklyActions.titleEs,
       slug: weeklyActions.slug,
       count: actionImpact.completedCount,
     })
@@ -79,6 +80,7 @@ export async function lastWeekImpact(
     .limit(SHARED_NOTES_PER_EMAIL);
   return {
     title: action.title,
+    titleEs: action.titleEs,
     slug: action.slug,
     completedCount: action.count,
     notes: notes.flatMap((n) => (n.notes ? [quoteForEmail(n.notes)] : [])),

@@ -232,6 +232,7 @@ export const emailAdminRoutes = createRouter()
         email: body.email,
         actionId: body.action_id,
         triggeredBy: c.var.user.email,
+        locale: body.lang,
       });
       if (!result.ok) throw sendFailed(result);
       return c.json(answer(testSendAnswer, result));

@@ -1,3 +1,5 @@
+import type { Locale } from "#contract/i18n/locales";
+
 /** What the email templates need of a weekly action (a projection of the weekly_actions row). */
 export type EmailAction = {
   id: string;
@@ -10,13 +12,22 @@ export type EmailAction = {
   ctaLabel: string;
   startDate: string | null;
   endDate: string | null;
+  /** The language of the text fields; English when absent (decision 272). */
+  language?: Locale;
 };
 
 /** The weekly email's "Last week" section: counts and up to two anonymous, member-shared notes. */
-export type EmailLastWeek = { title: string; slug: string; completedCount: number; notes: string[] };
+export type EmailLastWeek = {
+  title: string;
+  /** Its Spanish title, when written: a Spanish email names it so, or by what it was (decision 272). */
+  titleEs?: string | null;
+  slug: string;
+  completedCount: number;
+  notes: string[];
+};
 
 /** The sustainable-living tip a weekly email carries. */
-export type EmailTip = { title: string; body: string; url: string | null };
+export type EmailTip = { title: string; body: string; url: string | null; language?: Locale };
 
 /** A verified petition with title and url, as the weekly email lists it. */
 export type EmailPetition = { title: string; url: string; orgName: string | null };

@@ -1,11 +1,13 @@
 import { and, desc, eq, lte, sql } from "drizzle-orm";
+import type { Locale } from "#contract/i18n/locales";
 import { dayInZone } from "#contract/platform/zoned-time";
 import { weeklyActions } from "../../../db/schema";
 import type { Config } from "../../platform/config";
 import type { Db } from "../../platform/db";
 import { readSetting } from "../../platform/settings";
+import { actionTextIn } from "../actions/dto";
 import { lastWeekImpact } from "../completions/impact";
-import { peekNextTip, tipForCampaign } from "../tips/service";
+import { peekNextTip, type TipBothLanguages, tipForCampaign, toPublicTip } from "../tips/service";
 import {
   type EmailAction,
   type EmailLastWeek,
@@ -27,19 +29,38 @@ export function siteFromConfig(config: Config): EmailSite {
 
 type ActionRow = typeof weeklyActions.$inferSelect;
 
-export function toEmailAction(row: ActionRow): EmailAction {
+/** The action for a reader of `wanted`: its text in that language when whole there, else English (decision 272). */
+export function toEmailAction(row: ActionRow, wanted: Locale = "en"): EmailAction {
+  const { text, language } = actionTextIn(row, wanted);
   return {
     id: row.id,
-    title: row.title,
+    title: text.title,
     slug: row.slug,
-    summary: row.summary,
-    timeRequired: row.timeRequired,
-    steps: Array.isArray(row.steps) ? row.steps.filter((s): s is string => typeof s === "string") : [],
-    materials: Array.isArray(row.materials) ? row.materials.filter((m): m is string => typeof m === "string") : [],
-    ctaLabel: row.ctaLabel,
+    summary: text.summary,
+    timeRequired: text.time_required,
+    steps: text.steps,
+    materials: text.materials,
+    ctaLabel: text.cta_label,
     startDate: row.startDate,
     endDate: row.endDate,
+    language,
   };
+}
+
+/** The action in each language, made once per campaign: each recipient's email takes their own. */
+export const emailActionsByLocale = (row: ActionRow): Record<Locale, EmailAction> => ({
+  en: toEmailAction(row, "en"),
+  es: toEmailAction(row, "es"),
+});
+
+/** The tip in each language, for the same reason. */
+export function emailTipsByLocale(tip: TipBothLanguages | null): Record<Locale, EmailTip | null> {
+  const pick = (locale: Locale): EmailTip | null => {
+    if (!tip) return null;
+    const shown = toPublicTip(tip, locale);
+    return { title: shown.title, body: shown.body, url: shown.url, language: shown.language };
+  };
+  return { en: pick("en"), es: pick("es") };
 }
 
 export async function loadActionRow(db: Db, id: string): Promise<ActionRow | null> {
@@ -90,7 +111,7 @@ export function pickEmailPetitions(stored: unknown): EmailPetition[] {
   return petitions;
 }
 
-export type WeeklyExtras = { lastWeek: EmailLastWeek | null; tip: EmailTip | null };
+export type WeeklyExtras = { lastWeek: EmailLastWeek | null; tips: Record<Locale, EmailTip | null> };
 
 /**
  * The parts of a weekly email that come from other features: last week's impact and the campaign's
@@ -109,5 +130,5 @@ export async function loadWeeklyExtras(
     action.startDate ? lastWeekImpact(db, action.startDate, approvedBy) : Promise.resolve(null),
     campaign.kind === "weekly" ? tipForCampaign(db, campaign.id) : peekNextTip(db),
   ]);
-  return { lastWeek, tip: tip ? { title: tip.title, body: tip.body, url: tip.url } : null };
+  return { lastWeek, tips: emailTipsByLocale(tip) };
 }

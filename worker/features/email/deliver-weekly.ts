@@ -1,8 +1,9 @@
 import { eq, sql } from "drizzle-orm";
+import type { Locale } from "#contract/i18n/locales";
 import { emailCampaigns } from "../../../db/schema";
 import type { MailMessage, SendResult } from "../../platform/mail/types";
 import { openManageToken } from "../../platform/manage-token";
-import { loadActionRow, loadEmailPetitions, loadWeeklyExtras, siteFromConfig, toEmailAction } from "./content";
+import { emailActionsByLocale, loadActionRow, loadEmailPetitions, loadWeeklyExtras, siteFromConfig } from "./content";
 import type { EmailAction, EmailEvent, EmailLastWeek, EmailPetition, EmailTip } from "./content-types";
 import { backoffSeconds, type EmailDeps, type EmailJob } from "./jobs";
 import { ledger } from "./ledger-sql";
@@ -18,12 +19,13 @@ export const CLAIM_LEASE_SECONDS = 120;
 
 /** Content shared by every recipient of a campaign, loaded once per consumer invocation. */
 export type CampaignContent = {
-  action: EmailAction;
+  /** The action in each reader's language, English where its Spanish is not whole yet (decision 272). */
+  actions: Record<Locale, EmailAction>;
   /** When the campaign was prepared: the "I did it" links are signed as of then (see below). */
   preparedAt: Date;
   petitions: EmailPetition[];
   lastWeek: EmailLastWeek | null;
-  tip: EmailTip | null;
+  tips: Record<Locale, EmailTip | null>;
 } | null;
 export type ContentCache = Map<string, Promise<CampaignContent>>;
 
@@ -35,6 +37,7 @@ type RecipientRow = {
   email: string;
   first_name: string;
   zip_code: string | null;
+  locale: Locale;
   manage_token_hash: string;
   manage_token_sealed: string | null;
 };
@@ -51,7 +54,7 @@ async function campaignContent(deps: EmailDeps, campaignId: string): Promise<Cam
     loadEmailPetitions(deps.db, deps.kv),
     loadWeeklyExtras(deps.db, row, { id: campaignId, kind: "weekly", createdAt: campaign.createdAt }),
   ]);
-  return { action: toEmailAction(row), preparedAt: new Date(campaign.createdAt), petitions, ...extras };
+  return { actions: emailActionsByLocale(row), preparedAt: new Date(campaign.createdAt), petitions, ...extras };
 }
 
 /**
@@ -112,7 +115,7 @@ export async function deliverWeeklyBatch(
 
   const claimedIds = JSON.stringify(claimedRows.map((r) => r.subscriber_id));
   const recipients = await db.all<RecipientRow>(
-    sql`SELECT id, email, first_name, zip_code, manage_token_hash, manage_token_sealed FROM subscribers WHERE id IN (SELECT value FROM json_each(${claimedIds})) ORDER BY id`,
+    sql`SELECT id, email, first_name, zip_code, locale, manage_token_hash, manage_token_sealed FROM subscribers WHERE id IN (SELECT value FROM json_each(${claimedIds})) ORDER BY id`,
   );
   const rowBySubscriber = new Map(claimedRows.map((r) => [r.subscriber_id, r]));
 
@@ -135,12 +138,15 @@ export async function deliverWeeklyBatch(
 
   const messages: { subscriberId: string; sendKey: string; message: MailMessage }[] = [];
   for (const r of recipients) {
+    // One language per email: the subscriber's (the column's CHECK keeps it en or es).
+    const locale: Locale = r.locale === "es" ? "es" : "en";
     const rendered = renderWeeklyEmail({
       site,
-      action: loaded.action,
+      locale,
+      action: loaded.actions[locale],
       petitions: loaded.petitions,
       lastWeek: loaded.lastWeek,
-      tip: loaded.tip,
+      tip: loaded.tips[locale],
       events: await eventsFor(r.zip_code),
       recipient: {
         firstName: r.first_name,
@@ -156,7 +162,7 @@ export async function deliverWeeklyBatch(
         // Signed as of the campaign, not of this attempt: a retry renders the very same email, so a
         // provider that deduplicates by key sees the same request (decision 198).
         didItUrl: await deps.didItUrl(
-          { subscriberId: r.id, actionId: loaded.action.id, campaignId: cid },
+          { subscriberId: r.id, actionId: loaded.actions.en.id, campaignId: cid },
           loaded.preparedAt,
         ),
       },

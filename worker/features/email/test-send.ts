@@ -1,4 +1,5 @@
 import { eq } from "drizzle-orm";
+import type { Locale } from "#contract/i18n/locales";
 import { emailCampaigns, subscribers } from "../../../db/schema";
 import { notFound } from "../../platform/errors";
 import { openManageToken } from "../../platform/manage-token";
@@ -27,7 +28,7 @@ export type TestSendResult =
  */
 export async function sendTestEmail(
   deps: EmailDeps,
-  input: { email: string; actionId?: string; triggeredBy: string },
+  input: { email: string; actionId?: string; triggeredBy: string; locale?: Locale },
 ): Promise<TestSendResult> {
   const row = input.actionId
     ? await loadActionRow(deps.db, input.actionId)
@@ -37,11 +38,16 @@ export async function sendTestEmail(
   const [sub] = await deps.db.select().from(subscribers).where(eq(subscribers.email, input.email)).limit(1);
   const site = siteFromConfig(deps.config);
   const events = sub?.zipCode ? await deps.eventsNear(sub.zipCode.slice(0, 5)).catch(() => []) : [];
+  // In the subscriber's language when the address is one (the test shows what they would get), else English.
+  const locale = input.locale ?? sub?.locale ?? "en";
+  const { lastWeek, tips } = await loadWeeklyExtras(deps.db, row, { kind: "test", now: deps.now().toISOString() });
   const rendered = renderWeeklyEmail({
     site,
-    action: toEmailAction(row),
+    locale,
+    action: toEmailAction(row, locale),
     petitions: await loadEmailPetitions(deps.db, deps.kv),
-    ...(await loadWeeklyExtras(deps.db, row, { kind: "test", now: deps.now().toISOString() })),
+    lastWeek,
+    tip: tips[locale],
     events,
     recipient: {
       firstName: sub?.firstName ?? "friend",

@@ -94,9 +94,9 @@ async function renderWithHead(
   let shell = asset;
   if (route?.name === "action") {
     const found = await readPageApi<{ action: PublicActionWithImpact }>(
-      `/api/actions/${encodeURIComponent(c.req.param("slug") ?? "")}`,
+      `/api/actions/${encodeURIComponent(c.req.param("slug") ?? "")}?lang=${locale}`,
     );
-    if (found) shell = withActionMeta(asset, actionMetaTags(found.action, config.siteOrigin, config.SITE_NAME));
+    if (found) shell = withActionMeta(asset, actionMetaTags(found.action, config.siteOrigin, config.SITE_NAME, locale));
   } else if (route?.name === "event") {
     const id = eventIdFromPathParam(c.req.param("event") ?? "");
     const found = id ? await readPageApi<{ event: EventPage }>(`/api/events/${encodeURIComponent(id)}/page`) : null;

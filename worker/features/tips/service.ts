@@ -1,8 +1,13 @@
 import { asc, desc, eq, sql } from "drizzle-orm";
+import { tipHasSpanish } from "#contract/actions/translation";
+import type { Locale } from "#contract/i18n/locales";
 import { type PublicTip, TIP_MESSAGES, type Tip, type TipInput, type tipInputSchema } from "#contract/tips/schemas";
 import { campaignTips, emailCampaigns, tips } from "../../../db/schema";
 import type { Db } from "../../platform/db";
 import { badRequest, conflict, notFound } from "../../platform/errors";
+
+/** A tip's text in both languages: each weekly email picks its reader's (toPublicTip). */
+export type TipBothLanguages = PublicTipRow;
 
 /** Far more than an admin curates; the list endpoint stays bounded. */
 export const TIPS_LIMIT = 500;
@@ -17,15 +22,37 @@ const toTip = (r: TipRow): Tip => ({
   topic: r.topic,
   active: r.active,
   position: r.position,
+  es: { title: r.titleEs, body: r.bodyEs },
 });
 
-export const toPublicTip = (r: Pick<TipRow, "id" | "title" | "body" | "url" | "topic">): PublicTip => ({
-  id: r.id,
-  title: r.title,
-  body: r.body,
-  url: r.url,
-  topic: r.topic,
-});
+type PublicTipRow = Pick<TipRow, "id" | "title" | "body" | "url" | "topic" | "titleEs" | "bodyEs">;
+
+/** The tip in the language asked for when it is written there, else in English (decision 272). */
+export const toPublicTip = (r: PublicTipRow, wanted: Locale = "en"): PublicTip => {
+  const spanish = wanted === "es" && tipHasSpanish({ title: r.titleEs, body: r.bodyEs });
+  return {
+    id: r.id,
+    title: spanish ? r.titleEs : r.title,
+    body: spanish ? r.bodyEs : r.body,
+    url: r.url,
+    topic: r.topic,
+    language: spanish ? "es" : "en",
+  };
+};
+
+/** The columns a public tip is made of, both languages. */
+const publicColumns = {
+  id: tips.id,
+  title: tips.title,
+  body: tips.body,
+  url: tips.url,
+  topic: tips.topic,
+  titleEs: tips.titleEs,
+  bodyEs: tips.bodyEs,
+};
+
+type TipValues = ReturnType<typeof tipInputSchema.parse>;
+const tipColumns = ({ es, ...input }: TipValues) => ({ ...input, titleEs: es.title, bodyEs: es.body });
 
 export async function listTips(db: Db): Promise<Tip[]> {
   const rows = await db.select().from(tips).orderBy(asc(tips.position), asc(tips.createdAt)).limit(TIPS_LIMIT);
@@ -45,22 +72,22 @@ async function guardTitle<T>(write: () => Promise<T>): Promise<T> {
 }
 
 /** A new tip goes to the end of the list. */
-export async function createTip(db: Db, input: ReturnType<typeof tipInputSchema.parse>): Promise<Tip> {
+export async function createTip(db: Db, input: TipValues): Promise<Tip> {
   const [row] = await guardTitle(() =>
     db
       .insert(tips)
-      .values({ ...input, position: sql`(SELECT coalesce(max(${tips.position}), -1) + 1 FROM ${tips})` })
+      .values({ ...tipColumns(input), position: sql`(SELECT coalesce(max(${tips.position}), -1) + 1 FROM ${tips})` })
       .returning(),
   );
   if (!row) throw new Error("tip insert returned no row");
   return toTip(row);
 }
 
-export async function updateTip(db: Db, id: string, input: ReturnType<typeof tipInputSchema.parse>): Promise<Tip> {
+export async function updateTip(db: Db, id: string, input: TipValues): Promise<Tip> {
   const [row] = await guardTitle(() =>
     db
       .update(tips)
-      .set({ ...input, updatedAt: new Date().toISOString() })
+      .set({ ...tipColumns(input), updatedAt: new Date().toISOString() })
       .where(eq(tips.id, id))
       .returning(),
   );
@@ -104,44 +131,41 @@ const nextTipSql = sql`SELECT ${tips.id} FROM ${tips} WHERE ${tips.active} = 1
  * The tip a weekly campaign carries, chosen on first use and stored (the primary key on campaign_id
  * makes the first choice stick: retries, duplicate messages and parallel consumers all agree).
  */
-export async function tipForCampaign(db: Db, campaignId: string): Promise<PublicTip | null> {
+export async function tipForCampaign(db: Db, campaignId: string): Promise<TipBothLanguages | null> {
   await db.run(
     sql`INSERT INTO ${campaignTips} (campaign_id, tip_id) SELECT ${campaignId}, id FROM (${nextTipSql}) WHERE true
         ON CONFLICT (campaign_id) DO NOTHING`,
   );
   const [row] = await db
-    .select({ id: tips.id, title: tips.title, body: tips.body, url: tips.url, topic: tips.topic })
+    .select(publicColumns)
     .from(campaignTips)
     .innerJoin(tips, eq(tips.id, campaignTips.tipId))
     .where(eq(campaignTips.campaignId, campaignId))
     .limit(1);
-  return row ? toPublicTip(row) : null;
+  return row ?? null;
 }
 
 /** The tip the next weekly campaign would carry, without recording it (test sends, previews). */
-export async function peekNextTip(db: Db): Promise<PublicTip | null> {
-  const [row] = await db
-    .select({ id: tips.id, title: tips.title, body: tips.body, url: tips.url, topic: tips.topic })
-    .from(tips)
-    .where(sql`${tips.id} = (${nextTipSql})`)
-    .limit(1);
-  return row ? toPublicTip(row) : null;
+export async function peekNextTip(db: Db): Promise<TipBothLanguages | null> {
+  const [row] = await db.select(publicColumns).from(tips).where(sql`${tips.id} = (${nextTipSql})`).limit(1);
+  return row ?? null;
 }
 
 /**
  * The tip of the week for /actions: the one the newest weekly email carried while it is still
  * active, else the one the next email will carry.
  */
-export async function currentTip(db: Db): Promise<PublicTip | null> {
+export async function currentTip(db: Db, lang: Locale = "en"): Promise<PublicTip | null> {
   const [row] = await db
-    .select({ id: tips.id, title: tips.title, body: tips.body, url: tips.url, topic: tips.topic, active: tips.active })
+    .select({ ...publicColumns, active: tips.active })
     .from(campaignTips)
     .innerJoin(emailCampaigns, eq(emailCampaigns.id, campaignTips.campaignId))
     .innerJoin(tips, eq(tips.id, campaignTips.tipId))
     .orderBy(desc(emailCampaigns.createdAt), desc(campaignTips.createdAt))
     .limit(1);
-  if (row?.active) return toPublicTip(row);
-  return peekNextTip(db);
+  if (row?.active) return toPublicTip(row, lang);
+  const next = await peekNextTip(db);
+  return next ? toPublicTip(next, lang) : null;
 }
 
 export type { TipInput };

@@ -18,6 +18,7 @@ export const EMPTY_ACTION_FORM: ActionInput = {
   send_on_publish: false,
   schedule_send: true,
   status: undefined,
+  es: { title: "", summary: "", why_it_matters: "", steps: [""], time_required: "", materials: [""], cta_label: "" },
 };
 
 const atLeastOne = <T>(list: T[] | undefined, empty: T): T[] => (list && list.length > 0 ? list : [empty]);
@@ -41,6 +42,11 @@ export function formValuesFromAction(a: AdminAction): ActionInput {
     send_on_publish: a.send_on_publish,
     schedule_send: a.schedule_send,
     status: undefined,
+    es: {
+      ...a.es,
+      steps: atLeastOne(a.es.steps, ""),
+      materials: atLeastOne(a.es.materials, ""),
+    },
   };
 }
 
@@ -69,5 +75,14 @@ export function formValuesFromDraft(draft: Partial<ActionInput>): ActionInput {
     cta_url: str(draft.cta_url, ""),
     send_on_publish: typeof draft.send_on_publish === "boolean" ? draft.send_on_publish : false,
     schedule_send: typeof draft.schedule_send === "boolean" ? draft.schedule_send : true,
+    es: {
+      title: str(draft.es?.title, ""),
+      summary: str(draft.es?.summary, ""),
+      why_it_matters: str(draft.es?.why_it_matters, ""),
+      steps: atLeastOne(strings(draft.es?.steps), ""),
+      time_required: str(draft.es?.time_required, ""),
+      materials: atLeastOne(strings(draft.es?.materials), ""),
+      cta_label: str(draft.es?.cta_label, ""),
+    },
   };
 }

@@ -11,6 +11,7 @@ import {
   SUMMARY_MAX,
   slugify,
 } from "#contract/actions/schemas";
+import { DEFAULT_CTA_LABEL_ES } from "#contract/actions/translation";
 import { Button } from "../../../components/ui/button";
 import { Checkbox } from "../../../components/ui/checkbox";
 import { FormField } from "../../../components/ui/form-field";
@@ -23,10 +24,12 @@ import { errorText } from "../../../lib/error-text";
 import { formValuesFromDraft } from "./action-form-values";
 import { adminActionKeys, createAction, sendWeeklyEmail, updateAction } from "./admin-api";
 import { ImageField } from "./image-field";
+import { LanguageColumns, LanguagePair, SpanishStatus } from "./language-pair";
 import { type LinkRowErrors, LinksField } from "./links-field";
 import { ListField } from "./list-field";
 import { PublishDialog } from "./publish-dialog";
 import { useDraftAutosave } from "./use-draft-autosave";
+import { useSpanishState } from "./use-spanish-state";
 
 type Intent = "save" | "publish" | "unpublish";
 
@@ -67,6 +70,10 @@ export function ActionForm({ mode, actionId, initial, status, sentAt = null }: A
     control,
     name: ["steps", "materials", "links", "image_url", "summary", "send_on_publish", "schedule_send"],
   });
+  const es = useWatch({ control, name: "es" });
+  const spanish = useSpanishState(control);
+  const setSpanishList = (name: "es.steps" | "es.materials", value: string[]) =>
+    setValue(name, value, { shouldDirty: true, shouldValidate: isSubmitted });
   const set = <K extends "steps" | "materials" | "links" | "image_url" | "send_on_publish" | "schedule_send">(
     name: K,
     value: ActionInput[K],
@@ -150,6 +157,7 @@ export function ActionForm({ mode, actionId, initial, status, sentAt = null }: A
   };
 
   const summaryLength = (summary ?? "").length;
+  const summaryEsLength = (es?.summary ?? "").length;
   const titleField = register("title", {
     onChange: (e: React.ChangeEvent<HTMLInputElement>) => {
       if (mode === "new" && !slugTouched.current) {
@@ -171,9 +179,20 @@ export function ActionForm({ mode, actionId, initial, status, sentAt = null }: A
         <h2 id="basics-title" className="text-xl font-semibold text-forest-900">
           Basics
         </h2>
-        <FormField label="Title" error={errors.title?.message}>
-          <Input {...titleField} />
-        </FormField>
+        <SpanishStatus state={spanish} />
+        <LanguageColumns />
+        <LanguagePair
+          english={
+            <FormField label="Title" error={errors.title?.message}>
+              <Input {...titleField} />
+            </FormField>
+          }
+          spanish={
+            <FormField label="Título" error={errors.es?.title?.message}>
+              <Input {...register("es.title")} />
+            </FormField>
+          }
+        />
         <FormField
           label="Slug"
           error={errors.slug?.message}
@@ -183,50 +202,114 @@ export function ActionForm({ mode, actionId, initial, status, sentAt = null }: A
         >
           <Input {...register("slug", { onChange: () => (slugTouched.current = true) })} />
         </FormField>
-        <div className="grid gap-6 sm:grid-cols-3">
+        <div className="grid gap-6 sm:grid-cols-2">
           <FormField label="Start Date" error={errors.start_date?.message}>
             <Input type="date" {...register("start_date")} />
           </FormField>
           <FormField label="End Date" error={errors.end_date?.message}>
             <Input type="date" {...register("end_date")} />
           </FormField>
-          <FormField label="Time Required" error={errors.time_required?.message}>
-            <Input placeholder="30 minutes" {...register("time_required")} />
-          </FormField>
         </div>
-        <FormField
-          label="Summary (160-220 characters)"
-          error={errors.summary?.message}
-          hint={
-            <span className={summaryLength > SUMMARY_MAX ? "font-semibold text-destructive" : undefined}>
-              {summaryLength}/{SUMMARY_MAX} characters
-            </span>
+        <LanguagePair
+          english={
+            <FormField label="Time Required" error={errors.time_required?.message}>
+              <Input placeholder="30 minutes" {...register("time_required")} />
+            </FormField>
           }
-        >
-          <Textarea rows={3} {...register("summary")} />
-        </FormField>
+          spanish={
+            <FormField label="Tiempo requerido" error={errors.es?.time_required?.message}>
+              <Input placeholder="30 minutos" {...register("es.time_required")} />
+            </FormField>
+          }
+        />
+        <LanguagePair
+          english={
+            <FormField
+              label="Summary (160-220 characters)"
+              error={errors.summary?.message}
+              hint={
+                <span className={summaryLength > SUMMARY_MAX ? "font-semibold text-destructive" : undefined}>
+                  {summaryLength}/{SUMMARY_MAX} characters
+                </span>
+              }
+            >
+              <Textarea rows={3} {...register("summary")} />
+            </FormField>
+          }
+          spanish={
+            <FormField
+              label="Resumen (160-220 caracteres)"
+              error={errors.es?.summary?.message}
+              hint={
+                <span className={summaryEsLength > SUMMARY_MAX ? "font-semibold text-destructive" : undefined}>
+                  {summaryEsLength}/{SUMMARY_MAX} caracteres
+                </span>
+              }
+            >
+              <Textarea rows={3} {...register("es.summary")} />
+            </FormField>
+          }
+        />
       </section>
 
       <section className={section} aria-labelledby="content-title">
         <h2 id="content-title" className="text-xl font-semibold text-forest-900">
           Content
         </h2>
-        <FormField label="Why It Matters" error={errors.why_it_matters?.message}>
-          <Textarea rows={5} {...register("why_it_matters")} />
-        </FormField>
-        <ListField
-          legend="How to Do It (steps)"
-          item="Step"
-          values={steps ?? []}
-          onChange={(v) => set("steps", v)}
-          error={errors.steps?.message}
+        <LanguageColumns />
+        <LanguagePair
+          english={
+            <FormField label="Why It Matters" error={errors.why_it_matters?.message}>
+              <Textarea rows={5} {...register("why_it_matters")} />
+            </FormField>
+          }
+          spanish={
+            <FormField label="Por qué importa" error={errors.es?.why_it_matters?.message}>
+              <Textarea rows={5} {...register("es.why_it_matters")} />
+            </FormField>
+          }
         />
-        <ListField
-          legend="What You'll Need (materials)"
-          item="Material"
-          values={materials ?? []}
-          onChange={(v) => set("materials", v)}
-          error={errors.materials?.message}
+        <LanguagePair
+          english={
+            <ListField
+              legend="How to Do It (steps)"
+              item="Step"
+              values={steps ?? []}
+              onChange={(v) => set("steps", v)}
+              error={errors.steps?.message}
+            />
+          }
+          spanish={
+            <ListField
+              legend="Cómo hacerlo (pasos)"
+              item="Paso"
+              values={es?.steps ?? []}
+              onChange={(v) => setSpanishList("es.steps", v)}
+              error={errors.es?.steps?.message}
+              buttons={{ add: "Añadir paso", remove: "Quitar", removeRow: (n) => `Quitar paso ${n}` }}
+            />
+          }
+        />
+        <LanguagePair
+          english={
+            <ListField
+              legend="What You'll Need (materials)"
+              item="Material"
+              values={materials ?? []}
+              onChange={(v) => set("materials", v)}
+              error={errors.materials?.message}
+            />
+          }
+          spanish={
+            <ListField
+              legend="Qué vas a necesitar (materiales)"
+              item="Elemento"
+              values={es?.materials ?? []}
+              onChange={(v) => setSpanishList("es.materials", v)}
+              error={errors.es?.materials?.message}
+              buttons={{ add: "Añadir elemento", remove: "Quitar", removeRow: (n) => `Quitar elemento ${n}` }}
+            />
+          }
         />
         <LinksField
           values={links ?? []}
@@ -241,10 +324,19 @@ export function ActionForm({ mode, actionId, initial, status, sentAt = null }: A
           Image and button
         </h2>
         <ImageField value={imageUrl ?? ""} onChange={(v) => set("image_url", v)} error={errors.image_url?.message} />
+        <LanguagePair
+          english={
+            <FormField label="Button Label" error={errors.cta_label?.message}>
+              <Input {...register("cta_label")} />
+            </FormField>
+          }
+          spanish={
+            <FormField label="Texto del botón (opcional)" error={errors.es?.cta_label?.message}>
+              <Input placeholder={DEFAULT_CTA_LABEL_ES} {...register("es.cta_label")} />
+            </FormField>
+          }
+        />
         <div className="grid gap-6 sm:grid-cols-2">
-          <FormField label="Button Label" error={errors.cta_label?.message}>
-            <Input {...register("cta_label")} />
-          </FormField>
           <FormField label="Button URL (optional)" error={errors.cta_url?.message}>
             <Input inputMode="url" placeholder="https://" {...register("cta_url")} />
           </FormField>

@@ -108,9 +108,15 @@ export function AdminActionsPage() {
     {
       header: "Status",
       cell: (a) => (
-        <Badge variant={a.status === "published" ? "success" : "outline"}>
-          {a.status === "published" ? "Published" : "Draft"}
-        </Badge>
+        <span className="flex flex-wrap gap-1.5">
+          <Badge variant={a.status === "published" ? "success" : "outline"}>
+            {a.status === "published" ? "Published" : "Draft"}
+          </Badge>
+          {/* Which actions a Spanish reader would still get in English (decision 272). */}
+          {a.spanish === "complete" ? null : (
+            <Badge variant="warning">{a.spanish === "missing" ? "Spanish missing" : "Spanish incomplete"}</Badge>
+          )}
+        </span>
       ),
     },
     { header: "Updated", cell: (a) => adminDate(a.updated_at), nowrap: true },

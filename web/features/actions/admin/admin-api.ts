@@ -76,5 +76,10 @@ export type SendPlan = SendPlanAnswer;
 export const sendWeeklyEmail = (actionId: string) =>
   read(signedInApi.api.admin.email["weekly-send"].$post({ json: { action_id: actionId } }));
 
-export const sendTestEmail = (email: string, actionId?: string) =>
-  read(signedInApi.api.admin.email["test-send"].$post({ json: actionId ? { email, action_id: actionId } : { email } }));
+/** `lang`: the email a reader of that language gets; none: the addressee's own language (decision 272). */
+export const sendTestEmail = (email: string, actionId?: string, lang?: "en" | "es") =>
+  read(
+    signedInApi.api.admin.email["test-send"].$post({
+      json: { email, ...(actionId ? { action_id: actionId } : {}), ...(lang ? { lang } : {}) },
+    }),
+  );

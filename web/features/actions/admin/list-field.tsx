@@ -12,10 +12,12 @@ interface ListFieldProps {
   onChange: (values: string[]) => void;
   error?: string;
   placeholder?: string;
+  /** The buttons' words for a list in another language ("Añadir paso"); English, from `item`, by default. */
+  buttons?: { add: string; remove: string; removeRow: (n: number) => string };
 }
 
 /** A list of text rows. Spec §5: at least one row always stays, a row can be removed only if there are more. */
-export function ListField({ legend, item, values, onChange, error, placeholder }: ListFieldProps) {
+export function ListField({ legend, item, values, onChange, error, placeholder, buttons }: ListFieldProps) {
   const baseId = useId();
   const rows = values.length > 0 ? values : [""];
   const errorId = `${baseId}-error`;
@@ -41,9 +43,9 @@ export function ListField({ legend, item, values, onChange, error, placeholder }
                 variant="ghost"
                 size="sm"
                 onClick={() => onChange(rows.filter((_, j) => j !== i))}
-                aria-label={`Remove ${item.toLowerCase()} ${i + 1}`}
+                aria-label={buttons ? buttons.removeRow(i + 1) : `Remove ${item.toLowerCase()} ${i + 1}`}
               >
-                Remove
+                {buttons ? buttons.remove : "Remove"}
               </Button>
             ) : null}
           </div>
@@ -51,7 +53,7 @@ export function ListField({ legend, item, values, onChange, error, placeholder }
       })}
       <div>
         <Button variant="outline" size="sm" onClick={() => onChange([...rows, ""])}>
-          Add {item}
+          {buttons ? buttons.add : `Add ${item}`}
         </Button>
       </div>
       {error ? <FieldError id={errorId}>{error}</FieldError> : null}

@@ -16,6 +16,7 @@ export function TestSendDialog({ open, onOpenChange }: { open: boolean; onOpenCh
   const actions = useQuery({ ...recentActionsQuery(), enabled: open });
   const [actionId, setActionId] = useState(CURRENT);
   const [email, setEmail] = useState("");
+  const [lang, setLang] = useState<"" | "en" | "es">("");
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
@@ -28,7 +29,7 @@ export function TestSendDialog({ open, onOpenChange }: { open: boolean; onOpenCh
     setError(null);
     setBusy(true);
     try {
-      const result = await sendTestEmail(email.trim(), actionId === CURRENT ? undefined : actionId);
+      const result = await sendTestEmail(email.trim(), actionId === CURRENT ? undefined : actionId, lang || undefined);
       toast({
         title: "Test Email Sent",
         description: result.campaign_id ? `Campaign ID: ${result.campaign_id}` : `Sent to ${email.trim()}`,
@@ -63,6 +64,16 @@ export function TestSendDialog({ open, onOpenChange }: { open: boolean; onOpenCh
               {a.title} ({a.start_date ? adminDate(a.start_date) : "no date"})
             </option>
           ))}
+        </Select>
+      </FormField>
+      <FormField label="Language">
+        <Select
+          value={lang}
+          onChange={(e) => setLang(e.target.value === "es" ? "es" : e.target.value === "en" ? "en" : "")}
+        >
+          <option value="">The subscriber's language (English if not subscribed)</option>
+          <option value="en">English</option>
+          <option value="es">Spanish</option>
         </Select>
       </FormField>
       <FormField label="Email address" error={error ?? undefined}>
