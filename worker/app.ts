@@ -56,9 +56,11 @@ import { AppError, errorBody } from "./platform/errors";
 import type { AppBindings } from "./platform/hono";
 import { createRouter } from "./platform/hono";
 import { redirectToHttps } from "./platform/https-redirect";
+import { requestLocale } from "./platform/i18n";
 import { noStorePrivate } from "./platform/no-store";
 import { requestIdentity, requestLog } from "./platform/request-log";
 import { securityHeaders } from "./platform/security-headers";
+import { localizedMessage } from "./platform/server-messages";
 
 /**
  * The one app factory: middleware, every feature's routes, `notFound` and `onError`.
@@ -166,7 +168,7 @@ export function createApp() {
 
   app.onError((err, c) => {
     if (err instanceof AppError) {
-      return c.json(errorBody(err.code, err.message), err.status, err.headers);
+      return c.json(errorBody(err.code, localizedMessage(requestLocale(c), err.message)), err.status, err.headers);
     }
     if (err instanceof HTTPException) {
       // Hono's own errors (e.g. malformed JSON bodies) are client errors with safe messages.
