@@ -9,7 +9,8 @@ import { translate } from "./i18n";
  */
 const idOfEnglish = new Map<string, string>();
 for (const [id, compiled] of Object.entries(enSiteMessages as Record<string, unknown>)) {
-  const text = typeof compiled === "string" ? compiled : Array.isArray(compiled) && compiled.length === 1 ? compiled[0] : null;
+  const text =
+    typeof compiled === "string" ? compiled : Array.isArray(compiled) && compiled.length === 1 ? compiled[0] : null;
   if (typeof text === "string" && !idOfEnglish.has(text)) idOfEnglish.set(text, id);
 }
 

@@ -38,7 +38,11 @@ export function AuthVerifyPage({
     <div className="mx-auto w-full max-w-lg px-4 py-12 sm:py-20">
       <Card>
         <CardContent>
-          {token ? <SignInWithLink token={token} afterSignIn={afterSignIn} /> : <LinkProblem message={t("account.error.tokenMissing")} />}
+          {token ? (
+            <SignInWithLink token={token} afterSignIn={afterSignIn} />
+          ) : (
+            <LinkProblem message={t("account.error.tokenMissing")} />
+          )}
         </CardContent>
       </Card>
     </div>

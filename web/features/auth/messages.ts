@@ -10,7 +10,10 @@ export function useSignInToasts() {
       linkSent: { title: t("account.toast.checkEmail"), description: t("account.toast.linkSent") },
       signInFailed: t("account.toast.signInFailed"),
       linkFailed: t("account.toast.linkFailed"),
-      passwordRequired: { title: t("account.error.passwordRequiredTitle"), description: t("account.error.passwordRequired") },
+      passwordRequired: {
+        title: t("account.error.passwordRequiredTitle"),
+        description: t("account.error.passwordRequired"),
+      },
       /** What a failure without a message of its own says. */
       tryAgain: t("account.toast.tryAgain"),
     }),

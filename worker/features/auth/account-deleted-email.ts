@@ -7,7 +7,11 @@ import { type EmailSite, emailHeading, type RenderedEmail, renderLayout } from "
  * The confirmation that an account was deleted, in the member's language: says what went and what, by law or for
  * safety, stays a while.
  */
-export function renderAccountDeletedEmail(site: EmailSite, retentionDays: number, locale: Locale = "en"): RenderedEmail {
+export function renderAccountDeletedEmail(
+  site: EmailSite,
+  retentionDays: number,
+  locale: Locale = "en",
+): RenderedEmail {
   const t = translatorFor(locale);
   const subject = t("email.account.deleted.subject", { site: site.name });
   const heading = t("email.account.deleted.heading");

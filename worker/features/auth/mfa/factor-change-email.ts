@@ -60,7 +60,14 @@ function wordsFor(change: FactorChange, site: EmailSite, t: Translate) {
  * what to do if it was not them, in their language. Account mail, sent even to a suppressed address: the layout
  * without a subscriber's footer (`links: null`).
  */
-export function factorChangeEmail({ to, site, change, browser, at, locale = "en" }: FactorChangeEmailInput): MailMessage {
+export function factorChangeEmail({
+  to,
+  site,
+  change,
+  browser,
+  at,
+  locale = "en",
+}: FactorChangeEmailInput): MailMessage {
   const t = translatorFor(locale);
   const { subject, heading, what } = wordsFor(change, site, t);
   const date = noticeTime(at, locale);
@@ -76,9 +83,17 @@ ${emailHeading(heading)}
 <p style="margin:0;">${notYou}</p>
 ${emailButton(accountUrl, t("email.account.factor.button"))}
 <p style="margin:0;font-size:14px;word-break:break-all;"><a href="${accountUrl}" style="color:${C.forest};">${accountUrl}</a></p>`;
-  const text = [heading, "", what, "", when, "", notYou, "", t("email.account.factor.textLink", { url: accountUrl })].join(
-    "\n",
-  );
+  const text = [
+    heading,
+    "",
+    what,
+    "",
+    when,
+    "",
+    notYou,
+    "",
+    t("email.account.factor.textLink", { url: accountUrl }),
+  ].join("\n");
   const layout = renderLayout({
     site,
     title: subject,
