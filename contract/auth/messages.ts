@@ -27,5 +27,6 @@ export const AUTH_MESSAGES = {
   tokenMissing: "This sign-in link is incomplete. Please request a new one.",
   currentPasswordRequired: "Please enter your current password.",
   currentPasswordWrong: "Your current password is incorrect.",
+  localeInvalid: "Please choose English or Spanish.",
   reauthRequired: `For your security, please sign in again: a password can be set within ${REAUTH_WINDOW_MINUTES} minutes of signing in.`,
 } as const;

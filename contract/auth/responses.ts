@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { LOCALES } from "../i18n/locales";
 
 /** The answers of the auth and account routes (decision 179): the document's schemas and the handlers' types. */
 
@@ -27,7 +28,14 @@ export const refreshAnswer = z.object({ session: sessionSchema.nullable() });
 export const signedOutAnswer = z.object({ ok: z.literal(true) });
 
 export const meAnswer = z.object({
-  user: z.object({ id: z.string(), email: z.string(), has_password: z.boolean(), created_at: z.string() }),
+  user: z.object({
+    id: z.string(),
+    email: z.string(),
+    has_password: z.boolean(),
+    created_at: z.string(),
+    /** The member's language: every email to them is in it (issue 46). */
+    locale: z.enum(LOCALES),
+  }),
   profile: z.object({ role: z.enum(["user", "admin"]) }),
 });
 

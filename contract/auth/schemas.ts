@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { LOCALES } from "../i18n/locales";
 import { FIELD_MAX, isEmail } from "../platform/field-rules";
 import { AUTH_MESSAGES, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, REAUTH_WINDOW_MINUTES } from "./messages";
 import { isSafeRedirectPath } from "./redirect-path";
@@ -61,6 +62,12 @@ export const setPasswordSchema = z.object({
   current_password: currentPasswordSchema.optional(),
 });
 export type SetPasswordRequest = z.input<typeof setPasswordSchema>;
+
+/** The member's language, chosen in the account section (issue 46): the language of every email to them. */
+export const setLocaleSchema = z.object({
+  locale: z.enum(LOCALES, { error: AUTH_MESSAGES.localeInvalid }),
+});
+export type SetLocaleRequest = z.input<typeof setLocaleSchema>;
 
 /**
  * The account section's form: the same rules plus a confirmation, checked against the user's email.

@@ -1,6 +1,7 @@
 import { AuthVerifyPage } from "../features/auth/auth-verify-page";
 import { recordPendingCompletion } from "../features/completions/pending-completion";
 import { Island } from "../islands/island";
+import { useT } from "../lib/i18n";
 
 /** The magic link's page as the Worker renders it: one island, hydrated once it is seen (decision 212). */
 export function AuthVerifyRoute() {
@@ -12,5 +13,6 @@ export function AuthVerifyRoute() {
  * action's button there hydrates only once it is on screen (decision 212).
  */
 export function AuthVerify() {
-  return <AuthVerifyPage afterSignIn={recordPendingCompletion} />;
+  const { t } = useT();
+  return <AuthVerifyPage afterSignIn={() => recordPendingCompletion(t)} />;
 }

@@ -45,11 +45,13 @@ export function translate(locale: Locale, id: ServerMessageId, values?: ServerMe
 }
 
 /** English messages without values, by their text: an API error message said in English finds its id here. */
-const ENGLISH_IDS = new Map(
-  Object.entries(MESSAGES.en).flatMap(([id, compiled]) =>
-    Array.isArray(compiled) && compiled.length === 1 && typeof compiled[0] === "string" ? [[compiled[0], id]] : [],
-  ),
-);
+const ENGLISH_IDS = new Map<string, ServerMessageId>();
+for (const [id, compiled] of Object.entries(MESSAGES.en)) {
+  const text =
+    typeof compiled === "string" ? compiled : Array.isArray(compiled) && compiled.length === 1 ? compiled[0] : null;
+  // The first id with a text wins, so one English text always gets the same translation.
+  if (typeof text === "string" && !ENGLISH_IDS.has(text)) ENGLISH_IDS.set(text, id);
+}
 
 /**
  * An English message in another language when the catalogue has it, else as it is. The API's error messages are the

@@ -1,6 +1,5 @@
 import { useQuery } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
-import { MFA_MESSAGES } from "#contract/auth/mfa-messages";
 import { Button } from "../../components/ui/button";
 import { FormField } from "../../components/ui/form-field";
 import { Input } from "../../components/ui/input";
@@ -8,6 +7,7 @@ import { Spinner } from "../../components/ui/spinner";
 import { read, signedInApi } from "../../lib/api";
 import type { Session } from "../../lib/auth/auth-client";
 import { errorText } from "../../lib/error-text";
+import { useT } from "../../lib/i18n";
 import { usePageTitle } from "../../lib/use-page-title";
 import { routePath } from "../../pages";
 
@@ -39,13 +39,14 @@ const mfaStatus = () => ({
  * authenticator app is set up, its set-up otherwise (the server answers 403 mfa_required meanwhile).
  */
 export function AdminSecondFactor() {
-  usePageTitle("Confirm it's you");
+  const { t } = useT();
+  usePageTitle(t("account.mfaGate.title"));
   const status = useQuery(mfaStatus());
   return (
     <div className="mx-auto max-w-xl px-4 py-16 sm:px-6 lg:px-8">
       <div className="rounded-[var(--radius-card)] border border-border bg-card p-8">
         {status.isPending ? (
-          <Spinner label="Checking your second factor…" />
+          <Spinner label={t("account.mfaGate.checkingFactor")} />
         ) : status.data?.totp === "confirmed" || (status.data?.passkeys ?? 0) > 0 ? (
           <ProofPrompt withCode={status.data?.totp === "confirmed"} />
         ) : (
@@ -63,24 +64,24 @@ export function AdminSecondFactor() {
  * critical bundle has no room left (README's figures).
  */
 function ProofPrompt({ withCode }: { withCode: boolean }) {
+  const { t } = useT();
   return (
     <div className="grid gap-4">
-      <h1 className="text-2xl font-semibold text-forest-900">Confirm it's you</h1>
+      <h1 className="text-2xl font-semibold text-forest-900">{t("account.mfaGate.title")}</h1>
       {withCode && <CodePrompt />}
-      <p className="text-sm text-muted-foreground">
-        Have a passkey? Sign out, then choose “Sign in with a passkey”: that sign-in counts as the second factor.
-      </p>
+      <p className="text-sm text-muted-foreground">{t("account.mfaGate.passkeyHint")}</p>
     </div>
   );
 }
 
 function CodePrompt() {
+  const { t } = useT();
   const [code, setCode] = useState("");
   const [error, setError] = useState<string | undefined>();
   const [busy, setBusy] = useState(false);
   const submit = async (e: FormEvent) => {
     e.preventDefault();
-    if (code.trim().length < 6) return setError(MFA_MESSAGES.codeRequired);
+    if (code.trim().length < 6) return setError(t("account.mfa.codeRequired"));
     setBusy(true);
     setError(undefined);
     try {
@@ -93,10 +94,8 @@ function CodePrompt() {
   };
   return (
     <form onSubmit={submit} noValidate className="grid gap-4">
-      <p className="text-muted-foreground">
-        Admin work needs a second factor. Enter the code your authenticator app shows, or one of your recovery codes.
-      </p>
-      <FormField label="Authentication code" hint="6 digits, or a recovery code like abcde-fghjk" error={error}>
+      <p className="text-muted-foreground">{t("account.mfaGate.codeLead")}</p>
+      <FormField label={t("account.mfaGate.code")} hint={t("account.mfaGate.codeHint")} error={error}>
         <Input
           autoComplete="one-time-code"
           inputMode="text"
@@ -107,7 +106,7 @@ function CodePrompt() {
       </FormField>
       <div>
         <Button type="submit" disabled={busy}>
-          {busy ? "Checking…" : "Verify"}
+          {busy ? t("account.mfaGate.checking") : t("account.mfaGate.verify")}
         </Button>
       </div>
     </form>
@@ -117,6 +116,7 @@ function CodePrompt() {
 type Enrolment = { secret: string; otpauth_uri: string };
 
 function TotpSetup() {
+  const { t } = useT();
   const [enrolment, setEnrolment] = useState<Enrolment | null>(null);
   const [confirmed, setConfirmed] = useState<{ session: Session; codes: string[] } | null>(null);
   const [code, setCode] = useState("");
@@ -136,7 +136,7 @@ function TotpSetup() {
   };
   const confirm = async (e: FormEvent) => {
     e.preventDefault();
-    if (code.trim().length < 6) return setError(MFA_MESSAGES.codeRequired);
+    if (code.trim().length < 6) return setError(t("account.mfa.codeRequired"));
     setBusy(true);
     setError(undefined);
     try {
@@ -152,17 +152,15 @@ function TotpSetup() {
   if (confirmed) {
     return (
       <div className="grid gap-4">
-        <h1 className="text-2xl font-semibold text-forest-900">Save your recovery codes</h1>
-        <p className="text-muted-foreground">
-          Each code works once, if you lose your authenticator app. They are shown only now: keep them somewhere safe.
-        </p>
-        <ul aria-label="Recovery codes" className="grid grid-cols-2 gap-2 font-mono text-sm">
+        <h1 className="text-2xl font-semibold text-forest-900">{t("account.mfaGate.saveCodes")}</h1>
+        <p className="text-muted-foreground">{t("account.mfaGate.saveCodesLead")}</p>
+        <ul aria-label={t("account.mfaGate.codesList")} className="grid grid-cols-2 gap-2 font-mono text-sm">
           {confirmed.codes.map((c) => (
             <li key={c}>{c}</li>
           ))}
         </ul>
         <div>
-          <Button onClick={() => void adopt(confirmed.session)}>I have saved them, continue</Button>
+          <Button onClick={() => void adopt(confirmed.session)}>{t("account.mfaGate.savedContinue")}</Button>
         </div>
       </div>
     );
@@ -170,41 +168,36 @@ function TotpSetup() {
 
   return (
     <div className="grid gap-4">
-      <h1 className="text-2xl font-semibold text-forest-900">Set up two-step sign-in</h1>
-      <p className="text-muted-foreground">
-        Admin work needs a second factor: an authenticator app (such as 1Password, Google Authenticator or Aegis), or a
-        passkey added in your account on My Progress.
-      </p>
+      <h1 className="text-2xl font-semibold text-forest-900">{t("account.mfaGate.setupTitle")}</h1>
+      <p className="text-muted-foreground">{t("account.mfaGate.setupLead")}</p>
       {!enrolment ? (
         <>
           {error && (
             <p role="alert" className="text-sm text-destructive">
               {error}{" "}
               <a className="font-semibold underline" href={`${routePath("auth")}?next=${routePath("admin")}`}>
-                Sign in again
+                {t("account.mfaGate.signInAgain")}
               </a>
             </p>
           )}
           <div>
             <Button onClick={() => void start()} disabled={busy}>
-              Set up an authenticator app
+              {t("account.mfaGate.setupApp")}
             </Button>
           </div>
         </>
       ) : (
         <form onSubmit={confirm} noValidate className="grid gap-4">
+          <p>{t("account.mfaGate.addKey")}</p>
           <p>
-            Add this key to your app (or open the link on the device that has the app), then enter the code it shows.
-          </p>
-          <p>
-            Key: <code className="font-mono break-all">{enrolment.secret}</code>
+            {t("account.mfaGate.key")} <code className="font-mono break-all">{enrolment.secret}</code>
           </p>
           <p className="text-sm break-all">
             <a className="underline" href={enrolment.otpauth_uri}>
               {enrolment.otpauth_uri}
             </a>
           </p>
-          <FormField label="Code from the app" error={error}>
+          <FormField label={t("account.mfaGate.appCode")} error={error}>
             <Input
               autoComplete="one-time-code"
               inputMode="numeric"
@@ -214,7 +207,7 @@ function TotpSetup() {
           </FormField>
           <div>
             <Button type="submit" disabled={busy}>
-              {busy ? "Checking…" : "Turn on"}
+              {busy ? t("account.mfaGate.checking") : t("account.mfaGate.turnOn")}
             </Button>
           </div>
         </form>

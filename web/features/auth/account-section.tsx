@@ -1,4 +1,5 @@
 import { zodResolver } from "@hookform/resolvers/zod";
+import { Trans } from "@lingui/react";
 import { useQuery } from "@tanstack/react-query";
 import { useMemo, useState } from "react";
 import { useForm } from "react-hook-form";
@@ -13,6 +14,9 @@ import { ApiError } from "../../lib/api";
 import { useAuth } from "../../lib/auth/auth-provider";
 import { meQuery } from "../../lib/auth/me-query";
 import { errorText } from "../../lib/error-text";
+import { useT } from "../../lib/i18n";
+import { useFormMessage } from "./form-messages";
+import { LanguageChoice } from "./language-choice";
 import { MyDataSection } from "./my-data-section";
 import { PasskeysPanel } from "./passkeys-panel";
 import { SessionsSection } from "./sessions-section";
@@ -30,23 +34,29 @@ const CURRENT_PASSWORD_CODES = new Set(["current_password_required", "invalid_cu
 export function AccountSection() {
   const { user, updatePassword } = useAuth();
   const me = useQuery({ ...meQuery(), enabled: Boolean(user) });
+  const { t } = useT();
   if (!user) return null;
   const hasPassword = me.data?.user.has_password ?? false;
 
   return (
     <Card>
       <CardHeader>
-        <CardTitle as="h2">Account</CardTitle>
+        <CardTitle as="h2">{t("account.section.title")}</CardTitle>
         <CardDescription>
-          Signed in as <span className="font-semibold text-foreground">{user.email}</span>
+          <Trans
+            id="account.section.signedInAs"
+            values={{ email: user.email }}
+            components={{ 0: <span className="font-semibold text-foreground" /> }}
+          />
         </CardDescription>
       </CardHeader>
       <CardContent>
         {me.isPending ? (
-          <Spinner label="Loading your account…" />
+          <Spinner label={t("account.section.loading")} />
         ) : (
           <PasswordForm email={user.email} hasPassword={hasPassword} onSubmit={updatePassword} />
         )}
+        {me.data ? <LanguageChoice locale={me.data.user.locale} /> : null}
         <SessionsSection />
         <PasskeysPanel />
         <MyDataSection email={user.email} />
@@ -64,6 +74,8 @@ function PasswordForm({
   hasPassword: boolean;
   onSubmit: (password: string, currentPassword?: string) => Promise<void>;
 }) {
+  const { t } = useT();
+  const formMessage = useFormMessage();
   const schema = useMemo(() => setPasswordFormSchema(email), [email]);
   const [serverError, setServerError] = useState<string | null>(null);
   const {
@@ -83,8 +95,8 @@ function PasswordForm({
       await onSubmit(password, hasPassword ? current : undefined);
       reset();
       toast({
-        title: hasPassword ? "Password changed" : "Password set",
-        description: "You can now sign in with your email and password. Other devices have been signed out.",
+        title: hasPassword ? t("account.password.changed") : t("account.password.set"),
+        description: t("account.password.savedBody"),
       });
     } catch (err) {
       const message = errorText(err);
@@ -93,37 +105,39 @@ function PasswordForm({
         return;
       }
       setServerError(message);
-      toast({ title: "Failed to update password", description: message, variant: "destructive" });
+      toast({ title: t("account.password.failed"), description: message, variant: "destructive" });
     }
   });
 
   return (
     <form onSubmit={submit} noValidate className="grid max-w-md gap-4">
       <div>
-        <h3 className="font-semibold text-forest-900">{hasPassword ? "Change password" : "Set a password"}</h3>
+        <h3 className="font-semibold text-forest-900">
+          {hasPassword ? t("account.password.changeTitle") : t("account.password.setTitle")}
+        </h3>
         <p className="text-sm text-muted-foreground">
           {hasPassword
-            ? "Enter your current password, then choose a new one."
-            : `Sign in with your email and a password instead of waiting for a magic link. For your security, a password can be set within ${REAUTH_WINDOW_MINUTES} minutes of signing in.`}
+            ? t("account.password.changeLead")
+            : t("account.password.setLead", { minutes: REAUTH_WINDOW_MINUTES })}
         </p>
       </div>
       {hasPassword && (
         <FormField
-          label="Current password"
-          hint={`Forgot it? Sign in with a magic link, then set a new password here within ${REAUTH_WINDOW_MINUTES} minutes and leave this empty.`}
-          error={errors.current?.message}
+          label={t("account.password.current")}
+          hint={t("account.password.currentHint", { minutes: REAUTH_WINDOW_MINUTES })}
+          error={formMessage(errors.current?.message)}
         >
           <Input type="password" autoComplete="current-password" {...register("current")} />
         </FormField>
       )}
       <FormField
-        label={hasPassword ? "New password" : "Password"}
-        hint={`At least ${PASSWORD_MIN_LENGTH} characters, and not your email address.`}
-        error={errors.password?.message}
+        label={hasPassword ? t("account.password.new") : t("account.password.password")}
+        hint={t("account.password.hint", { min: PASSWORD_MIN_LENGTH })}
+        error={formMessage(errors.password?.message)}
       >
         <Input type="password" autoComplete="new-password" {...register("password")} />
       </FormField>
-      <FormField label="Confirm password" error={errors.confirm?.message}>
+      <FormField label={t("account.password.confirm")} error={formMessage(errors.confirm?.message)}>
         <Input type="password" autoComplete="new-password" {...register("confirm")} />
       </FormField>
       {serverError && (
@@ -133,7 +147,11 @@ function PasswordForm({
       )}
       <div>
         <Button type="submit" disabled={isSubmitting}>
-          {isSubmitting ? "Saving…" : hasPassword ? "Change password" : "Set password"}
+          {isSubmitting
+            ? t("account.password.saving")
+            : hasPassword
+              ? t("account.password.changeTitle")
+              : t("account.password.setButton")}
         </Button>
       </div>
     </form>

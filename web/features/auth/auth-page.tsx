@@ -13,10 +13,11 @@ import { useAuth } from "../../lib/auth/auth-provider";
 import { useBotCheck } from "../../lib/bot-check";
 import { cn } from "../../lib/cn";
 import { errorText } from "../../lib/error-text";
+import { useT } from "../../lib/i18n";
 import { usePageTitle } from "../../lib/use-page-title";
-import { PAGES, routePath } from "../../pages";
+import { routePath } from "../../pages";
 import { CheckEmail } from "./check-email";
-import { SIGN_IN_TOASTS } from "./messages";
+import { useSignInToasts } from "./messages";
 import { PasskeySignIn } from "./passkeys-sign-in";
 
 type Mode = "magic" | "password";
@@ -29,7 +30,8 @@ function useNextPath(): string | undefined {
 }
 
 export function AuthPage() {
-  usePageTitle(PAGES.auth.title);
+  const { t } = useT();
+  usePageTitle(t("page.auth.title"));
   const { user, loading } = useAuth();
   const next = useNextPath();
   const [sentTo, setSentTo] = useState<string | null>(null);
@@ -43,14 +45,14 @@ export function AuthPage() {
         to={routePath("home")}
         className="inline-flex items-center gap-1.5 rounded-md text-sm font-semibold text-forest-700 hover:text-forest-900"
       >
-        <span aria-hidden="true">←</span> Back to Home
+        <span aria-hidden="true">←</span> {t("account.signIn.back")}
       </Link>
       <Card className="mt-6">
         <CardContent>
           {loading ? (
             <>
-              <h1 className="text-3xl font-semibold text-forest-900">Sign In</h1>
-              <Spinner className="mt-6" label="Checking whether you are signed in…" />
+              <h1 className="text-3xl font-semibold text-forest-900">{t("account.signIn.title")}</h1>
+              <Spinner className="mt-6" label={t("account.signIn.checking")} />
             </>
           ) : sentTo ? (
             <CheckEmail email={sentTo} onUseDifferentEmail={() => setSentTo(null)} />
@@ -68,6 +70,8 @@ export function AuthPage() {
 
 function SignInForm({ next, onSent }: { next: string | undefined; onSent: (email: string) => void }) {
   const { sendMagicLink, signInWithPassword } = useAuth();
+  const { t } = useT();
+  const SIGN_IN_TOASTS = useSignInToasts();
   const bot = useBotCheck(BOT_CHECK_ACTIONS.magicLink);
   const [mode, setMode] = useState<Mode>("magic");
   const [email, setEmail] = useState("");
@@ -118,16 +122,16 @@ function SignInForm({ next, onSent }: { next: string | undefined; onSent: (email
   return (
     <form onSubmit={submit} noValidate className="grid gap-6" {...(mode === "magic" ? bot.formProps : {})}>
       <div>
-        <h1 className="text-3xl font-semibold text-forest-900">Sign In</h1>
-        <p className="mt-2 text-muted-foreground">Track the actions you complete and see your progress.</p>
+        <h1 className="text-3xl font-semibold text-forest-900">{t("account.signIn.title")}</h1>
+        <p className="mt-2 text-muted-foreground">{t("account.signIn.lead")}</p>
       </div>
 
       <fieldset className="grid grid-cols-2 gap-1 rounded-full bg-sand-100 p-1">
-        <legend className="sr-only">How would you like to sign in?</legend>
+        <legend className="sr-only">{t("account.signIn.modeLegend")}</legend>
         {(
           [
-            ["magic", "Magic Link"],
-            ["password", "Password"],
+            ["magic", t("account.signIn.modeMagic")],
+            ["password", t("account.signIn.modePassword")],
           ] as const
         ).map(([value, label]) => (
           <button
@@ -145,7 +149,7 @@ function SignInForm({ next, onSent }: { next: string | undefined; onSent: (email
         ))}
       </fieldset>
 
-      <FormField label="Email" className="gap-1.5">
+      <FormField label={t("account.signIn.email")} className="gap-1.5">
         <Input
           type="email"
           autoComplete="email"
@@ -153,12 +157,12 @@ function SignInForm({ next, onSent }: { next: string | undefined; onSent: (email
           required
           value={email}
           onChange={(e) => setEmail(e.target.value)}
-          placeholder="you@example.com"
+          placeholder={t("account.signIn.emailPlaceholder")}
         />
       </FormField>
 
       {mode === "password" && (
-        <FormField label="Password" className="gap-1.5">
+        <FormField label={t("account.signIn.modePassword")} className="gap-1.5">
           <Input
             type="password"
             autoComplete="current-password"
@@ -179,27 +183,27 @@ function SignInForm({ next, onSent }: { next: string | undefined; onSent: (email
       <Button type="submit" size="lg" disabled={email.trim() === "" || submitting}>
         {submitting
           ? mode === "magic"
-            ? "Sending…"
-            : "Signing in…"
+            ? t("account.signIn.sending")
+            : t("account.signIn.signingIn")
           : mode === "magic"
-            ? "Send Magic Link"
-            : "Sign In"}
+            ? t("account.signIn.sendLink")
+            : t("account.signIn.title")}
       </Button>
 
       <p className="text-sm text-muted-foreground">
         {mode === "magic" ? (
-          "We'll email you a link that signs you in. No password needed."
+          t("account.signIn.magicHint")
         ) : (
           <>
-            Forgot your password?{" "}
+            {t("account.signIn.forgot")}{" "}
             <button
               type="button"
               className="rounded font-semibold text-forest-700 underline underline-offset-2 hover:text-forest-900"
               onClick={() => switchMode("magic")}
             >
-              Sign in with a magic link
+              {t("account.signIn.forgotLink")}
             </button>
-            , then set a new one on My Progress.
+            {t("account.signIn.forgotAfter")}
           </>
         )}
       </p>

@@ -12,13 +12,12 @@ import { type ToastOptions, toast } from "../../components/ui/use-toast";
 import { useAuth } from "../../lib/auth/auth-provider";
 import { useBotCheck } from "../../lib/bot-check";
 import { errorText } from "../../lib/error-text";
+import { useT } from "../../lib/i18n";
 import { usePageTitle } from "../../lib/use-page-title";
 import { routePath } from "../../pages";
 import { CheckEmail } from "./check-email";
 import { isRefusedLink, magicLinkQuery } from "./magic-link-api";
-import { SIGN_IN_TOASTS } from "./messages";
-
-const INCOMPLETE = "This sign-in link is incomplete. Please request a new one.";
+import { useSignInToasts } from "./messages";
 
 /**
  * Where the emailed link lands. Opening the page signs nobody in, even in a browser that runs its scripts (the
@@ -31,14 +30,19 @@ export function AuthVerifyPage({
   /** Runs once signed in, before the member is sent on; the toast it returns replaces "Welcome back!". */
   afterSignIn?: () => Promise<ToastOptions | null>;
 }) {
-  usePageTitle("Sign In");
+  const { t } = useT();
+  usePageTitle(t("page.authVerify.title"));
   const [params] = useSearchParams();
   const token = params.get("token")?.trim() ?? "";
   return (
     <div className="mx-auto w-full max-w-lg px-4 py-12 sm:py-20">
       <Card>
         <CardContent>
-          {token ? <SignInWithLink token={token} afterSignIn={afterSignIn} /> : <LinkProblem message={INCOMPLETE} />}
+          {token ? (
+            <SignInWithLink token={token} afterSignIn={afterSignIn} />
+          ) : (
+            <LinkProblem message={t("account.error.tokenMissing")} />
+          )}
         </CardContent>
       </Card>
     </div>
@@ -47,6 +51,8 @@ export function AuthVerifyPage({
 
 function SignInWithLink({ token, afterSignIn }: { token: string; afterSignIn?: () => Promise<ToastOptions | null> }) {
   const { verifyMagicLink } = useAuth();
+  const { t } = useT();
+  const SIGN_IN_TOASTS = useSignInToasts();
   const navigate = useNavigate();
   const view = useQuery(magicLinkQuery(token));
   const signIn = useMutation({
@@ -63,20 +69,18 @@ function SignInWithLink({ token, afterSignIn }: { token: string; afterSignIn?: (
   });
 
   if (signIn.isError) return <LinkProblem message={errorText(signIn.error, SIGN_IN_TOASTS.tryAgain)} />;
-  if (view.isPending) return <Spinner label="Checking your sign-in link…" />;
+  if (view.isPending) return <Spinner label={t("account.verify.checking")} />;
   if (view.isError) return <LinkProblem message={errorText(view.error, SIGN_IN_TOASTS.tryAgain)} />;
   if (isRefusedLink(view.data)) return <LinkProblem message={view.data.refused} />;
-  const label = `Sign in as ${view.data.masked_email}`;
+  const label = t("account.verify.signInAs", { email: view.data.masked_email });
   return (
     <div className="grid gap-6">
       <div>
-        <h1 className="text-3xl font-semibold text-forest-900">Sign in to Earthkind</h1>
-        <p className="mt-3 text-muted-foreground">
-          Press the button to finish signing in. If you did not ask for this link, just close this page.
-        </p>
+        <h1 className="text-3xl font-semibold text-forest-900">{t("account.verify.title")}</h1>
+        <p className="mt-3 text-muted-foreground">{t("account.verify.lead")}</p>
       </div>
       <Button disabled={signIn.isPending || signIn.isSuccess} onClick={() => signIn.mutate()}>
-        {signIn.isPending || signIn.isSuccess ? "Signing you in…" : label}
+        {signIn.isPending || signIn.isSuccess ? t("account.verify.signingIn") : label}
       </Button>
     </div>
   );
@@ -85,6 +89,8 @@ function SignInWithLink({ token, afterSignIn }: { token: string; afterSignIn?: (
 /** An expired, used or broken link: say which, and offer a new one right here. */
 function LinkProblem({ message }: { message: string }) {
   const { sendMagicLink } = useAuth();
+  const { t } = useT();
+  const SIGN_IN_TOASTS = useSignInToasts();
   const bot = useBotCheck(BOT_CHECK_ACTIONS.magicLink);
   const [email, setEmail] = useState("");
   const [sending, setSending] = useState(false);
@@ -115,20 +121,20 @@ function LinkProblem({ message }: { message: string }) {
   return (
     <div className="grid gap-6">
       <div>
-        <h1 className="text-3xl font-semibold text-forest-900">This sign-in link can't be used</h1>
+        <h1 className="text-3xl font-semibold text-forest-900">{t("account.verify.problemTitle")}</h1>
         <p role="alert" className="mt-3 text-muted-foreground">
           {message}
         </p>
       </div>
       <form onSubmit={submit} noValidate className="grid gap-4" {...bot.formProps}>
-        <FormField label="Email" className="gap-1.5">
+        <FormField label={t("account.signIn.email")} className="gap-1.5">
           <Input
             type="email"
             autoComplete="email"
             required
             value={email}
             onChange={(e) => setEmail(e.target.value)}
-            placeholder="you@example.com"
+            placeholder={t("account.signIn.emailPlaceholder")}
           />
         </FormField>
         {sendError && (
@@ -138,11 +144,11 @@ function LinkProblem({ message }: { message: string }) {
         )}
         {bot.widget}
         <Button type="submit" disabled={email.trim() === "" || sending}>
-          {sending ? "Sending…" : "Send a New Link"}
+          {sending ? t("account.signIn.sending") : t("account.verify.sendNew")}
         </Button>
       </form>
       <Link to={routePath("auth")} className="text-sm font-semibold text-forest-700 underline underline-offset-2">
-        Back to Sign In
+        {t("account.verify.backToSignIn")}
       </Link>
     </div>
   );

@@ -10,20 +10,20 @@ import { toast } from "../../components/ui/use-toast";
 import { useAuth } from "../../lib/auth/auth-provider";
 import { ExportProgress, useBackgroundExport } from "../../lib/background-export";
 import { errorText } from "../../lib/error-text";
+import { useT } from "../../lib/i18n";
+import { useFormMessage } from "./form-messages";
 import { myDataExportCalls } from "./my-data-api";
 
 /** "Download my data" and "Delete my account", under the password form on My Progress. */
 export function MyDataSection({ email }: { email: string }) {
   const exporter = useBackgroundExport(myDataExportCalls);
+  const { t } = useT();
 
   return (
     <div className="mt-10 grid gap-8 border-t border-border pt-8">
       <div className="grid max-w-md gap-2">
-        <h3 className="font-semibold text-forest-900">Your data</h3>
-        <p className="text-sm text-muted-foreground">
-          Your profile, sign-in history, completed actions with notes, and the weekly-email subscription for this
-          address, as one JSON file.
-        </p>
+        <h3 className="font-semibold text-forest-900">{t("account.data.title")}</h3>
+        <p className="text-sm text-muted-foreground">{t("account.data.lead")}</p>
         <div>
           <Button
             variant="outline"
@@ -31,7 +31,7 @@ export function MyDataSection({ email }: { email: string }) {
             disabled={exporter.busy}
             aria-busy={exporter.busy}
           >
-            Download my data
+            {t("account.data.download")}
           </Button>
         </div>
         <ExportProgress state={exporter.state} label="your data" />
@@ -45,6 +45,8 @@ function DeleteAccountForm({ email }: { email: string }) {
   const id = useId();
   const navigate = useNavigate();
   const { deleteAccount } = useAuth();
+  const { t } = useT();
+  const formMessage = useFormMessage();
   const schema = useMemo(() => deleteAccountFormSchema(email), [email]);
   const [serverError, setServerError] = useState<string | null>(null);
   const {
@@ -57,25 +59,22 @@ function DeleteAccountForm({ email }: { email: string }) {
     setServerError(null);
     try {
       await deleteAccount(confirm_email);
-      toast({ title: "Your account has been deleted", description: "You have been signed out everywhere." });
+      toast({ title: t("account.delete.done"), description: t("account.delete.doneBody") });
       navigate("/", { replace: true });
     } catch (err) {
       const message = errorText(err);
       setServerError(message);
-      toast({ title: "Failed to delete your account", description: message, variant: "destructive" });
+      toast({ title: t("account.delete.failed"), description: message, variant: "destructive" });
     }
   });
 
   return (
     <form onSubmit={submit} noValidate className="grid max-w-md gap-3" aria-labelledby={`${id}-title`}>
       <h3 id={`${id}-title`} className="font-semibold text-clay-700">
-        Delete my account
+        {t("account.delete.title")}
       </h3>
-      <p className="text-sm text-muted-foreground">
-        This removes your profile, completed actions and notes, and signs you out on every device. If this address gets
-        the weekly email, it is unsubscribed and its subscription data deleted. It cannot be undone.
-      </p>
-      <FormField label="Type your email address to confirm" error={errors.confirm_email?.message}>
+      <p className="text-sm text-muted-foreground">{t("account.delete.lead")}</p>
+      <FormField label={t("account.delete.confirm")} error={formMessage(errors.confirm_email?.message)}>
         <Input type="email" autoComplete="off" {...register("confirm_email")} />
       </FormField>
       {serverError ? (
@@ -85,7 +84,7 @@ function DeleteAccountForm({ email }: { email: string }) {
       ) : null}
       <div>
         <Button type="submit" variant="destructive" disabled={isSubmitting}>
-          {isSubmitting ? "Deleting…" : "Delete my account"}
+          {isSubmitting ? t("account.delete.deleting") : t("account.delete.title")}
         </Button>
       </div>
     </form>

@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
-import { PASSKEY_MESSAGES, PASSKEY_NAME_MAX } from "#contract/auth/passkey-messages";
+import { PASSKEY_NAME_MAX } from "#contract/auth/passkey-messages";
 import { Button } from "../../components/ui/button";
 import { FormField } from "../../components/ui/form-field";
 import { Input } from "../../components/ui/input";
@@ -8,20 +8,22 @@ import { toast } from "../../components/ui/use-toast";
 import { read, signedInApi } from "../../lib/api";
 import { errorText } from "../../lib/error-text";
 import { formatTimestamp } from "../../lib/format-timestamp";
+import { useT } from "../../lib/i18n";
+import type { PasskeyWords } from "./passkeys-sign-in";
 
 type Json = Parameters<typeof signedInApi.api.me.passkeys.$post>[0]["json"];
 const PASSKEYS = ["me", "passkeys"] as const;
 
 /** Runs the browser's passkey creation for the server's options; the WebAuthn helper loads only now. */
-async function createPasskey(name: string | undefined) {
+async function createPasskey(name: string | undefined, words: PasskeyWords) {
   const { browserSupportsWebAuthn, startRegistration } = await import("@simplewebauthn/browser");
-  if (!browserSupportsWebAuthn()) throw new Error(PASSKEY_MESSAGES.unsupported);
+  if (!browserSupportsWebAuthn()) throw new Error(words.unsupported);
   const options = await read(signedInApi.api.me.passkeys.registration.options.$post());
   let response: unknown;
   try {
     response = await startRegistration({ optionsJSON: options as never });
   } catch {
-    throw new Error(PASSKEY_MESSAGES.cancelled);
+    throw new Error(words.cancelled);
   }
   return read(signedInApi.api.me.passkeys.$post({ json: { name, response } as Json }));
 }
@@ -29,6 +31,7 @@ async function createPasskey(name: string | undefined) {
 /** The account section's passkeys: add one with a name, rename or remove each (decision 193). */
 export function PasskeysPanel() {
   const queryClient = useQueryClient();
+  const { t } = useT();
   const list = useQuery({ queryKey: PASSKEYS, queryFn: () => read(signedInApi.api.me.passkeys.$get()) });
   const [name, setName] = useState("");
   const [error, setError] = useState<string | undefined>();
@@ -39,13 +42,16 @@ export function PasskeysPanel() {
     e.preventDefault();
     // A blank name is no name: the server names the passkey after this browser and device.
     const trimmed = name.trim() || undefined;
-    if (trimmed && trimmed.length > PASSKEY_NAME_MAX) return setError(PASSKEY_MESSAGES.nameTooLong);
+    if (trimmed && trimmed.length > PASSKEY_NAME_MAX) return setError(t("account.passkey.nameTooLong"));
     setBusy(true);
     setError(undefined);
     try {
-      await createPasskey(trimmed);
+      await createPasskey(trimmed, {
+        unsupported: t("account.passkey.unsupported"),
+        cancelled: t("account.passkey.cancelled"),
+      });
       setName("");
-      toast({ title: "Passkey added", description: "You can now sign in with it, without an email." });
+      toast({ title: t("account.passkeys.added"), description: t("account.passkeys.addedBody") });
       await refresh();
     } catch (err) {
       setError(errorText(err));
@@ -58,12 +64,9 @@ export function PasskeysPanel() {
     <section aria-labelledby="passkeys-heading" className="mt-8 grid max-w-md gap-4">
       <div>
         <h3 id="passkeys-heading" className="font-semibold text-forest-900">
-          Passkeys
+          {t("account.passkeys.title")}
         </h3>
-        <p className="text-sm text-muted-foreground">
-          Sign in with your fingerprint, face or device PIN instead of an email link. A passkey also counts as the
-          second factor admin work needs.
-        </p>
+        <p className="text-sm text-muted-foreground">{t("account.passkeys.lead")}</p>
       </div>
       {list.data && list.data.passkeys.length > 0 && (
         <ul className="grid gap-2">
@@ -73,16 +76,12 @@ export function PasskeysPanel() {
         </ul>
       )}
       <form onSubmit={add} noValidate className="grid gap-3">
-        <FormField
-          label="Passkey name (optional)"
-          hint="So you can tell your passkeys apart, e.g. “Work laptop”. Left blank, it is named after this browser and device."
-          error={error}
-        >
+        <FormField label={t("account.passkeys.name")} hint={t("account.passkeys.nameHint")} error={error}>
           <Input value={name} maxLength={PASSKEY_NAME_MAX} onChange={(e) => setName(e.target.value)} />
         </FormField>
         <div>
           <Button type="submit" variant="outline" disabled={busy}>
-            {busy ? "Waiting for your passkey…" : "Add a passkey"}
+            {busy ? t("account.signIn.waitingPasskey") : t("account.passkeys.add")}
           </Button>
         </div>
       </form>
@@ -92,7 +91,18 @@ export function PasskeysPanel() {
 
 type Passkey = { id: string; name: string; created_at: string; last_used_at: string | null };
 
+/** English keeps the admin's 'MMM d, yyyy h:mm a'; another language writes the moment its own way. */
+function useStamp() {
+  const { locale, tag } = useT();
+  return (iso: string) =>
+    locale === "en"
+      ? formatTimestamp(iso)
+      : new Intl.DateTimeFormat(tag, { dateStyle: "medium", timeStyle: "short" }).format(new Date(iso));
+}
+
 function PasskeyRow({ passkey, onChanged }: { passkey: Passkey; onChanged: () => Promise<unknown> }) {
+  const { t } = useT();
+  const stamp = useStamp();
   const [editing, setEditing] = useState(false);
   const [name, setName] = useState(passkey.name);
   const [error, setError] = useState<string | undefined>();
@@ -118,15 +128,15 @@ function PasskeyRow({ passkey, onChanged }: { passkey: Passkey; onChanged: () =>
     <li className="rounded-md border border-border p-3 text-sm">
       {editing ? (
         <form onSubmit={rename} noValidate className="grid gap-2">
-          <FormField label={`New name for ${passkey.name}`} error={error}>
+          <FormField label={t("account.passkeys.newName", { name: passkey.name })} error={error}>
             <Input value={name} maxLength={PASSKEY_NAME_MAX} onChange={(e) => setName(e.target.value)} />
           </FormField>
           <div className="flex gap-2">
             <Button type="submit" size="sm">
-              Save name
+              {t("account.passkeys.saveName")}
             </Button>
             <Button type="button" size="sm" variant="ghost" onClick={() => setEditing(false)}>
-              Cancel
+              {t("account.passkeys.cancel")}
             </Button>
           </div>
         </form>
@@ -135,16 +145,26 @@ function PasskeyRow({ passkey, onChanged }: { passkey: Passkey; onChanged: () =>
           <div>
             <p className="font-semibold text-foreground">{passkey.name}</p>
             <p className="text-muted-foreground">
-              Added {formatTimestamp(passkey.created_at)}
-              {passkey.last_used_at ? ` · last used ${formatTimestamp(passkey.last_used_at)}` : ""}
+              {t("account.passkeys.addedOn", { date: stamp(passkey.created_at) })}
+              {passkey.last_used_at ? t("account.passkeys.lastUsed", { date: stamp(passkey.last_used_at) }) : ""}
             </p>
           </div>
           <div className="flex gap-2">
-            <Button size="sm" variant="ghost" aria-label={`Rename ${passkey.name}`} onClick={() => setEditing(true)}>
-              Rename
+            <Button
+              size="sm"
+              variant="ghost"
+              aria-label={t("account.passkeys.renameLabel", { name: passkey.name })}
+              onClick={() => setEditing(true)}
+            >
+              {t("account.passkeys.rename")}
             </Button>
-            <Button size="sm" variant="ghost" aria-label={`Remove ${passkey.name}`} onClick={remove}>
-              Remove
+            <Button
+              size="sm"
+              variant="ghost"
+              aria-label={t("account.passkeys.removeLabel", { name: passkey.name })}
+              onClick={remove}
+            >
+              {t("account.passkeys.remove")}
             </Button>
           </div>
           {error && (

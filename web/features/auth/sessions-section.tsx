@@ -4,11 +4,12 @@ import { Button } from "../../components/ui/button";
 import { Spinner } from "../../components/ui/spinner";
 import { toast } from "../../components/ui/use-toast";
 import { errorText } from "../../lib/error-text";
+import { useT } from "../../lib/i18n";
 import { endOtherSessions, endSession, type MySession, mySessionsQuery } from "./sessions-api";
 
-const METHODS: Record<string, string> = { password: "password", magic_link: "sign-in link", passkey: "passkey" };
-
-const when = (iso: string) => new Date(iso).toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" });
+/** A moment in the page's language ("Jan 2, 2030, 3:04 AM", "2 ene 2030, 3:04 a. m."). */
+const when = (iso: string, tag: string) =>
+  new Date(iso).toLocaleString(tag, { dateStyle: "medium", timeStyle: "short" });
 
 /** Where the member is signed in, with a way to end any other session or all of them (decision 191). */
 export function SessionsSection() {
@@ -16,6 +17,7 @@ export function SessionsSection() {
   const queryClient = useQueryClient();
   const sessions = useQuery(mySessionsQuery());
   const [busy, setBusy] = useState<string | null>(null);
+  const { t } = useT();
 
   async function run(key: string, action: () => Promise<unknown>, done: string) {
     setBusy(key);
@@ -24,7 +26,7 @@ export function SessionsSection() {
       toast({ title: done });
       await queryClient.invalidateQueries({ queryKey: mySessionsQuery().queryKey });
     } catch (err) {
-      toast({ title: "Failed to end the session", description: errorText(err, undefined), variant: "destructive" });
+      toast({ title: t("account.sessions.endFailed"), description: errorText(err, undefined), variant: "destructive" });
     } finally {
       setBusy(null);
     }
@@ -35,22 +37,22 @@ export function SessionsSection() {
   return (
     <section aria-labelledby={`${id}-title`} className="mt-10 grid gap-3 border-t border-border pt-8">
       <h3 id={`${id}-title`} className="font-semibold text-forest-900">
-        Where you're signed in
+        {t("account.sessions.title")}
       </h3>
       {sessions.isPending ? (
-        <Spinner label="Loading your sessions…" />
+        <Spinner label={t("account.sessions.loading")} />
       ) : sessions.isError ? (
         <p role="alert" className="text-sm text-destructive">
           {errorText(sessions.error, undefined)}
         </p>
       ) : (
-        <ul className="grid gap-2" aria-label="Your sessions">
+        <ul className="grid gap-2" aria-label={t("account.sessions.list")}>
           {list.map((s) => (
             <SessionRow
               key={s.id}
               session={s}
               busy={busy === s.id}
-              onEnd={() => run(s.id, () => endSession(s.id), "Session ended")}
+              onEnd={() => run(s.id, () => endSession(s.id), t("account.sessions.ended"))}
             />
           ))}
         </ul>
@@ -61,9 +63,9 @@ export function SessionsSection() {
             variant="outline"
             disabled={busy !== null}
             aria-busy={busy === "others"}
-            onClick={() => run("others", endOtherSessions, "Signed out everywhere else")}
+            onClick={() => run("others", endOtherSessions, t("account.sessions.endedOthers"))}
           >
-            {busy === "others" ? "Signing out…" : "Sign out everywhere else"}
+            {busy === "others" ? t("account.sessions.signingOut") : t("account.sessions.endOthers")}
           </Button>
         </div>
       ) : null}
@@ -72,18 +74,20 @@ export function SessionsSection() {
 }
 
 function SessionRow({ session, busy, onEnd }: { session: MySession; busy: boolean; onEnd: () => void }) {
-  const browser = session.browser ?? "Unknown browser";
-  const method = session.method ? (METHODS[session.method] ?? session.method) : null;
+  const { t, tag } = useT();
+  const browser = session.browser ?? t("account.sessions.unknownBrowser");
+  const signedIn = when(session.created_at, tag);
   return (
     <li className="flex flex-wrap items-center justify-between gap-3 rounded-md border border-border p-3 text-sm">
       <div className="grid gap-0.5">
         <span className="font-medium text-foreground">
           {browser}
-          {session.current ? <span className="ml-2 text-forest-700">(this device)</span> : null}
+          {session.current ? <span className="ml-2 text-forest-700">{t("account.sessions.thisDevice")}</span> : null}
         </span>
         <span className="text-muted-foreground">
-          Signed in {when(session.created_at)}
-          {method ? ` with a ${method}` : ""} · last active {when(session.last_used_at)}
+          {t("account.sessions.signedIn", { when: signedIn })}
+          {session.method ? t("account.sessions.method", { method: session.method }) : ""}
+          {t("account.sessions.lastActive", { when: when(session.last_used_at, tag) })}
         </span>
       </div>
       {session.current ? null : (
@@ -92,10 +96,10 @@ function SessionRow({ session, busy, onEnd }: { session: MySession; busy: boolea
           size="sm"
           disabled={busy}
           aria-busy={busy}
-          aria-label={`End the ${browser} session signed in ${when(session.created_at)}`}
+          aria-label={t("account.sessions.endLabel", { browser, when: signedIn })}
           onClick={onEnd}
         >
-          {busy ? "Ending…" : "End"}
+          {busy ? t("account.sessions.ending") : t("account.sessions.end")}
         </Button>
       )}
     </li>

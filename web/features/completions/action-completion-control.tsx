@@ -3,8 +3,9 @@ import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import { Button, type ButtonProps } from "../../components/ui/button";
 import { toast } from "../../components/ui/use-toast";
 import { useAuth } from "../../lib/auth/auth-provider";
+import { useT } from "../../lib/i18n";
 import { completionForActionQuery, completionKeys, recordCompletion } from "./api";
-import { COMPLETION_TOASTS } from "./completion-toasts";
+import { completionToasts } from "./completion-toasts";
 import { takePendingCompletion } from "./pending-completion";
 
 // The dialog (Radix Dialog, the notes form) loads when first opened, not with every action card.
@@ -34,6 +35,7 @@ export function ActionCompletionControl({
   onRecorded,
 }: ActionCompletionControlProps) {
   const { user } = useAuth();
+  const { t } = useT();
   const queryClient = useQueryClient();
   const [open, setOpen] = useState(false);
   const [dialogWanted, setDialogWanted] = useState(false);
@@ -63,13 +65,13 @@ export function ActionCompletionControl({
         await queryClient.cancelQueries({ queryKey: key });
         queryClient.setQueryData(key, { completion });
         void queryClient.invalidateQueries({ queryKey: completionKeys.list(user.id) });
-        toast(COMPLETION_TOASTS.recorded);
+        toast(completionToasts(t).recorded);
       })
       .catch((err: unknown) => {
         console.error("recording the pending completion failed", err);
-        toast(COMPLETION_TOASTS.failed(err));
+        toast(completionToasts(t).failed(err));
       });
-  }, [user, actionId, queryClient]);
+  }, [user, actionId, queryClient, t]);
 
   useEffect(() => () => clearTimeout(recheckTimer.current), []);
 
@@ -89,11 +91,11 @@ export function ActionCompletionControl({
     <>
       {completed ? (
         <Button variant={variant} size={size} className={className} disabled>
-          Completed!
+          {t("progress.control.completed")}
         </Button>
       ) : (
         <Button variant={variant} size={size} className={className} onClick={() => onOpenChange(true)}>
-          Mark as Complete
+          {t("progress.control.mark")}
         </Button>
       )}
       {dialogWanted ? (

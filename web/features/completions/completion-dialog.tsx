@@ -16,8 +16,9 @@ import { ApiError } from "../../lib/api";
 import { useAuth } from "../../lib/auth/auth-provider";
 import { useBotCheck } from "../../lib/bot-check";
 import { errorText } from "../../lib/error-text";
+import { useT } from "../../lib/i18n";
 import { recordCompletion } from "./api";
-import { COMPLETION_TOASTS } from "./completion-toasts";
+import { completionToasts } from "./completion-toasts";
 import { NoteFields } from "./note-fields";
 import { savePendingCompletion } from "./pending-completion";
 
@@ -35,6 +36,7 @@ interface CompletionDialogProps {
 /** Spec §4's three-step completion dialog: notes → (sign-in by magic link) → success. */
 export function CompletionDialog({ actionId, open, onOpenChange, onRecorded }: CompletionDialogProps) {
   const { user, sendMagicLink } = useAuth();
+  const { t } = useT();
   const bot = useBotCheck(BOT_CHECK_ACTIONS.magicLink);
   const [step, setStep] = useState<Step>("completion");
   const [notes, setNotes] = useState("");
@@ -63,13 +65,17 @@ export function CompletionDialog({ actionId, open, onOpenChange, onRecorded }: C
     try {
       await recordCompletion(actionId, notes, shareNote);
       onRecorded?.();
-      toast(COMPLETION_TOASTS.recorded);
+      toast(completionToasts(t).recorded);
       setStep("success");
     } catch (err) {
       if (err instanceof ApiError && err.status === 401) {
-        toast({ title: "Profile not found", description: "Please try signing in again.", variant: "destructive" });
+        toast({
+          title: t("progress.toast.profileNotFound"),
+          description: t("progress.toast.signInAgain"),
+          variant: "destructive",
+        });
       } else {
-        toast(COMPLETION_TOASTS.failed(err));
+        toast(completionToasts(t).failed(err));
       }
     } finally {
       setBusy(false);
@@ -87,10 +93,10 @@ export function CompletionDialog({ actionId, open, onOpenChange, onRecorded }: C
       await sendMagicLink(address, `${window.location.pathname}${window.location.search}`, await bot.headers()).finally(
         bot.reset,
       );
-      toast({ title: "Check your email!", description: "We sent you a magic link to sign in." });
+      toast({ title: t("account.toast.checkEmail"), description: t("account.toast.linkSent") });
       setStep("success");
     } catch (err) {
-      toast({ title: "Error sending magic link", description: errorText(err), variant: "destructive" });
+      toast({ title: t("account.toast.linkFailed"), description: errorText(err), variant: "destructive" });
     } finally {
       setBusy(false);
     }
@@ -102,11 +108,9 @@ export function CompletionDialog({ actionId, open, onOpenChange, onRecorded }: C
         {step === "completion" && (
           <>
             <DialogHeader>
-              <DialogTitle>Mark as Complete</DialogTitle>
+              <DialogTitle>{t("progress.control.mark")}</DialogTitle>
               <DialogDescription>
-                {user
-                  ? "Nice work! Add a note about how it went, if you like."
-                  : "Nice work! Sign in with a magic link to keep track of the actions you complete."}
+                {user ? t("progress.dialog.leadMember") : t("progress.dialog.leadVisitor")}
               </DialogDescription>
             </DialogHeader>
             <NoteFields
@@ -115,10 +119,10 @@ export function CompletionDialog({ actionId, open, onOpenChange, onRecorded }: C
             />
             <DialogFooter>
               <Button variant="ghost" onClick={() => handleOpenChange(false)}>
-                Skip for now
+                {t("progress.dialog.skip")}
               </Button>
               <Button onClick={submitCompletion} disabled={busy} aria-busy={busy}>
-                {user ? "Record Completion" : "Track Progress"}
+                {user ? t("progress.dialog.record") : t("progress.dialog.track")}
               </Button>
             </DialogFooter>
           </>
@@ -127,12 +131,10 @@ export function CompletionDialog({ actionId, open, onOpenChange, onRecorded }: C
         {step === "auth" && (
           <form onSubmit={submitMagicLink} className="grid gap-5" {...bot.formProps}>
             <DialogHeader>
-              <DialogTitle>Sign in to track your progress</DialogTitle>
-              <DialogDescription>
-                We'll email you a magic link. Open it to sign in and we'll save this completion.
-              </DialogDescription>
+              <DialogTitle>{t("progress.dialog.signInTitle")}</DialogTitle>
+              <DialogDescription>{t("progress.dialog.signInLead")}</DialogDescription>
             </DialogHeader>
-            <FormField label="Email">
+            <FormField label={t("account.signIn.email")}>
               <Input
                 type="email"
                 autoComplete="email"
@@ -144,10 +146,10 @@ export function CompletionDialog({ actionId, open, onOpenChange, onRecorded }: C
             {bot.widget}
             <DialogFooter>
               <Button variant="ghost" onClick={() => setStep("completion")}>
-                Back
+                {t("progress.dialog.back")}
               </Button>
               <Button type="submit" disabled={email.trim() === "" || busy} aria-busy={busy}>
-                Send Magic Link
+                {t("account.signIn.sendLink")}
               </Button>
             </DialogFooter>
           </form>
@@ -156,15 +158,13 @@ export function CompletionDialog({ actionId, open, onOpenChange, onRecorded }: C
         {step === "success" && (
           <>
             <DialogHeader>
-              <DialogTitle>{user ? "Completion recorded!" : "Check your email!"}</DialogTitle>
+              <DialogTitle>{user ? t("progress.dialog.recorded") : t("account.toast.checkEmail")}</DialogTitle>
               <DialogDescription>
-                {user
-                  ? "Great job taking action for the environment. See all your actions on My Progress."
-                  : "We sent you a magic link. Open it on this device to sign in, and your completion will be saved."}
+                {user ? t("progress.dialog.recordedBody") : t("progress.dialog.sentBody")}
               </DialogDescription>
             </DialogHeader>
             <DialogFooter>
-              <Button onClick={() => handleOpenChange(false)}>Continue</Button>
+              <Button onClick={() => handleOpenChange(false)}>{t("progress.dialog.continue")}</Button>
             </DialogFooter>
           </>
         )}

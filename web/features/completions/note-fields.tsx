@@ -4,6 +4,7 @@ import { Checkbox } from "../../components/ui/checkbox";
 import { FormField } from "../../components/ui/form-field";
 import { Label } from "../../components/ui/label";
 import { Textarea } from "../../components/ui/textarea";
+import { useT } from "../../lib/i18n";
 
 /**
  * A completion's note and its "Share my note anonymously" choice, as the completion dialog and the "I did it"
@@ -20,19 +21,20 @@ export function NoteFields({
   share?: ComponentProps<typeof Checkbox>;
 }) {
   const shareId = useId();
+  const { t } = useT();
   return (
     <>
-      <FormField label="Notes (optional)" error={error}>
-        <Textarea rows={3} maxLength={NOTES_MAX} placeholder="What did you do? How did it go?" {...notes} />
+      <FormField label={t("progress.notes.label")} error={error}>
+        <Textarea rows={3} maxLength={NOTES_MAX} placeholder={t("progress.notes.placeholder")} {...notes} />
       </FormField>
       <div className="flex items-start gap-3">
         <Checkbox id={shareId} aria-describedby={`${shareId}-hint`} {...share} />
         <div className="grid gap-1">
           <Label htmlFor={shareId} className="font-normal">
-            Share my note anonymously
+            {t("progress.notes.share")}
           </Label>
           <p id={`${shareId}-hint`} className="text-sm text-muted-foreground">
-            Your note may appear, without your name, in next week's email to subscribers.
+            {t("progress.notes.shareHint")}
           </p>
         </div>
       </div>

@@ -1,6 +1,6 @@
 import type { ToastOptions } from "../../components/ui/use-toast";
 import { recordCompletion } from "./api";
-import { COMPLETION_TOASTS } from "./completion-toasts";
+import { completionToasts, type Translate } from "./completion-toasts";
 
 /**
  * A signed-out visitor who chose 'Track Progress' gets a magic link; the completion they meant to
@@ -46,14 +46,14 @@ export function takePendingCompletion(
  * Records the pending completion, if any, for the member who has just signed in: the toast to show for it, or null
  * when none was waiting.
  */
-export async function recordPendingCompletion(): Promise<ToastOptions | null> {
+export async function recordPendingCompletion(t: Translate): Promise<ToastOptions | null> {
   const pending = takePendingCompletion();
   if (!pending) return null;
   try {
     await recordCompletion(pending.actionId, pending.notes, pending.shareNote);
-    return COMPLETION_TOASTS.recorded;
+    return completionToasts(t).recorded;
   } catch (error) {
     console.error("recording the pending completion failed", error);
-    return COMPLETION_TOASTS.failed(error);
+    return completionToasts(t).failed(error);
   }
 }

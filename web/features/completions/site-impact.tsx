@@ -1,5 +1,7 @@
+import { Trans } from "@lingui/react";
 import { useQuery } from "@tanstack/react-query";
 import { cn } from "../../lib/cn";
+import { useT } from "../../lib/i18n";
 import { siteImpactQuery } from "./api";
 
 /**
@@ -8,14 +10,23 @@ import { siteImpactQuery } from "./api";
  */
 export function SiteImpactFigure({ className }: { className?: string }) {
   const query = useQuery(siteImpactQuery());
+  const { tag } = useT();
   const impact = query.data;
   if (!impact || impact.total_completions <= 0) return null;
   const actions = impact.total_completions;
   const members = impact.members_with_completions;
   return (
     <p data-testid="site-impact" className={cn("text-lg leading-relaxed text-forest-900", className)}>
-      So far, <strong>{members.toLocaleString("en-US")}</strong> {members === 1 ? "member has" : "members have"}{" "}
-      recorded <strong>{actions.toLocaleString("en-US")}</strong> completed {actions === 1 ? "action" : "actions"}.
+      <Trans
+        id="progress.impact.figure"
+        values={{
+          members,
+          actions,
+          memberCount: members.toLocaleString(tag),
+          actionCount: actions.toLocaleString(tag),
+        }}
+        components={{ 0: <strong />, 1: <strong /> }}
+      />
     </p>
   );
 }

@@ -2,13 +2,7 @@ import { format, parseISO } from "date-fns";
 import type { MemberStats } from "#contract/completions/schemas";
 import { type WeekState, weekState } from "#contract/completions/streaks";
 import { cn } from "../../lib/cn";
-
-const STATE_WORDS: Record<WeekState, string> = {
-  done: "done",
-  missed: "missed",
-  current: "this week, not done yet",
-  "no-action": "no action that week",
-};
+import { useT } from "../../lib/i18n";
 
 const STATE_STYLE: Record<WeekState, string> = {
   done: "border-forest-700 bg-forest-700 text-white",
@@ -24,15 +18,18 @@ const STATE_MARK: Record<WeekState, string> = { done: "✓", missed: "✕", curr
  * its state, so a screen reader reads the strip as a list of sentences, not as colours.
  */
 export function StreakStrip({ weeks }: { weeks: MemberStats["weeks"] }) {
+  const { t, locale, tag } = useT();
   const thisWeek = weeks.at(-1)?.week_start ?? "";
+  // English keeps the spec's "MMM d, yyyy"; another language writes the date its own way.
+  const weekDate = (iso: string) =>
+    locale === "en"
+      ? format(parseISO(iso), "MMM d, yyyy")
+      : new Intl.DateTimeFormat(tag, { dateStyle: "medium" }).format(parseISO(iso));
   return (
-    <ol
-      className="mt-4 flex flex-wrap gap-2"
-      aria-label={weeks.length === 1 ? "This week" : `Your last ${weeks.length} weeks`}
-    >
+    <ol className="mt-4 flex flex-wrap gap-2" aria-label={t("progress.weeks.list", { count: weeks.length })}>
       {weeks.map((w) => {
         const state = weekState(w, thisWeek);
-        const label = `Week of ${format(parseISO(w.week_start), "MMM d, yyyy")}: ${STATE_WORDS[state]}`;
+        const label = t("progress.weeks.week", { date: weekDate(w.week_start), state });
         return (
           <li
             key={w.week_start}

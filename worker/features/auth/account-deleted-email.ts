@@ -1,29 +1,38 @@
+import type { Locale } from "#contract/i18n/locales";
+import { translatorFor } from "../../platform/i18n";
 import { html } from "../email/templates/html";
 import { type EmailSite, emailHeading, type RenderedEmail, renderLayout } from "../email/templates/layout";
 
-/** The confirmation that an account was deleted: says what went and what, by law or for safety, stays a while. */
-export function renderAccountDeletedEmail(site: EmailSite, retentionDays: number): RenderedEmail {
-  const subject = `Your ${site.name} account has been deleted`;
+/**
+ * The confirmation that an account was deleted, in the member's language: says what went and what, by law or for
+ * safety, stays a while.
+ */
+export function renderAccountDeletedEmail(
+  site: EmailSite,
+  retentionDays: number,
+  locale: Locale = "en",
+): RenderedEmail {
+  const t = translatorFor(locale);
+  const subject = t("email.account.deleted.subject", { site: site.name });
+  const heading = t("email.account.deleted.heading");
+  const what = t("email.account.deleted.what", { site: site.name });
+  const logs = t("email.account.deleted.logs", { days: retentionDays });
+  const notYou = t("email.account.deleted.notYou");
   const body = html`
-${emailHeading("Your account has been deleted")}
-<p style="margin:0 0 12px;">As you asked, we deleted your ${site.name} account: your profile, your completed actions and notes, and every sign-in. You have been signed out on every device, and if this address was subscribed to the weekly action, it is now unsubscribed and its subscription data deleted.</p>
-<p style="margin:0 0 12px;">Security logs of past sign-ins no longer name you; they are deleted after ${retentionDays} days.</p>
-<p style="margin:0;">If you didn't ask for this, reply to this email and tell us.</p>`;
-  const text = [
-    "Your account has been deleted",
-    `As you asked, we deleted your ${site.name} account: your profile, your completed actions and notes, and every sign-in. You have been signed out on every device, and if this address was subscribed to the weekly action, it is now unsubscribed and its subscription data deleted.`,
-    `Security logs of past sign-ins no longer name you; they are deleted after ${retentionDays} days.`,
-    "If you didn't ask for this, reply to this email and tell us.",
-  ].join("\n\n");
+${emailHeading(heading)}
+<p style="margin:0 0 12px;">${what}</p>
+<p style="margin:0 0 12px;">${logs}</p>
+<p style="margin:0;">${notYou}</p>`;
+  const text = [heading, what, logs, notYou].join("\n\n");
   const layout = renderLayout({
     site,
     title: subject,
-    preheader: "Your profile, progress and sign-ins are gone.",
+    preheader: t("email.account.deleted.preheader"),
     body,
     bodyText: text,
-    reason: `You deleted your account on ${site.url}.`,
+    reason: t("email.account.deleted.reason", { url: site.url }),
     links: null,
-    noLinkNote: "This is the last email about your account.",
+    noLinkNote: t("email.account.deleted.lastEmail"),
   });
   return { subject, ...layout, headers: {} };
 }

@@ -21,6 +21,7 @@ import { createMailProvider } from "../../platform/mail/provider";
 import { siteFromConfig } from "../email/content";
 import { deleteSubscriberByEmailStatements } from "../subscribers/data-deletion";
 import { renderAccountDeletedEmail } from "./account-deleted-email";
+import { memberLocaleById } from "./member-locale";
 
 /**
  * The stand-in for a deleted user's id and email in audit rows: stable (one person's rows stay
@@ -49,6 +50,8 @@ export async function deleteAccount(
   const email = user.email.toLowerCase();
   if (confirmEmail !== email) throw badRequest(ACCOUNT_DELETION_MESSAGES.confirmMismatch, "confirm_mismatch");
 
+  // Read before the row goes: the confirmation is in the member's language.
+  const locale = await memberLocaleById(db, user.id);
   const ref = await deletedUserRef(user.id);
   const nowIso = new Date().toISOString();
   const subscription = await deleteSubscriberByEmailStatements(db, email);
@@ -98,7 +101,7 @@ export async function deleteAccount(
 
   // The account is gone either way; a failed confirmation email is logged, not an error.
   try {
-    const rendered = renderAccountDeletedEmail(siteFromConfig(config), RETENTION_DAYS);
+    const rendered = renderAccountDeletedEmail(siteFromConfig(config), RETENTION_DAYS, locale);
     const [result] = await createMailProvider(config, db).sendBatch([
       { to: email, ...rendered, stream: "account", idempotencyKey: `account-deleted:${user.id}` },
     ]);

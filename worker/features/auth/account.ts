@@ -1,5 +1,6 @@
 import { eq } from "drizzle-orm";
 import { AUTH_MESSAGES, type MeBody, passwordEqualsEmail, REAUTH_WINDOW_MINUTES } from "#contract/auth/schemas";
+import { DEFAULT_LOCALE, type Locale, localizePath } from "#contract/i18n/locales";
 import { provedRecently } from "#contract/platform/recent-proof";
 import { profiles, users } from "../../../db/schema";
 import { auditStatement, writeAudit } from "../../platform/audit";
@@ -11,6 +12,7 @@ import { hashPassword, verifyPassword } from "../../platform/password";
 import { siteFromConfig } from "../email/content";
 import { sendAccountNotice } from "./account-notice";
 import { clearPasswordAttempts, reservePasswordAttempt } from "./lockout";
+import { memberLocale } from "./member-locale";
 import { passwordChangedEmail } from "./password-changed-email";
 import { checkNewPassword } from "./password-strength";
 import { revokeOtherSessions } from "./sessions";
@@ -22,6 +24,7 @@ export async function readMe(db: Db, userId: string): Promise<MeBody> {
       email: users.email,
       passwordHash: users.passwordHash,
       createdAt: users.createdAt,
+      locale: users.locale,
       role: profiles.role,
     })
     .from(users)
@@ -30,9 +33,20 @@ export async function readMe(db: Db, userId: string): Promise<MeBody> {
     .limit(1);
   if (!row) throw notFound("Profile not found");
   return {
-    user: { id: row.id, email: row.email, has_password: row.passwordHash !== null, created_at: row.createdAt },
+    user: {
+      id: row.id,
+      email: row.email,
+      has_password: row.passwordHash !== null,
+      created_at: row.createdAt,
+      locale: row.locale,
+    },
     profile: { role: row.role },
   };
+}
+
+/** The member's language (issue 46): every email to them is in it from now on. */
+export async function setLocale(db: Db, userId: string, locale: Locale): Promise<void> {
+  await db.update(users).set({ locale, updatedAt: new Date().toISOString() }).where(eq(users.id, userId));
 }
 
 export type SetPasswordInput = { password: string; currentPassword?: string | undefined; ip: string | null };
@@ -121,11 +135,13 @@ async function checkCurrentPassword(
 }
 
 async function notifyPasswordChanged(db: Db, config: Config, email: string, now: Date) {
+  const locale = (await memberLocale(db, email)) ?? DEFAULT_LOCALE;
   const message = passwordChangedEmail({
     to: email,
-    signInLink: new URL("/auth", config.siteOrigin).toString(),
+    signInLink: new URL(localizePath("/auth", locale), config.siteOrigin).toString(),
     site: siteFromConfig(config),
     changedAt: now,
+    locale,
   });
   await sendAccountNotice(db, config, message, `password-changed:${email}:${now.getTime()}`);
 }

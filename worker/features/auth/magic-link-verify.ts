@@ -1,4 +1,5 @@
 import { and, eq, gt, isNull, ne, sql } from "drizzle-orm";
+import { DEFAULT_LOCALE, type Locale } from "#contract/i18n/locales";
 import { magicLinkTokens, profiles, refreshTokens, users } from "../../../db/schema";
 import type { Config } from "../../platform/config";
 import { randomToken, sha256Hex } from "../../platform/crypto";
@@ -9,7 +10,7 @@ import { type IssuedSession, refreshExpiresAt, type SessionRow, signSession } fr
 
 export type VerifiedMagicLink = IssuedSession & { redirectTo: string | null };
 
-type VerifyInput = { token: string; ip: string | null; browser?: string | null };
+type VerifyInput = { token: string; ip: string | null; browser?: string | null; locale?: Locale };
 
 /**
  * Exchanges a link's token for a session, in ONE batch (one transaction, decision 191): the link is
@@ -55,7 +56,7 @@ export async function verifyMagicLink(
             and(eq(magicLinkTokens.id, link.id), isNull(magicLinkTokens.usedAt), gt(magicLinkTokens.expiresAt, nowIso)),
           ),
         // The first verify creates the account; both inserts are no-ops for an existing one.
-        sql`INSERT INTO users (id, email) VALUES (${crypto.randomUUID()}, ${link.email})
+        sql`INSERT INTO users (id, email, locale) VALUES (${crypto.randomUUID()}, ${link.email}, ${input.locale ?? DEFAULT_LOCALE})
         ON CONFLICT(email) DO NOTHING`,
         sql`INSERT INTO profiles (id, user_id, email)
         SELECT ${crypto.randomUUID()}, id, email FROM users WHERE email = ${link.email}

@@ -1,21 +1,30 @@
 import { eq, sql } from "drizzle-orm";
+import { DEFAULT_LOCALE, type Locale } from "#contract/i18n/locales";
 import { magicLinkTokens } from "../../../db/schema";
 import type { Config } from "../../platform/config";
 import { randomToken, sha256Hex } from "../../platform/crypto";
 import type { Db } from "../../platform/db";
 import { AppError, tooManyRequests } from "../../platform/errors";
+import { translatorFor } from "../../platform/i18n";
 import { createMailProvider } from "../../platform/mail/provider";
 import type { SendResult } from "../../platform/mail/types";
 import { blockKey, cacheBlock, cachedBlock } from "../../platform/rate-limit";
 import { siteFromConfig } from "../email/content";
-import { magicLinkEmail } from "./magic-link-email";
-import { formatWait } from "./throttle-messages";
+import { magicLinkEmail, magicLinkUrl } from "./magic-link-email";
+import { memberLocale } from "./member-locale";
+import { waitText } from "./throttle-messages";
 
 /** Exact per-address limits, counted in D1 rows (KV is too loose for security counters). */
 export const MAGIC_LINK_MIN_INTERVAL_SECONDS = 60;
 export const MAGIC_LINK_HOURLY_LIMIT = 5;
 
-type RequestInput = { email: string; redirectTo?: string | null; ip: string | null };
+type RequestInput = {
+  email: string;
+  redirectTo?: string | null;
+  ip: string | null;
+  /** The language the link was asked for in (the page's); a member's own language comes first. */
+  locale?: Locale;
+};
 
 /**
  * Stores a hashed single-use token and emails the link. The answer is the same whether or not an
@@ -32,7 +41,8 @@ export async function requestMagicLink(
   // An address already known to be over its limit is refused from the edge cache, without D1.
   const cacheKey = await blockKey("magic-link", input.email);
   const cached = await cachedBlock(kv, cacheKey, now.getTime());
-  if (cached) throw throttleError(cached.reason === "hourly" ? "hourly" : "interval", cached.retryAfterSeconds);
+  const asked = input.locale ?? DEFAULT_LOCALE;
+  if (cached) throw throttleError(cached.reason === "hourly" ? "hourly" : "interval", cached.retryAfterSeconds, asked);
 
   const token = randomToken();
   const id = crypto.randomUUID();
@@ -55,16 +65,17 @@ export async function requestMagicLink(
   if (inserted.length === 0) {
     const { reason, wait } = await throttled(db, input.email, now, hourAgo);
     await cacheBlock(kv, cacheKey, wait, reason, now.getTime());
-    throw throttleError(reason, wait);
+    throw throttleError(reason, wait, asked);
   }
 
-  const link = new URL("/auth/verify", config.siteOrigin);
-  link.searchParams.set("token", token);
+  // A member reads their own language; an address with no account yet, the language it asked in.
+  const locale = (await memberLocale(db, input.email)) ?? input.locale ?? DEFAULT_LOCALE;
   const message = magicLinkEmail({
     to: input.email,
-    link: link.toString(),
+    link: magicLinkUrl(config.siteOrigin, token, locale),
     site: siteFromConfig(config),
     ttlMinutes: config.MAGIC_LINK_TTL_MINUTES,
+    locale,
   });
   // Account mail: it goes out even to an address on the suppression list (decision 181).
   let result: SendResult | undefined;
@@ -104,15 +115,12 @@ async function throttled(
   return { reason: "interval", wait: secondsUntil(row?.last, MAGIC_LINK_MIN_INTERVAL_SECONDS) };
 }
 
-function throttleError(reason: ThrottleReason, wait: number): AppError {
-  if (reason === "hourly") {
-    return tooManyRequests(
-      wait,
-      `Too many sign-in links were requested for this email. Please try again ${formatWait(wait)}.`,
-    );
-  }
+/** Said in the language the link was asked in: it answers that request. */
+function throttleError(reason: ThrottleReason, wait: number, locale: Locale): AppError {
+  const t = translatorFor(locale);
+  const values = { wait: waitText(t, wait) };
   return tooManyRequests(
     wait,
-    `A sign-in link was just sent to this email. Please wait ${formatWait(wait, false)} before requesting another.`,
+    reason === "hourly" ? t("account.error.linksHourly", values) : t("account.error.linkJustSent", values),
   );
 }

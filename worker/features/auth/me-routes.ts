@@ -8,11 +8,12 @@ import {
   sessionEndedAnswer,
   sessionListAnswer,
 } from "#contract/auth/responses";
-import { setPasswordSchema } from "#contract/auth/schemas";
+import { setLocaleSchema, setPasswordSchema } from "#contract/auth/schemas";
 import { exportJobAnswer } from "#contract/exports/responses";
 import { answer, errorAnswer, jsonAnswer } from "../../platform/api-docs";
 import { requireRecentProof, requireUser } from "../../platform/auth-guard";
 import { type AppBindings, createRouter } from "../../platform/hono";
+import { requestLocale, translatorFor } from "../../platform/i18n";
 import { enforceAccountLimit } from "../../platform/rate-limit";
 import { clientIp } from "../../platform/request";
 import { validate } from "../../platform/validate";
@@ -20,12 +21,12 @@ import { exportView } from "../exports/link";
 import { exportJobRoutes } from "../exports/routes";
 import { startExportJob } from "../exports/store";
 import type { ExportMessage } from "../exports/types";
-import { readMe, SET_PASSWORD_LIMIT, setPassword } from "./account";
+import { readMe, SET_PASSWORD_LIMIT, setLocale, setPassword } from "./account";
 import { deleteAccount } from "./account-deletion";
 import { clearRefreshCookie } from "./cookies";
 import { myDataFilename } from "./my-data-export";
 import { endOtherSessions, endSession, listSessions } from "./session-list";
-import { formatWait } from "./throttle-messages";
+import { waitText } from "./throttle-messages";
 
 /** Per account, reserved in D1 before the body is parsed (each success hashes and sends an email). */
 const setPasswordLimit = createMiddleware<AppBindings>(async (c, next) => {
@@ -33,7 +34,10 @@ const setPasswordLimit = createMiddleware<AppBindings>(async (c, next) => {
     scope: "set-password",
     subject: c.var.user.id,
     ...SET_PASSWORD_LIMIT,
-    message: (wait) => `Too many attempts. Please wait and try again ${formatWait(wait)}.`,
+    message: (wait) => {
+      const t = translatorFor(requestLocale(c));
+      return t("account.error.tooManyAttempts", { wait: waitText(t, wait) });
+    },
   });
   await next();
 });
@@ -82,6 +86,24 @@ export const meRoutes = createRouter()
         currentPassword: current_password,
         ip: clientIp(c),
       });
+      return c.json(answer(meAnswer, await readMe(c.var.db, c.var.user.id)));
+    },
+  )
+  .put(
+    "/locale",
+    describeRoute({
+      summary: "Set the signed-in member's language",
+      description: "English or Spanish: every email to the member is written in it. The pages keep their own address.",
+      responses: {
+        200: jsonAnswer(meAnswer, "Saved: the account as it now is"),
+        400: errorAnswer("Invalid request: the language is not one the site speaks"),
+        404: accountGone,
+      },
+    }),
+    requireUser,
+    validate("json", setLocaleSchema),
+    async (c) => {
+      await setLocale(c.var.db, c.var.user.id, c.req.valid("json").locale);
       return c.json(answer(meAnswer, await readMe(c.var.db, c.var.user.id)));
     },
   )

@@ -17,6 +17,7 @@ import { writeAudit } from "../../platform/audit";
 import { tokenLimit } from "../../platform/client-limit";
 import { AppError, forbidden } from "../../platform/errors";
 import { type AppBindings, createRouter } from "../../platform/hono";
+import { requestLocale, translate } from "../../platform/i18n";
 import { clientIp } from "../../platform/request";
 import { botCheck } from "../../platform/turnstile";
 import { validate } from "../../platform/validate";
@@ -86,12 +87,14 @@ export const authRoutes = createRouter()
     checkBot,
     async (c) => {
       const { email, redirect_to } = c.req.valid("json");
+      const locale = requestLocale(c);
       await requestMagicLink(c.var.db, c.var.config, c.env.KV, {
         email,
         redirectTo: redirect_to ?? null,
         ip: clientIp(c),
+        locale,
       });
-      return c.json(answer(magicLinkSentAnswer, { ok: true, message: "Check your email for a sign-in link." }));
+      return c.json(answer(magicLinkSentAnswer, { ok: true, message: translate(locale, "account.linkSent") }));
     },
   )
   // The link's page reads it with this (decision 215): whose link it is, masked; nothing is spent or signed in.
@@ -132,6 +135,8 @@ export const authRoutes = createRouter()
       const result = await verifyMagicLink(c.var.db, c.var.config, {
         token: c.req.valid("json").token,
         ip: clientIp(c),
+        // A first sign-in creates the account in the language of the link's page (/es/auth/verify: Spanish).
+        locale: requestLocale(c),
         browser: clientLabel(c.req.header("User-Agent")),
       });
       writeRefreshCookie(c, result.refreshToken, result.refreshMaxAgeSeconds);

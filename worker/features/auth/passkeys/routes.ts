@@ -4,12 +4,13 @@ import { answer, errorAnswer, jsonAnswer } from "../../../platform/api-docs";
 import { requireUser } from "../../../platform/auth-guard";
 import { tooManyRequests } from "../../../platform/errors";
 import { type AppBindings, createRouter } from "../../../platform/hono";
+import { requestLocale, translatorFor } from "../../../platform/i18n";
 import { limitPerClient } from "../../../platform/rate-limit";
 import { clientIp } from "../../../platform/request";
 import { validate } from "../../../platform/validate";
 import { clientLabel } from "../client-label";
 import { writeRefreshCookie } from "../cookies";
-import { formatWait } from "../throttle-messages";
+import { waitText } from "../throttle-messages";
 import { authenticationOptions, registerPasskey, registrationOptions, signInWithPasskey } from "./ceremonies";
 import { listPasskeys, removePasskey, renamePasskey, toPasskeyItem } from "./manage";
 import {
@@ -27,9 +28,10 @@ import {
 const passkeyIpLimit = createMiddleware<AppBindings>(async (c, next) => {
   const result = await limitPerClient(c.env.RATE_LIMIT_AUTH, "auth:passkey", clientIp(c), { failClosed: true });
   if (!result.ok) {
+    const t = translatorFor(requestLocale(c));
     throw tooManyRequests(
       result.retryAfterSeconds,
-      `Too many attempts. Please wait and try again ${formatWait(result.retryAfterSeconds)}.`,
+      t("account.error.tooManyAttempts", { wait: waitText(t, result.retryAfterSeconds) }),
     );
   }
   await next();
