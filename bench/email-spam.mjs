@@ -8,7 +8,7 @@
 import { spawnSync } from "node:child_process";
 import path from "node:path";
 import { doIUseEmail } from "@jsx-email/doiuse-email";
-import { tsImport } from "tsx/esm/api";
+import { createServer } from "vite";
 
 const root = path.resolve(import.meta.dirname, "..");
 const HELD_TO_ZERO = new Set(["weekly", "confirmation", "magic link"]);
@@ -21,10 +21,16 @@ if (version.status !== 0) {
 }
 console.log(version.stdout.split("\n")[0]);
 
-const { emailSamples, toMime } = await tsImport(
-  path.join(root, "tests/unit/support/email-samples.ts"),
-  import.meta.url,
-);
+// Through Vite, as the Worker is built: the templates import their catalogues as `?lingui` modules.
+const vite = await createServer({
+  root,
+  configFile: path.join(root, "vite.config.ts"),
+  server: { middlewareMode: true, hmr: false },
+  appType: "custom",
+  logLevel: "error",
+});
+const { emailSamples, toMime } = await vite.ssrLoadModule("/tests/unit/support/email-samples.ts");
+await vite.close();
 let failed = 0;
 for (const sample of emailSamples()) {
   const started = performance.now();

@@ -31,7 +31,13 @@ try {
   server = await startDev({ persistDir, port, testScheduled: true, vars: { ...DEV_VARS, SITE_URL: baseUrl } });
   const pw = spawn("npx", ["playwright", "test", ...args.filter((a) => a !== "--no-build")], {
     stdio: "inherit",
-    env: { ...process.env, E2E_BASE_URL: baseUrl, E2E_PERSIST_DIR: persistDir },
+    env: {
+      ...process.env,
+      E2E_BASE_URL: baseUrl,
+      E2E_PERSIST_DIR: persistDir,
+      // The email specs render the Worker's templates, whose catalogues are `?lingui` imports (decision 270).
+      NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ""} --import ./scripts/catalogue-hooks.mjs`.trim(),
+    },
   });
   code = await new Promise((resolve) => pw.on("exit", (c) => resolve(c ?? 1)));
   if (code !== 0 && process.env.E2E_SERVER_LOG) console.error(server.log().slice(-20000));

@@ -5,7 +5,7 @@ import { MFA_MESSAGES } from "#contract/auth/mfa-messages";
 import { ACCOUNT_DELETION_MESSAGES } from "#contract/auth/my-data-schemas";
 import { PASSKEY_MESSAGES } from "#contract/auth/passkey-messages";
 import { RECENT_PROOF_MESSAGE } from "#contract/platform/recent-proof";
-import { readCatalogue } from "../../vite.message-catalogs";
+import { readCatalogue } from "../../scripts/catalogues.mjs";
 
 /**
  * The API answers a Spanish page's call in Spanish by finding its English message in the site catalogue (decision

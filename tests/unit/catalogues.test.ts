@@ -3,7 +3,7 @@ import path from "node:path";
 import { compileMessageOrThrow } from "@lingui/message-utils/compileMessage";
 import { describe, expect, it } from "vitest";
 import { DEFAULT_LOCALE, LOCALES } from "#contract/i18n/locales";
-import { readCatalogue } from "../../vite.message-catalogs";
+import { readCatalogue } from "../../scripts/catalogues.mjs";
 
 /**
  * The message catalogues (decision 270): every language has every English message, none empty, with the same

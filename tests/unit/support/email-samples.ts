@@ -9,7 +9,7 @@ import { manageLinks } from "../../../worker/features/email/templates/layout";
 import { renderWeeklyEmail } from "../../../worker/features/email/templates/weekly";
 import { renderWelcomeEmail } from "../../../worker/features/email/templates/welcome";
 import { renderReminderEmail } from "../../../worker/features/event-reminders/emails";
-import { emailLanguage } from "./email-catalogue";
+import { translatorFor } from "../../../worker/platform/i18n";
 
 export type EmailSample = {
   name: string;
@@ -128,7 +128,7 @@ export function emailSamples(): EmailSample[] {
     "America/Los_Angeles",
     TOKEN,
     true,
-    emailLanguage("en"),
+    { locale: "en", t: translatorFor("en") },
   );
   return [
     { name: "weekly", ...weekly },
