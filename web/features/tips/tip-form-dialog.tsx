@@ -3,13 +3,13 @@ import { useEffect } from "react";
 import { useForm } from "react-hook-form";
 import { TIP_BODY_MAX, TIP_TOPICS, type Tip, type TipInput, tipInputSchema } from "#contract/tips/schemas";
 import { FormDialog } from "../../components/form-dialog";
+import { LanguagePair } from "../../components/language-pair";
 import { Checkbox } from "../../components/ui/checkbox";
 import { FormField } from "../../components/ui/form-field";
 import { Input } from "../../components/ui/input";
 import { Label } from "../../components/ui/label";
 import { Select } from "../../components/ui/select";
 import { Textarea } from "../../components/ui/textarea";
-import { LanguagePair } from "../actions/admin/language-pair";
 
 type FormValues = {
   title: string;

@@ -12,6 +12,7 @@ import {
   slugify,
 } from "#contract/actions/schemas";
 import { DEFAULT_CTA_LABEL_ES } from "#contract/actions/translation";
+import { LanguageColumns, LanguagePair, SpanishStatus } from "../../../components/language-pair";
 import { Button } from "../../../components/ui/button";
 import { Checkbox } from "../../../components/ui/checkbox";
 import { FormField } from "../../../components/ui/form-field";
@@ -24,7 +25,6 @@ import { errorText } from "../../../lib/error-text";
 import { formValuesFromDraft } from "./action-form-values";
 import { adminActionKeys, createAction, sendWeeklyEmail, updateAction } from "./admin-api";
 import { ImageField } from "./image-field";
-import { LanguageColumns, LanguagePair, SpanishStatus } from "./language-pair";
 import { type LinkRowErrors, LinksField } from "./links-field";
 import { ListField } from "./list-field";
 import { PublishDialog } from "./publish-dialog";

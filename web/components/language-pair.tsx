@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 
 /**
- * A text of the action in both languages (decision 272): English and Spanish side by side on a wide screen, the
+ * A content text (an action's, a tip's) in both languages (decision 272): English and Spanish side by side on a wide screen, the
  * Spanish under the English on a phone. The Spanish side is marked `lang="es"` (spelling, screen readers).
  */
 export function LanguagePair({ english, spanish }: { english: ReactNode; spanish: ReactNode }) {
