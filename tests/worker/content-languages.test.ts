@@ -206,12 +206,12 @@ describe("the weekly email never mixes languages", () => {
     const { en, es } = await sendTo(action);
 
     expect(en.subject).toBe("This week's action: Plant native flowers");
-    expect(en.html).toContain('<html lang="en">');
+    expect(en.html).toContain('<html lang="en-US">');
     expect(en.text).toContain("Hi Ada,");
     expect(en.text).not.toContain(SPANISH.titleEs);
 
     expect(es.subject).toBe(`Tu acción de esta semana: ${SPANISH.titleEs}`);
-    expect(es.html).toContain('<html lang="es">');
+    expect(es.html).toContain('<html lang="es-US">');
     expect(es.text).toContain("Hola, Lucía:");
     expect(es.text).toContain("Cómo hacerlo:\n1. Escoge un lugar con sol");
     expect(es.text).toContain("Haz la acción de esta semana: ");

@@ -1,6 +1,6 @@
 import type { MiddlewareHandler } from "hono";
 import { requestId } from "hono/request-id";
-import { routePath } from "hono/route";
+import { matchedRoutes } from "hono/route";
 import type { AppBindings } from "./hono";
 import { hashUserId, logJson } from "./log";
 
@@ -28,14 +28,15 @@ export const requestIdentity = (): MiddlewareHandler<AppBindings> => {
 export const requestLog = (): MiddlewareHandler<AppBindings> => async (c, next) => {
   const started = Date.now();
   await next();
-  // The handler that answered; a request no route matched ends on a middleware's "/*".
-  const pattern = routePath(c);
+  // The handler that answered; a request no route matched ends on a middleware (a handler that takes `next`).
+  const answered = matchedRoutes(c).at(c.req.routeIndex);
+  const pattern = answered && answered.handler.length < 2 ? answered.path : null;
   const user = c.get("user");
   logJson(
     {
       type: "request",
       method: c.req.method,
-      route: pattern === "/*" || pattern === "*" ? null : pattern,
+      route: pattern,
       status: c.res.status,
       duration_ms: Date.now() - started,
       request_id: c.var.requestId,

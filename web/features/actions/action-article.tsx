@@ -125,7 +125,8 @@ export function ActionArticle({ action, links, cta, children, impact }: ActionAr
 
       {links.length > 0 ? (
         <Section title={t("actions.article.resources")}>
-          <ul className="grid gap-2">
+          {/* Links are shared by both languages and written with the English text (decision 272). */}
+          <ul lang={contentLang("en", locale)} className="grid gap-2">
             {links.map((link) => (
               <li key={`${link.label}|${link.url}`}>
                 <a
