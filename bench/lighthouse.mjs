@@ -86,7 +86,7 @@ try {
   if (!slug) throw new Error("the seeded database has no current action");
   const pages = [
     { name: "blank page (control)", url: controlUrl, control: true },
-    ...["/", "/events", "/actions", `/actions/${slug}`].map((path) => ({
+    ...["/", "/events", "/actions", `/actions/${slug}`, "/es/", `/es/actions/${slug}`].map((path) => ({
       name: `\`${path}\``,
       url: `${baseUrl}${path}`,
     })),

@@ -1,9 +1,11 @@
 /**
- * The four emails people get most (weekly, signup confirmation, sign-in link, welcome) rendered with realistic
- * content, and a MIME message of each as a provider would send it: what `tests/unit/email-clients.test.ts`
- * checks against caniemail's data and `npm run bench -- email-spam` scores with SpamAssassin (decision 227).
+ * The four emails people get most (weekly, signup confirmation, sign-in link, welcome) and the event reminder,
+ * rendered with realistic content in a reader's language, and a MIME message of each as a provider would send it:
+ * what `tests/unit/email-clients.test.ts` checks against caniemail's data, `tests/unit/email-languages.test.ts`
+ * compares across languages and `npm run bench -- email-spam` scores with SpamAssassin (decision 227).
  */
-import { magicLinkEmail } from "../../../worker/features/auth/magic-link-email";
+import { type Locale, localizePath } from "#contract/i18n/locales";
+import { magicLinkEmail, magicLinkUrl } from "../../../worker/features/auth/magic-link-email";
 import { renderConfirmSignupEmail } from "../../../worker/features/email/templates/confirm-signup";
 import { manageLinks } from "../../../worker/features/email/templates/layout";
 import { renderWeeklyEmail } from "../../../worker/features/email/templates/weekly";
@@ -26,8 +28,7 @@ const site = {
   timeZone: "America/Los_Angeles",
 };
 const TOKEN = "Qm9va3MtYW5kLWJlZXMtYW5kLWJpcmRzLWFuZC10cmVlcw";
-const links = manageLinks(site, TOKEN);
-const action = {
+const ENGLISH_ACTION = {
   id: "a1",
   title: "Build a bee hotel for solitary bees",
   slug: "build-a-bee-hotel",
@@ -40,9 +41,50 @@ const action = {
   startDate: "2026-12-06",
   endDate: "2026-12-12",
 };
+/** The action as a Spanish subscriber gets it when it has its Spanish text (decision 272). */
+const SPANISH_ACTION = {
+  ...ENGLISH_ACTION,
+  title: "Construye un hotel para abejas solitarias",
+  summary:
+    "Las abejas solitarias polinizan buena parte de lo que crece cerca de ti. Un manojo de tallos huecos les da dónde anidar.",
+  timeRequired: "45 minutos",
+  steps: ["Corta tallos huecos de 15 cm", "Átalos bien con un cordel", "Cuélgalos mirando al sureste"],
+  materials: ["Tallos huecos o bambú", "Cordel", "Un rincón resguardado"],
+  ctaLabel: "Haz la acción de esta semana",
+};
+const TIPS = {
+  en: { title: "Wash on cold", body: "Most of a washing machine's energy goes into heating water.", url: null },
+  es: {
+    title: "Lava con agua fría",
+    body: "Casi toda la energía de la lavadora se va en calentar el agua.",
+    url: null,
+  },
+};
 
-export function emailSamples(): EmailSample[] {
+/**
+ * What the samples show as written, in no site language: names, addresses and what a source or petition host wrote
+ * (events and petitions stay in their source's language, decision 273).
+ */
+export const SAMPLE_CONTENT = [
+  "Earthkind",
+  "Earthkind, 1 Fern Way, Portland, OR 97201",
+  "Protect the Tongass old-growth forest",
+  "Forest Friends",
+  "Johnson Creek cleanup",
+  "Tideman Johnson Park",
+  "Portland, OR",
+  "SE 37th Ave & Johnson Creek Blvd",
+  "Bring gloves and water; we provide bags and grabbers.",
+  "Leave the leaves",
+  "ada@example.org",
+];
+
+export function emailSamples(locale: Locale = "en"): EmailSample[] {
+  const t = translatorFor(locale);
+  const links = manageLinks(site, TOKEN, locale);
+  const action = locale === "en" ? ENGLISH_ACTION : SPANISH_ACTION;
   const weekly = renderWeeklyEmail({
+    locale,
     site,
     action,
     petitions: [
@@ -66,25 +108,33 @@ export function emailSamples(): EmailSample[] {
       },
     ],
     lastWeek: { title: "Leave the leaves", slug: "leave-the-leaves", completedCount: 214, notes: [] },
-    tip: { title: "Wash on cold", body: "Most of a washing machine's energy goes into heating water.", url: null },
-    recipient: { firstName: "Ada", zipCode: "97201", links, didItUrl: `${site.url}/did-it?token=${TOKEN}` },
+    tip: TIPS[locale],
+    recipient: {
+      firstName: "Ada",
+      zipCode: "97201",
+      links,
+      didItUrl: `${site.url}${localizePath("/did-it", locale)}?token=${TOKEN}`,
+    },
   });
   const confirmation = renderConfirmSignupEmail({
+    locale,
     site,
     firstName: "Ada",
-    confirmUrl: `${site.url}/subscribe/confirm?token=${TOKEN}`,
+    confirmUrl: `${site.url}${localizePath("/subscribe/confirm", locale)}?token=${TOKEN}`,
     links,
   });
   const magic = magicLinkEmail({
+    locale,
     to: "ada@example.org",
-    link: `${site.url}/auth/verify?token=${TOKEN}`,
+    link: magicLinkUrl(site.url, TOKEN, locale),
     site,
     ttlMinutes: 10,
   });
   const welcome = renderWelcomeEmail({
+    locale,
     site,
-    subject: "Welcome to Earthkind — here's what to expect",
-    previewText: "Join thousands taking weekly climate action",
+    subject: t("email.welcome.subject", { site: site.name }),
+    previewText: t("email.welcome.preheader"),
     action,
     recipient: { firstName: "Ada", links },
   });
@@ -128,7 +178,7 @@ export function emailSamples(): EmailSample[] {
     "America/Los_Angeles",
     TOKEN,
     true,
-    { locale: "en", t: translatorFor("en") },
+    { locale, t },
   );
   return [
     { name: "weekly", ...weekly },

@@ -25,6 +25,7 @@ ${emailHeading(heading)}
 <p style="margin:0;">${notYou}</p>`;
   const text = [heading, what, logs, notYou].join("\n\n");
   const layout = renderLayout({
+    locale,
     site,
     title: subject,
     preheader: t("email.account.deleted.preheader"),

@@ -37,6 +37,7 @@ ${emailButton(link, heading)}
 <p style="margin:0;font-size:14px;word-break:break-all;"><a href="${link}" style="color:${C.forest};">${link}</a></p>`;
   const text = [heading, "", t("email.account.magicLink.textIntro", { minutes: ttlMinutes }), link].join("\n");
   const layout = renderLayout({
+    locale,
     site,
     title: subject,
     preheader: intro,

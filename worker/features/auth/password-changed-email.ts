@@ -39,6 +39,7 @@ ${emailButton(signInLink, t("email.account.passwordChanged.button"))}
 <p style="margin:0;font-size:14px;word-break:break-all;"><a href="${signInLink}" style="color:${C.forest};">${signInLink}</a></p>`;
   const text = [heading, "", changed, "", t("email.account.passwordChanged.secureText"), signInLink].join("\n");
   const layout = renderLayout({
+    locale,
     site,
     title: subject,
     preheader: changed,

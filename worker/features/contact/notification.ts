@@ -19,6 +19,8 @@ ${msg.message ? html`<p style="margin:0;white-space:pre-wrap;">${msg.message}</p
     msg.message ?? "(No message.)",
   ].join("\n\n");
   const layout = renderLayout({
+    // For the site's operators, who read English.
+    locale: "en",
     site,
     title: "New contact message",
     preheader: `${msg.name} wrote through the contact form`,

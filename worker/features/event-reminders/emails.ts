@@ -132,7 +132,7 @@ ${l.register && e.isVirtual ? html`<p style="margin:0 0 8px;"><strong>${t("remin
 
 function layout(
   site: EmailSite,
-  { t }: EmailLanguage,
+  { locale, t }: EmailLanguage,
   subject: string,
   preheader: string,
   body: SafeHtml,
@@ -140,6 +140,7 @@ function layout(
   headers = {},
 ) {
   const rendered = renderLayout({
+    locale,
     site,
     title: subject,
     preheader,

@@ -23,6 +23,8 @@ export function renderAlertEmail(
     `Open the admin dashboard to acknowledge it: ${dashboard}`,
   ].join("\n\n");
   const layout = renderLayout({
+    // For the site's operators, who read English.
+    locale: "en",
     site,
     title: alert.title,
     preheader: alert.details.slice(0, 120),

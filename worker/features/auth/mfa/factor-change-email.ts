@@ -95,6 +95,7 @@ ${emailButton(accountUrl, t("email.account.factor.button"))}
     t("email.account.factor.textLink", { url: accountUrl }),
   ].join("\n");
   const layout = renderLayout({
+    locale,
     site,
     title: subject,
     preheader: what,

@@ -60,8 +60,8 @@ const PREHEADER_PAD = new SafeHtml("&#847;&zwnj;&nbsp;".repeat(40));
  */
 export type LayoutInput = {
   site: EmailSite;
-  /** The recipient's language; English when not given. */
-  locale?: Locale;
+  /** The recipient's language: required, so no email forgets it (an admin's notice says "en"). */
+  locale: Locale;
   title: string;
   preheader: string;
   body: SafeHtml;
@@ -79,7 +79,7 @@ export const supportUrl = (site: EmailSite, locale: Locale = DEFAULT_LOCALE) =>
 
 export function renderLayout(input: LayoutInput): { html: string; text: string } {
   const { site, links } = input;
-  const locale = input.locale ?? DEFAULT_LOCALE;
+  const { locale } = input;
   // The same words as the site's footer in English (SUPPORT_LINK_LABEL, WCAG 3.2.6 consistent help).
   const supportLabel = translate(locale, "email.layout.support");
   const manageLabel = translate(locale, "email.layout.manage");
