@@ -6,7 +6,7 @@ import {
   localD1,
   type MailboxMessage,
   openSignInLink,
-  signInAsAdmin,
+  sendWeeklyNow,
   signInLinkPath,
   subscribeConfirmed,
   uniqueEmail,
@@ -36,15 +36,7 @@ test("a subscriber records the week's action from the weekly email, then sees it
   const actionId = createUndatedAction(title);
 
   // The admin sends this action's weekly email now (the dashboard's trigger, by its API).
-  await signInAsAdmin(page, request, "did-it-admin");
-  const origin = new URL(page.url()).origin;
-  const refreshed = await page.request.post("/api/auth/refresh", { headers: { Origin: origin } });
-  const { session } = (await refreshed.json()) as { session: { access_token: string } };
-  const sent = await page.request.post("/api/admin/email/weekly-send", {
-    data: { action_id: actionId },
-    headers: { Authorization: `Bearer ${session.access_token}` },
-  });
-  expect(sent.status()).toBe(200);
+  await sendWeeklyNow(page, request, actionId, "did-it-admin");
 
   const mail = await latestMailTo(request, email, new RegExp(`This week's action: ${title}`));
   const link = /I did it: (\S+)/.exec(mail.text)?.[1];

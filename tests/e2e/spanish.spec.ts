@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
-import { collectConsoleErrors, latestMailTo, localD1, ownClientIp, signInAsAdmin, uniqueEmail } from "./support";
+import { collectConsoleErrors, latestMailTo, localD1, ownClientIp, sendWeeklyNow, uniqueEmail } from "./support";
 
 // Issue 46 item 6: the main journeys in Spanish on a 390 px phone, axe-clean on every page (decisions 270–275).
 // The words are the Spanish catalogue's (locales/es); the seed's weekly action has its Spanish text (decision 272),
@@ -117,15 +117,7 @@ test("a Spanish subscriber's Monday email, 'I did it' and My Progress, all in Sp
      VALUES ('${id}', '${title}', 'e2e-es-${id}', 'Leave a corner wild.', 'Insects need shelter.', '["Pick a corner"]',
              '[]', 'published', 0, '${titleEs}', 'Deja un rincón del jardín sin cortar.',
              'Los insectos necesitan refugio.', '["Elige un rincón"]')`);
-  await signInAsAdmin(page, request, "es-did-it-admin");
-  const origin = new URL(page.url()).origin;
-  const refreshed = await page.request.post("/api/auth/refresh", { headers: { Origin: origin } });
-  const { session } = (await refreshed.json()) as { session: { access_token: string } };
-  const sent = await page.request.post("/api/admin/email/weekly-send", {
-    data: { action_id: id },
-    headers: { Authorization: `Bearer ${session.access_token}` },
-  });
-  expect(sent.status()).toBe(200);
+  await sendWeeklyNow(page, request, id, "es-did-it-admin");
 
   const weekly = await latestMailTo(request, email, new RegExp(`^Tu acción de esta semana: ${titleEs}$`));
   expect(weekly.text).toContain("Hola, Lucía:");
@@ -142,9 +134,7 @@ test("a Spanish subscriber's Monday email, 'I did it' and My Progress, all in Sp
   await expectSpanishAndAxeClean(reader);
   await reader.getByLabel("Notas (opcional)").fill("Dejé las ortigas para las mariposas.");
   await reader.getByRole("button", { name: "Registrarla" }).click();
-  await expect(
-    reader.getByText("¡Listo, quedó registrada! Gracias por hacer la acción de esta semana."),
-  ).toBeVisible();
+  await expect(reader.getByText("¡Listo, quedó registrada! Gracias por hacer la acción de esta semana.")).toBeVisible();
 
   await reader.getByRole("button", { name: "Ver tu progreso" }).click();
   await expect(

@@ -180,6 +180,22 @@ export async function signInAsAdmin(page: Page, request: APIRequestContext, pref
   return email;
 }
 
+/**
+ * Signs a fresh admin in on `page` and sends an action's weekly email now, as the dashboard's "send now" does (by
+ * its API): for journeys that start from the Monday email.
+ */
+export async function sendWeeklyNow(page: Page, request: APIRequestContext, actionId: string, adminPrefix: string) {
+  await signInAsAdmin(page, request, adminPrefix);
+  const origin = new URL(page.url()).origin;
+  const refreshed = await page.request.post("/api/auth/refresh", { headers: { Origin: origin } });
+  const { session } = (await refreshed.json()) as { session: { access_token: string } };
+  const sent = await page.request.post("/api/admin/email/weekly-send", {
+    data: { action_id: actionId },
+    headers: { Authorization: `Bearer ${session.access_token}` },
+  });
+  expect(sent.status(), await sent.text()).toBe(200);
+}
+
 /** Collects console errors and uncaught exceptions of a page, for "renders without errors" checks. */
 export function collectConsoleErrors(page: Page): string[] {
   const errors: string[] = [];

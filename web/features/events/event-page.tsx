@@ -101,15 +101,7 @@ function EventDetails({ event }: { event: EventPageData }) {
         </Fact>
         {event.organizer ? (
           <Fact label={t("events.event.organizer")}>
-            <EventContent>
-              {event.organizer.url ? (
-                <a href={event.organizer.url} target="_blank" rel="noopener noreferrer" className={linkClass}>
-                  {event.organizer.name}
-                </a>
-              ) : (
-                event.organizer.name
-              )}
-            </EventContent>
+            <NamedLink name={event.organizer.name} url={event.organizer.url} />
           </Fact>
         ) : null}
         {event.price_usd !== null ? (
@@ -193,17 +185,8 @@ function EventDetails({ event }: { event: EventPageData }) {
         </ul>
       </section>
       <p className="mt-8 text-sm text-muted-foreground">
-        {t("events.event.source")}{" "}
-        <EventContent>
-          {event.source.url ? (
-            <a href={event.source.url} target="_blank" rel="noopener noreferrer" className={linkClass}>
-              {event.source.name}
-            </a>
-          ) : (
-            event.source.name
-          )}
-        </EventContent>
-        . {t("events.event.lastConfirmed", { date: confirmedDay(tag, event.last_confirmed, siteZone) })}
+        {t("events.event.source")} <NamedLink name={event.source.name} url={event.source.url} />.{" "}
+        {t("events.event.lastConfirmed", { date: confirmedDay(tag, event.last_confirmed, siteZone) })}
       </p>
       {event.nearby.length ? (
         <section aria-labelledby="nearby-events" className="mt-12">
@@ -264,4 +247,19 @@ export function EventPage() {
     );
   }
   return <EventDetails event={event} />;
+}
+
+/** A host's or source's name in the event's language, linked to its site when it has one. */
+function NamedLink({ name, url }: { name: string; url: string | null | undefined }) {
+  return (
+    <EventContent>
+      {url ? (
+        <a href={url} target="_blank" rel="noopener noreferrer" className={linkClass}>
+          {name}
+        </a>
+      ) : (
+        name
+      )}
+    </EventContent>
+  );
 }
