@@ -2,7 +2,15 @@ import { randomUUID } from "node:crypto";
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
-import { collectConsoleErrors, latestMailTo, localD1, ownClientIp, sendWeeklyNow, uniqueEmail } from "./support";
+import {
+  collectConsoleErrors,
+  latestMailTo,
+  localD1,
+  ownClientIp,
+  sendWeeklyNow,
+  signInAsAdmin,
+  uniqueEmail,
+} from "./support";
 
 // Issue 46 item 6: the main journeys in Spanish on a 390 px phone, axe-clean on every page (decisions 270–275).
 // The words are the Spanish catalogue's (locales/es); the seed's weekly action has its Spanish text (decision 272),
@@ -39,7 +47,7 @@ test("signup and confirm in Spanish: the form, the emails and the next steps all
   await form.getByLabel(/Código postal/).fill("97201");
   await form.getByRole("button", { name: "Suscríbete a las acciones semanales" }).click();
   await expect(
-    page.getByRole("heading", { name: /^Revisa tu bandeja de entrada en l•••@example\.com para confirmar$/ }),
+    page.getByRole("heading", { name: /^Revisa tu bandeja de entrada en e•••@example\.com para confirmar$/ }),
   ).toBeFocused();
   await expectSpanishAndAxeClean(page);
 
@@ -67,9 +75,10 @@ test("the week's action and events in Spanish: the action's Spanish text, events
   // The seeded week has its Spanish text, so the card is not marked as English.
   await expect(card).not.toHaveAttribute("lang", "en");
   await expectSpanishAndAxeClean(page);
+  const title = (await card.textContent()) ?? "";
   await page.getByRole("link", { name: "Haz la acción de esta semana" }).first().click();
   await expect(page).toHaveURL(/\/es\/actions\/[\w-]+$/);
-  await expect(page.getByRole("heading", { level: 1 })).toHaveText((await card.textContent()) ?? "");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(title);
   await expectSpanishAndAxeClean(page);
 
   await page.goto("/es/events");
@@ -83,8 +92,8 @@ test("the week's action and events in Spanish: the action's Spanish text, events
   // An event keeps its source's English, marked as such, and its page is in Spanish around it.
   await page.getByRole("link", { name: "Forest Park Ivy Pull" }).first().click();
   await expect(page).toHaveURL(/\/es\/events\/[\w-]+/);
-  const title = page.getByRole("heading", { level: 1, name: "Forest Park Ivy Pull" });
-  await expect(title).toHaveAttribute("lang", "en");
+  const eventTitle = page.getByRole("heading", { level: 1, name: "Forest Park Ivy Pull" });
+  await expect(eventTitle).toHaveAttribute("lang", "en");
   await expect(page.getByText("En inglés").first()).toBeVisible();
   await expectSpanishAndAxeClean(page);
   expect(errors).toEqual([]);
@@ -151,4 +160,50 @@ test("a Spanish subscriber's Monday email, 'I did it' and My Progress, all in Sp
   await expectSpanishAndAxeClean(reader);
   expect(errors).toEqual([]);
   await context.close();
+});
+
+test("the admin writes an action's Spanish beside its English, and Spanish readers get it", async ({
+  page,
+  request,
+}) => {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  const id = randomUUID();
+  const title = `Leave the seed heads ${id.slice(0, 8)}`;
+  const summary =
+    "Seed heads left standing through winter feed finches and sparrows, and their hollow stems shelter the bees " +
+    "that will pollinate your garden next spring.";
+  // A past week's action (published ones need dates): in the archive, never sent.
+  localD1(`INSERT INTO weekly_actions (id, title, slug, summary, why_it_matters, steps, materials, status, schedule_send,
+     start_date, end_date)
+     VALUES ('${id}', '${title}', 'e2e-es-admin-${id}', '${summary}', 'Birds need winter food.', '[]', '[]',
+             'published', 0, '2019-01-07', '2019-01-13')`);
+  await signInAsAdmin(page, request, "es-admin");
+
+  await page.goto("/admin/actions");
+  await expect(page.getByRole("row", { name: new RegExp(title) })).toContainText("Spanish missing");
+  await page.goto(`/admin/actions/${id}/edit`);
+  const status = page.getByTestId("spanish-status");
+  await expect(status).toHaveText(/^Spanish missing/);
+  const titleEs = `Deja las cabezuelas ${id.slice(0, 8)}`;
+  await page.getByLabel("Título").fill(titleEs);
+  await expect(status).toHaveText(/^Spanish is incomplete/);
+  await page
+    .getByLabel("Resumen (160-220 caracteres)")
+    .fill(
+      "Las cabezuelas que dejas en pie durante el invierno alimentan a jilgueros y gorriones, y sus tallos huecos " +
+        "dan refugio a las abejas de la próxima primavera.",
+    );
+  await page.getByLabel("Por qué importa").fill("Las aves necesitan comida en invierno.");
+  await expect(status).toHaveText(/^Spanish is complete/);
+  await page.getByRole("button", { name: "Save Changes" }).click();
+  await expect(page).toHaveURL(/\/admin\/actions$/);
+  await expect(page.getByRole("row", { name: new RegExp(title) })).not.toContainText("Spanish");
+
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto(`/es/actions/e2e-es-admin-${id}`);
+  const heading = page.getByRole("heading", { level: 1, name: titleEs });
+  await expect(heading).toBeVisible();
+  await expect(heading).not.toHaveAttribute("lang", "en");
+  await expect(page.getByText("Las aves necesitan comida en invierno.")).toBeVisible();
+  await expectSpanishAndAxeClean(page);
 });

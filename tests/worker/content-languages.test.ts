@@ -220,6 +220,16 @@ describe("the weekly email never mixes languages", () => {
     expect(es.text).not.toContain("solo está en inglés");
     expect(es.text).not.toContain("Plant native flowers");
     expect(es.html).not.toContain('lang="en"');
+    // Every page it links to is the Spanish one: the action, "I did it", manage and unsubscribe (List-Unsubscribe).
+    const site = new URL(config().SITE_URL).origin;
+    const pages = [
+      ...es.text.matchAll(/https?:\/\/\S+/g),
+      ...(es.headers?.["List-Unsubscribe"] ?? "").matchAll(/<([^>]+)>/g),
+    ]
+      .map((m) => new URL(m[1] ?? m[0]))
+      .filter((u) => u.origin === site && !u.pathname.startsWith("/api/"));
+    expect(pages.map((u) => u.pathname)).toEqual(expect.arrayContaining(["/es/did-it", "/es/unsubscribe"]));
+    expect(pages.filter((u) => !u.pathname.startsWith("/es/")).map((u) => u.pathname)).toEqual([]);
   });
 
   it("sends the English action to a Spanish subscriber, under a note in Spanish, while its Spanish is not written", async () => {

@@ -158,12 +158,14 @@ export async function deliverWeeklyBatch(
             manageTokenHash: r.manage_token_hash,
             manageTokenSealed: r.manage_token_sealed,
           }),
+          locale,
         ),
         // Signed as of the campaign, not of this attempt: a retry renders the very same email, so a
         // provider that deduplicates by key sees the same request (decision 198).
         didItUrl: await deps.didItUrl(
           { subscriberId: r.id, actionId: loaded.actions.en.id, campaignId: cid },
           loaded.preparedAt,
+          locale,
         ),
       },
     });

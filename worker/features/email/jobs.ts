@@ -42,7 +42,11 @@ export type EmailDeps = {
    * The recipient's "I did it" link for the weekly email (decision 196), or null for none. Wired in by the app
    * (worker/jobs/queue.ts), so the email feature does not import the feature that signs it.
    */
-  didItUrl: (to: { subscriberId: string; actionId: string; campaignId: string }, now: Date) => Promise<string | null>;
+  didItUrl: (
+    to: { subscriberId: string; actionId: string; campaignId: string },
+    now: Date,
+    locale: Locale,
+  ) => Promise<string | null>;
   now: () => Date;
 };
 
