@@ -1,8 +1,14 @@
 import { z } from "zod";
+import { LOCALES } from "../i18n/locales";
 
 /** GET /api/did-it: what the "I did it" page shows (decision 196). */
 export const didItViewSchema = z.object({
-  action: z.object({ title: z.string(), slug: z.string() }),
+  action: z.object({
+    title: z.string(),
+    slug: z.string(),
+    /** The title's language: the reader's when the action's text is whole in it, else English (decision 272). */
+    language: z.enum(LOCALES),
+  }),
   recorded: z.boolean(),
 });
 

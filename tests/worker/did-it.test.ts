@@ -113,7 +113,7 @@ describe("GET /did-it and /api/did-it", () => {
 
     const read = await api(`/api/did-it?token=${encodeURIComponent(token)}`);
     expect(await read.json()).toEqual({
-      did_it: { action: { title: action.title, slug: action.slug }, recorded: false },
+      did_it: { action: { title: action.title, slug: action.slug, language: "en" }, recorded: false },
     });
     await api(`/did-it?token=${encodeURIComponent(token)}`, { method: "HEAD" });
     expect(await completionsOf(action.id)).toEqual([]);

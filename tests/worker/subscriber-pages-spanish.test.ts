@@ -107,3 +107,33 @@ it('"I did it" in Spanish shows no English of its own, and its form posts to the
   expect(recorded.status).toBe(303);
   expect(recorded.headers.get("Location")).toBe(`/es/did-it?token=${token}`);
 });
+
+it('"I did it" names the action in Spanish when its Spanish is written, else in English marked as English', async () => {
+  const sub = await createSubscriber({ firstName: "Robin", locale: "es" });
+  const page = async (action: { id: string }) => {
+    const campaign = await createCampaign(action.id, [sub.id]);
+    const token = await signDidItToken(config(), {
+      subscriberId: sub.id,
+      actionId: action.id,
+      campaignId: campaign.id,
+    });
+    const res = await api(`/es/did-it?token=${token}`);
+    expect(res.status).toBe(200);
+    return res.text();
+  };
+  const bilingual = await createAction({
+    title: "Leave the leaves",
+    titleEs: "Deja las hojas",
+    summaryEs: "Las hojas caídas abrigan a los insectos.",
+    whyItMattersEs: "Muchos insectos pasan el invierno entre las hojas.",
+    stepsEs: ["Junta las hojas bajo un arbusto"],
+    timeRequiredEs: "10 minutos",
+    materialsEs: ["Un rastrillo"],
+  });
+  const spanish = await page(bilingual);
+  expect(spanish).toMatch(/<a [^>]*>Deja las hojas<\/a>/);
+  expect(spanish).not.toContain("Leave the leaves");
+
+  const englishOnly = await page(await createAction({ title: "Count the birds" }));
+  expect(englishOnly).toMatch(/<a [^>]*\blang="en"[^>]*>Count the birds<\/a>/);
+});

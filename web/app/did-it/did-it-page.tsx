@@ -12,6 +12,7 @@ import { QuickWinsPetitions } from "../../features/petitions/quick-wins-petition
 import { EmailLinkPage, LinkProblem } from "../../features/subscribers/email-link-page";
 import { messageWith, NODE_MARK } from "../../features/subscribers/message-with";
 import { Island } from "../../islands/island";
+import { contentLang } from "../../lib/content-lang";
 import { useT } from "../../lib/i18n";
 import { useNoIndex } from "../../lib/use-no-index";
 import { routePath } from "../../pages";
@@ -63,7 +64,7 @@ function Problem() {
 }
 
 function DidIt({ token }: { token: string }) {
-  const { t, path } = useT();
+  const { t, path, locale } = useT();
   const outcomeText = useLinkOutcomeText();
   const query = useQuery(didItQuery(token));
   const [params] = useSearchParams();
@@ -73,6 +74,7 @@ function DidIt({ token }: { token: string }) {
   const actionLink = (
     <Link
       to={routePath("action", { slug: view.action.slug })}
+      lang={contentLang(view.action.language, locale)}
       className="font-semibold text-forest-700 underline underline-offset-4"
     >
       {view.action.title}

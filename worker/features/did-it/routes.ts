@@ -34,7 +34,7 @@ export const didItApiRoutes = createRouter().get(
   }),
   validate("query", didItQuerySchema),
   async (c) => {
-    const view = await readDidIt(c.var.db, c.var.config, c.req.valid("query").token);
+    const view = await readDidIt(c.var.db, c.var.config, c.req.valid("query").token, requestLocale(c));
     if (!view) throw notFound(translate(requestLocale(c), "didIt.invalid"));
     c.header("Cache-Control", "no-store");
     return c.json(answer(didItAnswer, { did_it: view }));

@@ -1,22 +1,30 @@
 import { and, eq } from "drizzle-orm";
 import type { DidItView } from "#contract/did-it/responses";
+import { DEFAULT_LOCALE, type Locale } from "#contract/i18n/locales";
 import { actionCompletions, emailCampaigns, subscribers, users, weeklyActions } from "../../../db/schema";
 import type { Config } from "../../platform/config";
 import type { Db } from "../../platform/db";
+import { actionTextIn } from "../actions/dto";
 import { findOrCreateUser } from "../auth/sessions";
 import { type DidItClaims, verifyDidItToken } from "./token";
 
-type Resolved = { claims: DidItClaims; email: string; action: { title: string; slug: string } };
+type Resolved = { claims: DidItClaims; email: string; action: DidItView["action"] };
 
 /**
  * A token is good only while everything it names still exists: the subscriber (a deleted one's links
  * die with the data), the published action, and the weekly campaign it came with.
  */
-async function resolve(db: Db, config: Config, token: string, now: Date): Promise<Resolved | null> {
+async function resolve(
+  db: Db,
+  config: Config,
+  token: string,
+  now: Date,
+  locale: Locale = DEFAULT_LOCALE,
+): Promise<Resolved | null> {
   const claims = await verifyDidItToken(config, token, now);
   if (!claims) return null;
   const [row] = await db
-    .select({ email: subscribers.email, title: weeklyActions.title, slug: weeklyActions.slug })
+    .select({ email: subscribers.email, action: weeklyActions })
     .from(subscribers)
     .innerJoin(weeklyActions, and(eq(weeklyActions.id, claims.actionId), eq(weeklyActions.status, "published")))
     .innerJoin(
@@ -29,7 +37,9 @@ async function resolve(db: Db, config: Config, token: string, now: Date): Promis
     )
     .where(eq(subscribers.id, claims.subscriberId))
     .limit(1);
-  return row ? { claims, email: row.email, action: { title: row.title, slug: row.slug } } : null;
+  if (!row) return null;
+  const { text, language } = actionTextIn(row.action, locale);
+  return { claims, email: row.email, action: { title: text.title, slug: row.action.slug, language } };
 }
 
 async function isRecorded(db: Db, email: string, actionId: string): Promise<boolean> {
@@ -42,21 +52,25 @@ async function isRecorded(db: Db, email: string, actionId: string): Promise<bool
   return Boolean(row);
 }
 
-/** What the page shows, and the address the link was mailed to; reads only (scanners open these links). */
+/**
+ * What the page shows, in the reader's language, and the address the link was mailed to; reads only (scanners
+ * open these links).
+ */
 export async function readDidItLink(
   db: Db,
   config: Config,
   token: string,
   now = new Date(),
+  locale: Locale = DEFAULT_LOCALE,
 ): Promise<{ view: DidItView; email: string } | null> {
-  const found = await resolve(db, config, token, now);
+  const found = await resolve(db, config, token, now, locale);
   if (!found) return null;
   const recorded = await isRecorded(db, found.email, found.claims.actionId);
   return { view: { action: found.action, recorded }, email: found.email };
 }
 
-export const readDidIt = async (db: Db, config: Config, token: string, now = new Date()) =>
-  (await readDidItLink(db, config, token, now))?.view ?? null;
+export const readDidIt = async (db: Db, config: Config, token: string, locale: Locale) =>
+  (await readDidItLink(db, config, token, new Date(), locale))?.view ?? null;
 
 /**
  * Records the action for the account of the subscriber's address, creating the account when there is
