@@ -4,6 +4,7 @@ import { expect, it } from "vitest";
 import { localizePath } from "#contract/i18n/locales";
 import { signDidItToken } from "../../worker/features/did-it/token";
 import { createReconfirmation } from "../../worker/features/subscribers/reconfirm";
+import { latestOutboxMessage } from "./auth-support";
 import { api, config, db } from "./helpers";
 import { createAction, createCampaign, createSubscriber } from "./support/factories";
 
@@ -136,4 +137,18 @@ it('"I did it" names the action in Spanish when its Spanish is written, else in 
 
   const englishOnly = await page(await createAction({ title: "Count the birds" }));
   expect(englishOnly).toMatch(/<a [^>]*\blang="en"[^>]*>Count the birds<\/a>/);
+});
+
+it('a Spanish subscriber\'s "I did it" makes a Spanish account: the progress sign-in link comes in Spanish', async () => {
+  const sub = await createSubscriber({ firstName: "Robin", locale: "es" });
+  const action = await createAction({ title: "Count the birds" });
+  const campaign = await createCampaign(action.id, [sub.id]);
+  const token = await signDidItToken(config(), { subscriberId: sub.id, actionId: action.id, campaignId: campaign.id });
+  const post = (path: string) =>
+    api(path, { method: "POST", body: new URLSearchParams({ token, notes: "" }), redirect: "manual" });
+  expect((await post("/es/did-it")).status).toBe(303);
+  expect((await post("/es/did-it/progress-link")).status).toBe(303);
+  const mail = await latestOutboxMessage(sub.email);
+  expect(mail?.subject).toBe("Tu enlace para iniciar sesión en Earthkind");
+  expect(mail?.text).toContain("/es/auth/verify?token=");
 });

@@ -1,5 +1,6 @@
 import { and, eq, gt, isNull, lt, ne, or, sql } from "drizzle-orm";
 import type { SessionBody } from "#contract/auth/schemas";
+import type { Locale } from "#contract/i18n/locales";
 import { profiles, refreshTokens, sessions, users } from "../../../db/schema";
 import { ACCESS_TOKEN_TTL_SECONDS, type AuthMethod, signAccessToken } from "../../platform/access-token";
 import { writeAudit } from "../../platform/audit";
@@ -30,10 +31,14 @@ const sessionEndsAt = (createdAt: string) => Date.parse(createdAt) + SESSION_MAX
 export type SessionUser = { id: string; email: string; role: "user" | "admin" };
 
 /** Finds or creates the account (and its profile) for an email; the first sign-in creates it. */
-export async function findOrCreateUser(db: Db, email: string): Promise<SessionUser> {
+export async function findOrCreateUser(db: Db, email: string, locale?: Locale): Promise<SessionUser> {
   const normalized = email.trim().toLowerCase();
-  // Both inserts are idempotent, so a crash between them is healed by the next sign-in.
-  await db.insert(users).values({ email: normalized }).onConflictDoNothing();
+  // Both inserts are idempotent, so a crash between them is healed by the next sign-in. A new account takes the
+  // language it was made in (decision 275); an existing one keeps its own.
+  await db
+    .insert(users)
+    .values({ email: normalized, ...(locale ? { locale } : {}) })
+    .onConflictDoNothing();
   await db.run(
     sql`INSERT INTO profiles (id, user_id, email) SELECT ${crypto.randomUUID()}, id, email FROM users WHERE email = ${normalized} ON CONFLICT(user_id) DO NOTHING`,
   );

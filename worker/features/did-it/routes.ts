@@ -124,6 +124,8 @@ export const didItFormRoutes = (servePage: ServeDidItPage) => {
             email: link.email,
             redirectTo: PROGRESS_PATH,
             ip: clientIp(c),
+            // For an address with no account yet; a member's own language wins (decision 275).
+            locale: link.locale,
           });
         } catch (error) {
           const refusal = linkRefusal(error);

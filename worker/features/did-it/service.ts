@@ -8,7 +8,7 @@ import { actionTextIn } from "../actions/dto";
 import { findOrCreateUser } from "../auth/sessions";
 import { type DidItClaims, verifyDidItToken } from "./token";
 
-type Resolved = { claims: DidItClaims; email: string; action: DidItView["action"] };
+type Resolved = { claims: DidItClaims; email: string; locale: Locale; action: DidItView["action"] };
 
 /**
  * A token is good only while everything it names still exists: the subscriber (a deleted one's links
@@ -24,7 +24,7 @@ async function resolve(
   const claims = await verifyDidItToken(config, token, now);
   if (!claims) return null;
   const [row] = await db
-    .select({ email: subscribers.email, action: weeklyActions })
+    .select({ email: subscribers.email, locale: subscribers.locale, action: weeklyActions })
     .from(subscribers)
     .innerJoin(weeklyActions, and(eq(weeklyActions.id, claims.actionId), eq(weeklyActions.status, "published")))
     .innerJoin(
@@ -39,7 +39,12 @@ async function resolve(
     .limit(1);
   if (!row) return null;
   const { text, language } = actionTextIn(row.action, locale);
-  return { claims, email: row.email, action: { title: text.title, slug: row.action.slug, language } };
+  return {
+    claims,
+    email: row.email,
+    locale: row.locale,
+    action: { title: text.title, slug: row.action.slug, language },
+  };
 }
 
 async function isRecorded(db: Db, email: string, actionId: string): Promise<boolean> {
@@ -62,11 +67,11 @@ export async function readDidItLink(
   token: string,
   now = new Date(),
   locale: Locale = DEFAULT_LOCALE,
-): Promise<{ view: DidItView; email: string } | null> {
+): Promise<{ view: DidItView; email: string /** The subscriber's language. */; locale: Locale } | null> {
   const found = await resolve(db, config, token, now, locale);
   if (!found) return null;
   const recorded = await isRecorded(db, found.email, found.claims.actionId);
-  return { view: { action: found.action, recorded }, email: found.email };
+  return { view: { action: found.action, recorded }, email: found.email, locale: found.locale };
 }
 
 export const readDidIt = async (db: Db, config: Config, token: string, locale: Locale) =>
@@ -87,7 +92,8 @@ export async function recordDidIt(
 ): Promise<{ view: DidItView; email: string; created: boolean } | null> {
   const found = await resolve(db, config, token, now);
   if (!found) return null;
-  const user = await findOrCreateUser(db, found.email);
+  // A new account's emails go in the subscriber's language, as their weekly email does.
+  const user = await findOrCreateUser(db, found.email, found.locale);
   const inserted = await db
     .insert(actionCompletions)
     .values({
