@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { LOCALES } from "../i18n/locales";
 
 /** The answers of the completion, stats and impact routes (decision 179): the document's schemas and the handlers' types. */
 
@@ -16,6 +17,8 @@ export const completionViewSchema = z.object({
       summary: z.string(),
       start_date: z.string().nullable(),
       end_date: z.string().nullable(),
+      /** The title's and summary's language: the reader's when the action is whole in it, else English (272). */
+      language: z.enum(LOCALES),
     })
     .nullable(),
 });

@@ -85,3 +85,34 @@ describe("completions", () => {
     expect(mine[0]).toMatchObject({ action_id: null, notes: "done", action: null });
   });
 });
+
+describe("in the reader's language (issue 46, decision 272)", () => {
+  it("names each action in Spanish when its Spanish is whole, else in English, and says which", async () => {
+    const { headers } = await member();
+    const bilingual = await createAction({
+      title: "Leave the leaves",
+      titleEs: "Deja las hojas",
+      summaryEs: "Las hojas caídas abrigan a los insectos.",
+      whyItMattersEs: "Muchos insectos pasan el invierno entre las hojas.",
+      stepsEs: ["Junta las hojas bajo un arbusto"],
+      timeRequiredEs: "10 minutos",
+      materialsEs: ["Un rastrillo"],
+    });
+    const englishOnly = await createAction({ title: "Count the birds" });
+    const spanish = { ...headers, "Accept-Language": "es-US" };
+    await ok(put(bilingual.id, {}, spanish));
+    const recorded = (await ok(put(englishOnly.id, {}, spanish))).completion;
+    expect(recorded.action).toMatchObject({ title: "Count the birds", language: "en" });
+
+    const byTitle = (await list(spanish)).map((c) => [c.action?.title, c.action?.language]);
+    expect(byTitle).toEqual(
+      expect.arrayContaining([
+        ["Deja las hojas", "es"],
+        ["Count the birds", "en"],
+      ]),
+    );
+    expect((await list(headers)).map((c) => c.action?.title)).toEqual(
+      expect.arrayContaining(["Leave the leaves", "Count the birds"]),
+    );
+  });
+});

@@ -7,6 +7,7 @@ import { Button } from "../../components/ui/button";
 import { Card, CardContent } from "../../components/ui/card";
 import { Spinner } from "../../components/ui/spinner";
 import { useAuth } from "../../lib/auth/auth-provider";
+import { contentLang } from "../../lib/content-lang";
 import { useT } from "../../lib/i18n";
 import { usePageTitle } from "../../lib/use-page-title";
 import { completionsQuery, memberStatsQuery } from "./api";
@@ -110,7 +111,11 @@ export function MyProgressPage({ account }: { account?: ReactNode }) {
                       <CardContent className="flex flex-col gap-2">
                         <h3 className="text-lg font-semibold text-forest-900">
                           {c.action ? (
-                            <Link to={`/actions/${encodeURIComponent(c.action.slug)}`} className="hover:underline">
+                            <Link
+                              to={`/actions/${encodeURIComponent(c.action.slug)}`}
+                              lang={contentLang(c.action.language, locale)}
+                              className="hover:underline"
+                            >
                               {c.action.title}
                             </Link>
                           ) : (

@@ -5,6 +5,7 @@ import { answer, errorAnswer, jsonAnswer } from "../../platform/api-docs";
 import { requireUser } from "../../platform/auth-guard";
 import { notFound } from "../../platform/errors";
 import { createRouter } from "../../platform/hono";
+import { requestLocale } from "../../platform/i18n";
 import { validate } from "../../platform/validate";
 import { isPublishedAction } from "../actions/service";
 import { findCompletion, listCompletions, upsertCompletion } from "./service";
@@ -19,7 +20,7 @@ export const completionsRoutes = createRouter()
       responses: { 200: jsonAnswer(completionsAnswer, "The member's completions, each with its action") },
     }),
     async (c) => {
-      const completions = await listCompletions(c.var.db, c.var.user.id);
+      const completions = await listCompletions(c.var.db, c.var.user.id, requestLocale(c));
       return c.json(answer(completionsAnswer, { completions }));
     },
   )
@@ -33,7 +34,7 @@ export const completionsRoutes = createRouter()
       },
     }),
     async (c) => {
-      const completion = await findCompletion(c.var.db, c.var.user.id, c.req.param("actionId"));
+      const completion = await findCompletion(c.var.db, c.var.user.id, c.req.param("actionId"), requestLocale(c));
       return c.json(answer(completionLookupAnswer, { completion }));
     },
   )
@@ -51,7 +52,13 @@ export const completionsRoutes = createRouter()
     async (c) => {
       const actionId = c.req.param("actionId");
       if (!(await isPublishedAction(c.var.db, actionId))) throw notFound("Action not found");
-      const completion = await upsertCompletion(c.var.db, c.var.user.id, actionId, c.req.valid("json"));
+      const completion = await upsertCompletion(
+        c.var.db,
+        c.var.user.id,
+        actionId,
+        c.req.valid("json"),
+        requestLocale(c),
+      );
       return c.json(answer(completionAnswer, { completion }));
     },
   );

@@ -1,7 +1,9 @@
 import { type AnyColumn, and, eq, type SQL, sql } from "drizzle-orm";
 import type { CompletionView } from "#contract/completions/schemas";
+import { DEFAULT_LOCALE, type Locale } from "#contract/i18n/locales";
 import { actionCompletions, weeklyActions } from "../../../db/schema";
 import { type Db, newestFirst } from "../../platform/db";
+import { actionTextIn } from "../actions/dto";
 
 /** More than a decade of weekly actions: the list stays bounded without cutting off a real member. */
 export const COMPLETIONS_LIMIT = 1000;
@@ -12,11 +14,7 @@ const columns = {
   completed_at: actionCompletions.completedAt,
   notes: actionCompletions.notes,
   share_note: actionCompletions.shareNote,
-  title: weeklyActions.title,
-  slug: weeklyActions.slug,
-  summary: weeklyActions.summary,
-  start_date: weeklyActions.startDate,
-  end_date: weeklyActions.endDate,
+  action: weeklyActions,
 };
 
 const selectJoined = (db: Db) =>
@@ -24,7 +22,10 @@ const selectJoined = (db: Db) =>
 
 type Joined = Awaited<ReturnType<typeof selectJoined>>[number];
 
-function toView(r: Joined): CompletionView {
+/** A completion with its action's title and summary in the reader's language when the action is whole in it. */
+function toView(r: Joined, locale: Locale): CompletionView {
+  const a = r.action;
+  const shown = a ? actionTextIn(a, locale) : null;
   return {
     id: r.id,
     action_id: r.action_id,
@@ -32,26 +33,38 @@ function toView(r: Joined): CompletionView {
     notes: r.notes,
     share_note: r.share_note,
     action:
-      r.title !== null && r.slug !== null
-        ? { title: r.title, slug: r.slug, summary: r.summary ?? "", start_date: r.start_date, end_date: r.end_date }
+      a && shown
+        ? {
+            title: shown.text.title,
+            slug: a.slug,
+            summary: shown.text.summary,
+            start_date: a.startDate,
+            end_date: a.endDate,
+            language: shown.language,
+          }
         : null,
   };
 }
 
 /** The member's completions, newest first, in one joined query. */
-export async function listCompletions(db: Db, userId: string): Promise<CompletionView[]> {
+export async function listCompletions(db: Db, userId: string, locale: Locale): Promise<CompletionView[]> {
   const rows = await selectJoined(db)
     .where(eq(actionCompletions.userId, userId))
     .orderBy(...newestFirst(actionCompletions, actionCompletions.completedAt))
     .limit(COMPLETIONS_LIMIT);
-  return rows.map(toView);
+  return rows.map((r) => toView(r, locale));
 }
 
-export async function findCompletion(db: Db, userId: string, actionId: string): Promise<CompletionView | null> {
+export async function findCompletion(
+  db: Db,
+  userId: string,
+  actionId: string,
+  locale: Locale = DEFAULT_LOCALE,
+): Promise<CompletionView | null> {
   const [row] = await selectJoined(db)
     .where(and(eq(actionCompletions.userId, userId), eq(actionCompletions.actionId, actionId)))
     .limit(1);
-  return row ? toView(row) : null;
+  return row ? toView(row, locale) : null;
 }
 
 /** In the upsert's DO UPDATE: the stored value while notes and sharing are unchanged, else `reset`. */
@@ -68,6 +81,7 @@ export async function upsertCompletion(
   userId: string,
   actionId: string,
   input: { notes: string | null; share_note: boolean },
+  locale: Locale = DEFAULT_LOCALE,
 ): Promise<CompletionView> {
   const notes = input.notes;
   const shareNote = notes !== null && input.share_note;
@@ -86,7 +100,7 @@ export async function upsertCompletion(
         noteModeratedBy: keptIfUnchanged(actionCompletions.noteModeratedBy, sql`NULL`),
       },
     });
-  const view = await findCompletion(db, userId, actionId);
+  const view = await findCompletion(db, userId, actionId, locale);
   if (!view) throw new Error("completion upsert returned no row");
   return view;
 }
