@@ -18,6 +18,7 @@ import { didItApiRoutes, didItFormRoutes } from "./features/did-it/routes";
 import { emailAdminRoutes } from "./features/email/admin-routes";
 import { mailWebhookRoutes } from "./features/email/webhook-routes";
 import { eventRemindersAdminRoutes } from "./features/event-reminders/admin-routes";
+import { memberReminderRoutes } from "./features/event-reminders/member-routes";
 import { eventReminderRoutes } from "./features/event-reminders/routes";
 import { embedRoutes } from "./features/events/embed/routes";
 import { crossOriginReadable } from "./features/events/open-access";
@@ -127,6 +128,7 @@ export function createApp() {
     .route("/api/auth", authRoutes)
     .route("/api/admin-invitations", adminInvitationRoutes)
     .route("/api/me/completions", completionsRoutes)
+    .route("/api/me/reminders", memberReminderRoutes)
     .route("/api/me/passkeys", myPasskeyRoutes)
     .route("/api/me/stats", completionStatsRoutes)
     .route("/api/me", meRoutes)

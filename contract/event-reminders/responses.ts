@@ -49,3 +49,10 @@ export const reminderCountsAnswer = z.object({
 });
 
 export type ReminderView = z.infer<typeof reminderViewSchema>;
+
+/** A signed-in member's upcoming reminders (issue 47): each with its id, for "Cancel reminder". */
+export const memberRemindersAnswer = z.object({
+  reminders: z.array(reminderViewSchema.extend({ id: z.string() })),
+});
+
+export type MemberReminder = z.infer<typeof memberRemindersAnswer>["reminders"][number];

@@ -34,10 +34,10 @@ function Stat({ label, value, weeks }: { label: string; value: number; weeks?: b
 }
 
 /**
- * /my-progress — the signed-in member's completed actions (signed out → /auth). `account` is the
- * account section (password), composed in by web/app so features do not import each other's UI.
+ * /my-progress — the signed-in member's completed actions (signed out → /auth). `reminders` (their event reminders)
+ * and `account` (the account section) are composed in by web/app so features do not import each other's UI.
  */
-export function MyProgressPage({ account }: { account?: ReactNode }) {
+export function MyProgressPage({ account, reminders }: { account?: ReactNode; reminders?: ReactNode }) {
   const { t, locale, tag } = useT();
   usePageTitle(t("progress.page.title"));
   const { user, loading } = useAuth();
@@ -136,6 +136,7 @@ export function MyProgressPage({ account }: { account?: ReactNode }) {
           </section>
         </>
       )}
+      {reminders}
       {account ? <div className="mt-14">{account}</div> : null}
     </div>
   );

@@ -122,6 +122,17 @@ export const reminderQuery = (token: string) =>
     retry: false,
   });
 
+/** The signed-in member's upcoming reminders (issue 47), and "Cancel reminder" by id. */
+const myReminders = signedInApi.api.me.reminders;
+export type MemberReminder = ApiResponse<typeof myReminders.$get>["reminders"][number];
+export const myRemindersQuery = (userId: string) =>
+  queryOptions({
+    queryKey: ["events", "my-reminders", userId] as const,
+    queryFn: ({ signal }) => read(myReminders.$get(undefined, withSignal(signal))).then((r) => r.reminders),
+    staleTime: 0,
+  });
+export const cancelMyReminder = (id: string) => read(myReminders[":id"].cancel.$post({ param: { id } }));
+
 export const confirmReminder = (token: string) => read(reminders.confirm.$post({ json: { token } }));
 export const cancelReminder = (token: string) => read(reminders.cancel.$post({ json: { token } }));
 
