@@ -72,11 +72,16 @@ test("the week's action and events in Spanish: the action's Spanish text, events
   await page.goto("/es/actions");
   await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
   const card = page.locator("#weekly-action-title");
-  // The seeded week has its Spanish text, so the card is not marked as English.
-  await expect(card).not.toHaveAttribute("lang", "en");
+  // In Spanish when the week's action has its Spanish text (the seed's has), else in English marked so: other specs
+  // publish English-only actions for this week.
+  const current = (await (await page.request.get("/api/actions/current?lang=es")).json()) as {
+    action: { language: "en" | "es" };
+  };
+  if (current.action.language === "es") await expect(card).not.toHaveAttribute("lang", "en");
+  else await expect(card).toHaveAttribute("lang", "en");
   await expectSpanishAndAxeClean(page);
   const title = (await card.textContent()) ?? "";
-  await page.getByRole("link", { name: "Haz la acción de esta semana" }).first().click();
+  await page.locator("#weekly-action a[href^=\"/es/actions/\"]").first().click();
   await expect(page).toHaveURL(/\/es\/actions\/[\w-]+$/);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(title);
   await expectSpanishAndAxeClean(page);
