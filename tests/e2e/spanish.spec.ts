@@ -81,7 +81,7 @@ test("the week's action and events in Spanish: the action's Spanish text, events
   else await expect(card).toHaveAttribute("lang", "en");
   await expectSpanishAndAxeClean(page);
   const title = (await card.textContent()) ?? "";
-  await page.locator("#weekly-action a[href^=\"/es/actions/\"]").first().click();
+  await page.locator('#weekly-action a[href^="/es/actions/"]').first().click();
   await expect(page).toHaveURL(/\/es\/actions\/[\w-]+$/);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(title);
   await expectSpanishAndAxeClean(page);
