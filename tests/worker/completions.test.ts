@@ -4,7 +4,7 @@ import type { CompletionInput } from "#contract/completions/schemas";
 import { actionCompletions, weeklyActions } from "../../db/schema";
 import { db, signIn } from "./helpers";
 import { client, ok } from "./support/client";
-import { createAction, createUser } from "./support/factories";
+import { createAction, createBilingualAction, createUser } from "./support/factories";
 
 const completions = client.api.me.completions;
 
@@ -89,15 +89,7 @@ describe("completions", () => {
 describe("in the reader's language (issue 46, decision 272)", () => {
   it("names each action in Spanish when its Spanish is whole, else in English, and says which", async () => {
     const { headers } = await member();
-    const bilingual = await createAction({
-      title: "Leave the leaves",
-      titleEs: "Deja las hojas",
-      summaryEs: "Las hojas caídas abrigan a los insectos.",
-      whyItMattersEs: "Muchos insectos pasan el invierno entre las hojas.",
-      stepsEs: ["Junta las hojas bajo un arbusto"],
-      timeRequiredEs: "10 minutos",
-      materialsEs: ["Un rastrillo"],
-    });
+    const bilingual = await createBilingualAction();
     const englishOnly = await createAction({ title: "Count the birds" });
     const spanish = { ...headers, "Accept-Language": "es-US" };
     await ok(put(bilingual.id, {}, spanish));

@@ -6,7 +6,7 @@ import { signDidItToken } from "../../worker/features/did-it/token";
 import { createReconfirmation } from "../../worker/features/subscribers/reconfirm";
 import { latestOutboxMessage } from "./auth-support";
 import { api, config, db } from "./helpers";
-import { createAction, createCampaign, createSubscriber } from "./support/factories";
+import { createAction, createBilingualAction, createCampaign, createSubscriber } from "./support/factories";
 
 /**
  * The pages a subscriber opens from their emails, in Spanish (issue 46): the manage page, the confirmation page and
@@ -122,15 +122,7 @@ it('"I did it" names the action in Spanish when its Spanish is written, else in 
     expect(res.status).toBe(200);
     return res.text();
   };
-  const bilingual = await createAction({
-    title: "Leave the leaves",
-    titleEs: "Deja las hojas",
-    summaryEs: "Las hojas caídas abrigan a los insectos.",
-    whyItMattersEs: "Muchos insectos pasan el invierno entre las hojas.",
-    stepsEs: ["Junta las hojas bajo un arbusto"],
-    timeRequiredEs: "10 minutos",
-    materialsEs: ["Un rastrillo"],
-  });
+  const bilingual = await createBilingualAction();
   const spanish = await page(bilingual);
   expect(spanish).toMatch(/<a [^>]*>Deja las hojas<\/a>/);
   expect(spanish).not.toContain("Leave the leaves");

@@ -84,6 +84,19 @@ export async function createAction(overrides: Partial<typeof weeklyActions.$infe
   return row;
 }
 
+/** An action whose Spanish text is whole (decision 272): "Leave the leaves" / "Deja las hojas". */
+export const createBilingualAction = (overrides: Partial<typeof weeklyActions.$inferInsert> = {}) =>
+  createAction({
+    title: "Leave the leaves",
+    titleEs: "Deja las hojas",
+    summaryEs: "Las hojas caídas abrigan a los insectos.",
+    whyItMattersEs: "Muchos insectos pasan el invierno entre las hojas.",
+    stepsEs: ["Junta las hojas bajo un arbusto"],
+    timeRequiredEs: "10 minutos",
+    materialsEs: ["Un rastrillo"],
+    ...overrides,
+  });
+
 /**
  * A confirmed, active subscriber with a manage token (their unsubscribe link), stored as signup stores it:
  * hashed and sealed (decision 214); `manageToken` is the link's token. `active: false` makes one who
