@@ -1,6 +1,7 @@
 import { z } from "zod";
-import { contentLanguage } from "../i18n/content-language";
 import { isCalendarDate, isPlainText, isSitePath, isWebUrl, normaliseUrl } from "../platform/field-rules";
+import { contentLanguage } from "../i18n/content-language";
+import { blankOr, blankTextOr, calendarDate, httpsUrlOrSitePath, plainText, webUrl } from "../platform/rule-schemas";
 import type {
   actionLinkSchema,
   actionTimingSchema,
@@ -54,35 +55,29 @@ const isHttpUrl = (value: string, httpsOnly = false): boolean => isWebUrl(value,
 const text = (what: string, max: number) => z.string().trim().max(max, MESSAGES.tooLong(what, max));
 
 /** Optional date: "" or null (date inputs give "") means no date. */
-const optionalDate = z
-  .union([z.string(), z.null()])
+const optionalDate = blankOr(z.string().trim().apply(calendarDate(MESSAGES.invalidDate)))
   .optional()
-  .transform((v) => (v ? v.trim() : ""))
-  .refine((v) => v === "" || isCalendarDate(v), MESSAGES.invalidDate)
-  .transform((v) => (v === "" ? null : v));
+  .transform((v) => v || null);
 
 const optionalUrl = (accept: (v: string) => boolean, message: string) =>
-  z
-    .union([z.string(), z.null()])
+  blankOr(z.string().trim().apply(httpsUrlOrSitePath(message, accept)))
     .optional()
-    .transform((v) => (v ?? "").trim())
-    .refine((v) => v === "" || accept(v), message)
     // Stored as the browser will read it; a site path stays as typed (it has no origin to add).
-    .transform((v) => (v === "" ? null : v.startsWith("/") ? v : normaliseUrl(v)));
+    .transform((v) => (!v ? null : v.startsWith("/") ? v : normaliseUrl(v)));
 
 /** A list of text rows: blank rows are dropped on save (spec §5). */
 const textList = (what: string, maxEach: number) =>
   z
-    .array(z.string())
+    .array(z.string().trim().max(maxEach, `Each of the ${what} must be ${maxEach} characters or less`))
     .max(ACTION_LIST_MAX, `At most ${ACTION_LIST_MAX} ${what} are allowed`)
     .default([])
-    .transform((rows) => rows.map((r) => r.trim()).filter((r) => r !== ""))
-    .refine(
-      (rows) => rows.every((r) => r.length <= maxEach),
-      `Each of the ${what} must be ${maxEach} characters or less`,
-    );
+    .transform((rows) => rows.filter((r) => r !== ""));
 
-const linkRow = z.object({ label: z.string(), url: z.string() });
+/** A row's fields as the document states them; that a row needs both or neither is the list's rule below. */
+const linkRow = z.object({
+  label: z.string().trim().max(200, MESSAGES.tooLong("A link label", 200)),
+  url: blankTextOr(z.string().trim().apply(webUrl(MESSAGES.linkUrl))),
+});
 
 /** Links: blank rows dropped; a row with only one of label/url is an error on that row. */
 const linkList = z
@@ -92,7 +87,7 @@ const linkList = z
   .superRefine((rows, ctx) => {
     rows.forEach((row, i) => {
       const label = row.label.trim();
-      const url = row.url.trim();
+      const url = row.url;
       if (label === "" && url === "") return;
       if (label === "") ctx.addIssue({ code: "custom", path: [i, "label"], message: MESSAGES.linkIncomplete });
       else if (url === "") ctx.addIssue({ code: "custom", path: [i, "url"], message: MESSAGES.linkIncomplete });
@@ -103,7 +98,7 @@ const linkList = z
   })
   .transform((rows) =>
     rows
-      .map((r) => ({ label: r.label.trim(), url: normaliseUrl(r.url.trim()) }))
+      .map((r) => ({ label: r.label.trim(), url: normaliseUrl(r.url) }))
       .filter((r) => r.label !== "" || r.url !== ""),
   );
 
@@ -143,7 +138,7 @@ export const actionInputSchema = z
       .trim()
       .min(1, MESSAGES.titleRequired)
       .max(200, MESSAGES.tooLong("Title", 200))
-      .refine((v) => isPlainText(v), MESSAGES.controlCharacters("Title")),
+      .apply(plainText(MESSAGES.controlCharacters("Title"))),
     slug: z
       .string({ error: MESSAGES.slugRequired })
       .trim()
@@ -188,6 +183,8 @@ export const ARCHIVE_LIMIT = 10;
 export const archiveQuerySchema = z.object({
   limit: z
     .string()
+    // Any text is read leniently (a bad value or one past the most is the most), but it is a whole number.
+    .meta({ type: "integer", minimum: 1, description: `At most ${ARCHIVE_LIMIT}; larger asks for that many.` })
     .optional()
     .transform((v) => {
       const n = Number.parseInt(v ?? "", 10);

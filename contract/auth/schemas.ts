@@ -1,6 +1,7 @@
 import { z } from "zod";
-import { LOCALES } from "../i18n/locales";
 import { FIELD_MAX, isEmail } from "../platform/field-rules";
+import { LOCALES } from "../i18n/locales";
+import { email } from "../platform/rule-schemas";
 import { AUTH_MESSAGES, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, REAUTH_WINDOW_MINUTES } from "./messages";
 import { isSafeRedirectPath } from "./redirect-path";
 import type { meAnswer, refreshAnswer, sessionAnswer, sessionSchema, verifyAnswer } from "./responses";
@@ -14,8 +15,7 @@ export const emailSchema = z
   .string({ error: AUTH_MESSAGES.emailRequired })
   .trim()
   .min(1, AUTH_MESSAGES.emailRequired)
-  .max(FIELD_MAX.email, AUTH_MESSAGES.emailInvalid)
-  .refine(isEmail, AUTH_MESSAGES.emailInvalid)
+  .apply(email(AUTH_MESSAGES.emailInvalid))
   .transform((e) => e.toLowerCase());
 
 export const redirectToSchema = z

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { FIELD_MAX, isLooseEmail, isPlainText } from "../platform/field-rules";
+import { looseEmail, plainText } from "../platform/rule-schemas";
 
 /** The 'Join the Mission' form (spec §5), shared by the form and POST /api/contact. */
 export const CONTACT_MESSAGES = {
@@ -20,19 +20,18 @@ export const contactSchema = z.object({
     .trim()
     .min(1, CONTACT_MESSAGES.nameRequired)
     .max(CONTACT_NAME_MAX, `Name must be ${CONTACT_NAME_MAX} characters or less`)
-    .refine((v) => isPlainText(v), "Name must not contain control characters"),
+    .apply(plainText("Name must not contain control characters")),
   email: z
     .string({ error: CONTACT_MESSAGES.emailRequired })
     .trim()
     .min(1, CONTACT_MESSAGES.emailRequired)
-    .max(FIELD_MAX.email, CONTACT_MESSAGES.emailInvalid)
     // The spec's "simple something@something pattern".
-    .refine(isLooseEmail, CONTACT_MESSAGES.emailInvalid),
+    .apply(looseEmail(CONTACT_MESSAGES.emailInvalid)),
   message: z
     .string()
     .trim()
     .max(CONTACT_MESSAGE_MAX, `Message must be ${CONTACT_MESSAGE_MAX} characters or less`)
-    .refine((v) => isPlainText(v, { multiline: true }), "Message must not contain control characters")
+    .apply(plainText("Message must not contain control characters", { multiline: true }))
     .optional(),
 });
 export type ContactInput = z.input<typeof contactSchema>;

@@ -1,6 +1,7 @@
 import { z } from "zod";
-import { LOCALES } from "../i18n/locales";
 import { FIELD_MAX, isCalendarDate, isEmail } from "../platform/field-rules";
+import { LOCALES } from "../i18n/locales";
+import { calendarDate, email } from "../platform/rule-schemas";
 import type {
   campaignStatusSchema,
   emailSettingsValue,
@@ -51,8 +52,7 @@ const recipientEmail = z
   .trim()
   .toLowerCase()
   .min(1, EMAIL_REQUIRED_MESSAGE)
-  .max(FIELD_MAX.email, EMAIL_INVALID_MESSAGE)
-  .refine(isEmail, EMAIL_INVALID_MESSAGE);
+  .apply(email(EMAIL_INVALID_MESSAGE));
 
 /** 'current' (or nothing) means the current action, as in the test dialog's choice. */
 const actionChoice = z
@@ -74,11 +74,7 @@ export const welcomeTestSchema = z.object({
 });
 export const weeklySendSchema = z.object({ action_id: actionChoice });
 
-const planDate = z
-  .string()
-  .max(10)
-  .refine((v) => isCalendarDate(v), "Dates must be YYYY-MM-DD")
-  .optional();
+const planDate = z.string().apply(calendarDate("Dates must be YYYY-MM-DD")).optional();
 
 /** GET /api/admin/email/send-plan?start_date=&end_date= — an action's dates, as the form holds them. */
 export const sendPlanQuerySchema = z.object({ start_date: planDate, end_date: planDate });

@@ -1,15 +1,7 @@
 // Shared by the Worker and the web forms: only zod and pure code here (the web bundle imports it).
 import { z } from "zod";
-import {
-  FIELD_MAX,
-  isCalendarDate,
-  isEmail,
-  isPlainText,
-  isWebUrl,
-  isZip,
-  normaliseUrl,
-  zip5,
-} from "../platform/field-rules";
+import { FIELD_MAX, isCalendarDate, isWebUrl, normaliseUrl, zip5 } from "../platform/field-rules";
+import { calendarDate, plainText, zip } from "../platform/rule-schemas";
 // Types only: responses.ts is server-only, and these aliases are erased from the web bundle.
 import type {
   adminSubmissionSchema,
@@ -19,6 +11,7 @@ import type {
   searchAnswer,
   submissionStatusSchema,
 } from "./responses";
+import { REJECT_REASON_MAX } from "./submission-schemas";
 
 // The constants the pages need live apart from zod, so a page showing events does not load it.
 export * from "./constants";
@@ -42,36 +35,32 @@ const blankToUndefined = (v: unknown) => (typeof v === "string" && v.trim() === 
  * A time-frame bound: a plain date (a whole SITE_TIMEZONE day) or an ISO date-time with a zone
  * (an exact instant). A date-time without a zone would be ambiguous, so it is refused.
  */
-const timeBound = (name: string) =>
-  z.preprocess(
-    blankToUndefined,
+const timeBound = (name: string) => {
+  const message = `${name} must be a date (YYYY-MM-DD) or an ISO date-time with a time zone`;
+  return z.preprocess(
+    (v) => (typeof v === "string" ? v.trim() || undefined : v),
     z
-      .string()
-      .trim()
-      .refine(
+      .union(
         // 40 characters hold any ISO date-time with a zone; longer is refused before any pattern.
-        (v) => v.length <= 40 && (isCalendarDate(v) || z.iso.datetime({ offset: true }).safeParse(v).success),
-        `${name} must be a date (YYYY-MM-DD) or an ISO date-time with a time zone`,
+        [z.string().apply(calendarDate(message)), z.iso.datetime({ offset: true, error: message }).max(40, message)],
+        { error: message },
       )
       .optional(),
   );
+};
 
 /** A ZIP+4 searches its 5-digit ZIP (the ZIP table is by 5-digit ZIP); `missing` is the answer to none. */
 const zipParam = (missing?: string, malformed = SEARCH_ZIP_MESSAGE) =>
   z
     .string(missing ? { error: missing } : undefined)
     .trim()
-    .refine(isZip, malformed)
+    .apply(zip(malformed))
     .transform((v) => zip5(v) as string);
 
+/** A query value is text: a number's text is read as the number, so the document can list the options (enum). */
 const radiusParam = z.preprocess(
-  blankToUndefined,
-  z.coerce
-    .number({ error: "Radius must be one of 5, 10, 25, 50 or 100 miles" })
-    .refine((r) => (RADIUS_OPTIONS as readonly number[]).includes(r), {
-      message: "Radius must be one of 5, 10, 25, 50 or 100 miles",
-    })
-    .default(DEFAULT_RADIUS),
+  (v) => (typeof v === "string" ? (v.trim() === "" ? undefined : Number(v)) : v),
+  z.literal(RADIUS_OPTIONS, { error: "Radius must be one of 5, 10, 25, 50 or 100 miles" }).default(DEFAULT_RADIUS),
 );
 
 /** The search's answer to an unknown category (the page offers only these). */
@@ -98,7 +87,7 @@ const keywordParam = z.preprocess(
     .string({ error: "q must be one keyword text" })
     .trim()
     .max(KEYWORD_MAX, `q must be ${KEYWORD_MAX} characters or fewer`)
-    .refine((v) => isPlainText(v), "q must not contain control characters")
+    .apply(plainText("q must not contain control characters"))
     .optional()
     .meta({
       description:
@@ -215,186 +204,8 @@ export const nearestZipQuerySchema = z.object({
     .max(180, "lon must be a longitude between -180 and 180"),
 });
 
-// ---------------------------------------------------------------------------------------------
-// Event submission (spec §5). Checks run in the spec's order and only the first failure is
-// reported, so the form's toast and the API's 400 carry the same single message.
-
-export const SUBMISSION_REQUIRED_FIELDS = [
-  "title",
-  "category",
-  "start_time",
-  "city",
-  "state",
-  "organizer_name",
-  "organizer_email",
-  "registration_url",
-] as const;
-
-export const SUBMISSION_FIELDS = [
-  "title",
-  "description",
-  "category",
-  "start_time",
-  "end_time",
-  "address",
-  "city",
-  "state",
-  "postal_code",
-  "organizer_name",
-  "organizer_email",
-  "organizer_url",
-  "registration_url",
-  "image_url",
-  "notes_for_moderator",
-] as const;
-export type SubmissionField = (typeof SUBMISSION_FIELDS)[number];
-
-/** 'Please fill in the {field} field', only the first underscore becoming a space (as the spec says). */
-export const missingFieldMessage = (field: string) => `Please fill in the ${field.replace("_", " ")} field`;
-
-/**
- * The submission check's words: the spec's English below; another language's from its catalogue
- * (submission-messages.ts), so the form and the API answer a Spanish page in Spanish with the same first message.
- */
-export type SubmissionMessages = {
-  missing: (field: SubmissionField) => string;
-  tooLong: (field: SubmissionField, max: number) => string;
-  controlCharacters: (field: SubmissionField) => string;
-  text: string;
-  email: string;
-  urls: string;
-  state: string;
-  postalCode: string;
-  category: string;
-  startTime: string;
-  endTime: string;
-};
-
-export const SUBMISSION_MESSAGES = {
-  email: "Please enter a valid email address",
-  urls: "Please enter valid URLs",
-  state: "Please enter a valid 2-letter state code",
-  postalCode: "Please enter a valid ZIP code (5 digits, or 5+4)",
-  category: "Please choose one of the listed categories",
-  startTime: "Please enter a valid start time",
-  endTime: "The end time must be after the start time",
-  controlCharacters: (field: string) => `The ${field.replace("_", " ")} field contains characters that are not allowed`,
-  tooLong: (field: string, max: number) => `The ${field.replace("_", " ")} field must be ${max} characters or less`,
-  success: "Event submitted successfully for review!",
-} as const;
-
-const STATE_CODE = /^[A-Z]{2}$/;
-
-/** Where a newline makes sense; every other field is one line. */
-const MULTILINE_FIELDS = new Set<SubmissionField>(["description", "notes_for_moderator", "address"]);
-
-/** Longest value per submission field; the form's `maxLength`s read this too. */
-export const SUBMISSION_MAX_LENGTHS = {
-  title: 200,
-  description: 5000,
-  address: 300,
-  city: 100,
-  organizer_name: 200,
-  organizer_email: FIELD_MAX.email,
-  organizer_url: 2000,
-  registration_url: 2000,
-  image_url: 2000,
-  notes_for_moderator: 2000,
-  category: 40,
-  start_time: 40,
-  end_time: 40,
-  state: 2 + 8,
-  postal_code: FIELD_MAX.zip,
-} as const satisfies Partial<Record<SubmissionField, number>>;
-
-const MAX_LENGTHS: Partial<Record<SubmissionField, number>> = SUBMISSION_MAX_LENGTHS;
-
-/** Longest rejection reason. */
-export const REJECT_REASON_MAX = 500;
-
-/** Accepts an ISO date-time with a zone or a form's datetime-local value; the web sends the former. */
-export const parseSubmissionTime = (value: string): number => new Date(value).getTime();
-
-const ENGLISH_SUBMISSION_MESSAGES: SubmissionMessages = {
-  missing: missingFieldMessage,
-  tooLong: SUBMISSION_MESSAGES.tooLong,
-  controlCharacters: SUBMISSION_MESSAGES.controlCharacters,
-  text: "Please fill in the form with text values",
-  email: SUBMISSION_MESSAGES.email,
-  urls: SUBMISSION_MESSAGES.urls,
-  state: SUBMISSION_MESSAGES.state,
-  postalCode: SUBMISSION_MESSAGES.postalCode,
-  category: SUBMISSION_MESSAGES.category,
-  startTime: SUBMISSION_MESSAGES.startTime,
-  endTime: SUBMISSION_MESSAGES.endTime,
-};
-
-/** The submission's check with its messages in one language: the same rules, in the same order, in any. */
-export const submissionSchemaWith = (m: SubmissionMessages) => {
-  const text = z
-    .string({ error: m.text })
-    .nullish()
-    .transform((v) => v ?? "");
-  return z
-    .object(Object.fromEntries(SUBMISSION_FIELDS.map((f) => [f, text])) as Record<SubmissionField, typeof text>)
-    .transform((raw) => {
-      const v = Object.fromEntries(SUBMISSION_FIELDS.map((f) => [f, raw[f].trim()])) as Record<SubmissionField, string>;
-      v.state = v.state.toUpperCase();
-      return v;
-    })
-    .superRefine((v, ctx) => {
-      const fail = (path: SubmissionField, message: string) => ctx.addIssue({ code: "custom", path: [path], message });
-      const missing = SUBMISSION_REQUIRED_FIELDS.find((f) => v[f] === "");
-      if (missing) return fail(missing, m.missing(missing));
-      const tooLong = (Object.entries(MAX_LENGTHS) as [SubmissionField, number][]).find(
-        ([f, max]) => v[f].length > max,
-      );
-      if (tooLong) return fail(tooLong[0], m.tooLong(tooLong[0], tooLong[1]));
-      const notPlain = SUBMISSION_FIELDS.find((f) => !isPlainText(v[f], { multiline: MULTILINE_FIELDS.has(f) }));
-      if (notPlain) return fail(notPlain, m.controlCharacters(notPlain));
-      if (!isEmail(v.organizer_email)) return fail("organizer_email", m.email);
-      if (!isWebUrl(v.registration_url)) return fail("registration_url", m.urls);
-      if (v.organizer_url && !isWebUrl(v.organizer_url)) return fail("organizer_url", m.urls);
-      if (v.image_url && !isWebUrl(v.image_url)) return fail("image_url", m.urls);
-      if (!STATE_CODE.test(v.state)) return fail("state", m.state);
-      if (v.postal_code && !isZip(v.postal_code)) return fail("postal_code", m.postalCode);
-      if (!(EVENT_CATEGORIES as readonly string[]).includes(v.category)) return fail("category", m.category);
-      const start = parseSubmissionTime(v.start_time);
-      if (Number.isNaN(start)) return fail("start_time", m.startTime);
-      if (v.end_time) {
-        const end = parseSubmissionTime(v.end_time);
-        if (Number.isNaN(end) || end <= start) return fail("end_time", m.endTime);
-      }
-    })
-    .transform((v) => ({
-      ...v,
-      registration_url: normaliseUrl(v.registration_url),
-      postal_code: zip5(v.postal_code) ?? "",
-      organizer_url: v.organizer_url && normaliseUrl(v.organizer_url),
-      image_url: v.image_url && normaliseUrl(v.image_url),
-    }));
-};
-
-export const eventSubmissionSchema = submissionSchemaWith(ENGLISH_SUBMISSION_MESSAGES);
-export type EventSubmissionInput = z.input<typeof eventSubmissionSchema>;
-export type EventSubmission = z.output<typeof eventSubmissionSchema>;
-
-export const EMPTY_SUBMISSION: Record<SubmissionField, string> = Object.fromEntries(
-  SUBMISSION_FIELDS.map((f) => [f, ""]),
-) as Record<SubmissionField, string>;
-
-// ---------------------------------------------------------------------------------------------
-// Moderation
-
-export const approveSubmissionSchema = z.object({
-  /** Lets a moderator correct a ZIP that could not be geocoded. */
-  postal_code: z
-    .string()
-    .trim()
-    .refine(isZip, SUBMISSION_MESSAGES.postalCode)
-    .transform((v) => zip5(v) as string)
-    .optional(),
-});
+// The submission form and its moderation live in submission-schemas.ts (the same rules, one module each).
+export * from "./submission-schemas";
 
 export const rejectSubmissionSchema = z.object({
   reason: z

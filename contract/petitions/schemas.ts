@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { parseWebUrl } from "../platform/field-rules";
+import { parseWebUrl, WEB_URL_START } from "../platform/field-rules";
+import { httpsUrl } from "../platform/rule-schemas";
 import type { publicPetitionSchema, storedPetitionSchema } from "./responses";
 
 /**
@@ -103,20 +104,16 @@ export const isHttpsUrl = (value: string) => parseWebUrl(value)?.protocol === "h
 const petitionUrl = z
   .string({ error: PETITION_MESSAGES.urlInvalid })
   .trim()
-  .max(2048, { error: PETITION_MESSAGES.urlInvalid })
-  .superRefine((value, ctx) => {
-    const url = parseWebUrl(value);
-    // The spec checks "a valid URL" first and "starts with https://" second, each with its own message.
-    if (!url) ctx.addIssue({ code: "custom", message: PETITION_MESSAGES.urlInvalid });
-    else if (!value.toLowerCase().startsWith("https://"))
-      ctx.addIssue({ code: "custom", message: PETITION_MESSAGES.urlNotHttps });
-  });
+  // The spec checks "a valid URL" first and "starts with https://" second, each with its own message.
+  .apply(httpsUrl(PETITION_MESSAGES.urlInvalid, PETITION_MESSAGES.urlNotHttps));
 
 const imageUrl = z
   .string({ error: PETITION_MESSAGES.imageInvalid })
   .trim()
   .max(2048, { error: PETITION_MESSAGES.imageInvalid })
-  .refine((value) => value === "" || parseWebUrl(value) !== null, { error: PETITION_MESSAGES.imageInvalid });
+  .refine((value) => value === "" || parseWebUrl(value) !== null, { error: PETITION_MESSAGES.imageInvalid })
+  // What the check accepts, as the document says it: nothing, or a web URL.
+  .meta({ anyOf: [{ const: "" }, { format: "uri", pattern: WEB_URL_START.source }] });
 
 /** One petition as the admin form edits it (and as each item of the saved list is checked). */
 export const petitionSchema = z

@@ -28,30 +28,28 @@ export const FIELD_MAX = {
  * and hyphens, the last one letters only (2+). The '@' and '.' separators cannot be matched by
  * the neighbouring classes, so there is one way to match and no backtracking blow-up.
  */
-const EMAIL = /^[A-Za-z0-9._%+'-]+@(?:[A-Za-z0-9-]+\.)+[A-Za-z]{2,}$/;
+export const EMAIL_PATTERN = /^[A-Za-z0-9._%+'-]+@(?:[A-Za-z0-9-]+\.)+[A-Za-z]{2,}$/;
+const EMAIL = EMAIL_PATTERN;
 /** The contact form's looser "something@something" (product spec §5). */
-const LOOSE_EMAIL = /^[^\s@]+@[^\s@]+$/;
+export const LOOSE_EMAIL_PATTERN = /^[^\s@]+@[^\s@]+$/;
+const LOOSE_EMAIL = LOOSE_EMAIL_PATTERN;
 /** ZIP or ZIP+4: every field that takes a ZIP takes both and keeps the first five digits (decision 160). */
-const ZIP = /^\d{5}(?:-\d{4})?$/;
-const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
-const TAB = 0x09;
-const LF = 0x0a;
-const CR = 0x0d;
-
+export const ZIP_PATTERN = /^\d{5}(?:-\d{4})?$/;
+const ZIP = ZIP_PATTERN;
+/** C1 controls and DEL, bidi embeddings, overrides and isolates (Trojan Source), the line and paragraph separators. */
+const NEVER = "\\u007f-\\u009f\\u202a-\\u202e\\u2066-\\u2069\\u2028\\u2029";
 /**
- * C0/C1 controls and DEL; bidi embeddings, overrides and isolates (Trojan Source); the Unicode
- * line and paragraph separators. Tab, LF and CR pass only when `multiline`.
+ * Text without control or formatting characters: C0 controls too on one line; a multi-line text keeps tab, LF
+ * and CR. One character class each (linear time); exported so the zod rules check with the very pattern the API
+ * document states (issue 47).
  */
-function isForbiddenCode(code: number, multiline: boolean): boolean {
-  if (code < 0x20) return !(multiline && (code === TAB || code === LF || code === CR));
-  return (
-    (code >= 0x7f && code <= 0x9f) ||
-    (code >= 0x202a && code <= 0x202e) ||
-    (code >= 0x2066 && code <= 0x2069) ||
-    code === 0x2028 ||
-    code === 0x2029
-  );
-}
+export const PLAIN_LINE_PATTERN = new RegExp(`^[^\\u0000-\\u001f${NEVER}]*$`);
+export const PLAIN_TEXT_PATTERN = new RegExp(`^[^\\u0000-\\u0008\\u000b\\u000c\\u000e-\\u001f${NEVER}]*$`);
+/** The start of an http(s) URL whose host begins with a letter or digit (what parseWebUrl accepts and more). */
+export const WEB_URL_START = /^[Hh][Tt][Tt][Pp][Ss]?:\/\/[A-Za-z0-9]/;
+export const HTTPS_URL_START = /^[Hh][Tt][Tt][Pp][Ss]:\/\/[A-Za-z0-9]/;
+/** YYYY-MM-DD in shape; whether the day exists is isCalendarDate's (the document says it with format: date). */
+export const DATE_SHAPE = /^\d{4}-\d{2}-\d{2}$/;
 
 /** A standard address: one '@', a dotted domain ending in a 2+ letter label, at most 254 characters. */
 export const isEmail = (value: string): boolean => value.length <= FIELD_MAX.email && EMAIL.test(value);
@@ -104,7 +102,7 @@ export const isSitePath = (value: string): boolean =>
 
 /** A date that exists on the calendar, written YYYY-MM-DD (rejects 2026-02-30). */
 export function isCalendarDate(value: string): boolean {
-  const m = value.length === FIELD_MAX.date ? DATE.exec(value) : null;
+  const m = value.length === FIELD_MAX.date ? DATE_SHAPE.exec(value) : null;
   if (!m) return false;
   const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
   const date = new Date(Date.UTC(y, mo - 1, d));
@@ -117,11 +115,7 @@ export function isCalendarDate(value: string): boolean {
  * emails or URLs (where a newline could split a header or an `.ics` line).
  */
 export function isPlainText(value: string, options: { multiline?: boolean } = {}): boolean {
-  const multiline = options.multiline === true;
-  for (let i = 0; i < value.length; i++) {
-    if (isForbiddenCode(value.charCodeAt(i), multiline)) return false;
-  }
-  return true;
+  return (options.multiline === true ? PLAIN_TEXT_PATTERN : PLAIN_LINE_PATTERN).test(value);
 }
 
 /** The message zod rules use when `isPlainText` fails, unless a feature has its own. */

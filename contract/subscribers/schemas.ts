@@ -1,6 +1,7 @@
 import { z } from "zod";
-import { LOCALES } from "../i18n/locales";
 import { isEmail, isPlainText, isZip, zip5 } from "../platform/field-rules";
+import { LOCALES } from "../i18n/locales";
+import { email, plainText, zip } from "../platform/rule-schemas";
 import {
   EMAIL_MAX,
   INVALID_LINK_MESSAGE,
@@ -26,14 +27,14 @@ export const firstNameSchema = z
   .trim()
   .min(NAME_MIN, nameMessage)
   .max(NAME_MAX, nameMessage)
-  .refine((v) => isPlainText(v), nameMessage);
+  .apply(plainText(nameMessage));
 
 export const signupEmailSchema = z
   .string({ error: emailMessage })
   .trim()
   .toLowerCase()
   .max(EMAIL_MAX, emailMessage)
-  .refine(isEmail, emailMessage);
+  .apply(email(emailMessage));
 
 const blankToUndefined = (value: unknown) =>
   value === null || (typeof value === "string" && value.trim() === "") ? undefined : value;
@@ -44,7 +45,7 @@ export const zipCodeSchema = z.preprocess(
     .string({ error: zipMessage })
     .trim()
     .max(ZIP_FIELD_MAX, zipMessage)
-    .refine(isZip, zipMessage)
+    .apply(zip(zipMessage))
     // A ZIP+4 is kept as its 5-digit ZIP: events and the weekly send's zone look up 5-digit ZIPs.
     .transform((v) => zip5(v) as string)
     .optional(),

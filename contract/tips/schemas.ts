@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { isPlainText, isWebUrl, normaliseUrl, PLAIN_TEXT_MESSAGE } from "../platform/field-rules";
+import { normaliseUrl, PLAIN_TEXT_MESSAGE } from "../platform/field-rules";
+import { blankOr, plainText, webUrl } from "../platform/rule-schemas";
 import type { publicTipSchema, tipSchema } from "./responses";
 
 /**
@@ -61,20 +62,16 @@ export const tipInputSchema = z.object({
     .trim()
     .min(1, TIP_MESSAGES.titleRequired)
     .max(TIP_TITLE_MAX, TIP_MESSAGES.titleTooLong)
-    .refine((v) => isPlainText(v), PLAIN_TEXT_MESSAGE),
+    .apply(plainText(PLAIN_TEXT_MESSAGE)),
   body: z
     .string()
     .trim()
     .min(1, TIP_MESSAGES.bodyRequired)
     .max(TIP_BODY_MAX, TIP_MESSAGES.bodyTooLong)
-    .refine((v) => isPlainText(v, { multiline: true }), PLAIN_TEXT_MESSAGE),
-  url: z
-    .union([z.string(), z.null()])
+    .apply(plainText(PLAIN_TEXT_MESSAGE, { multiline: true })),
+  url: blankOr(z.string().trim().max(TIP_URL_MAX, TIP_MESSAGES.urlTooLong).apply(webUrl(TIP_MESSAGES.url)))
     .optional()
-    .transform((v) => (v ?? "").trim())
-    .refine((v) => v.length <= TIP_URL_MAX, TIP_MESSAGES.urlTooLong)
-    .refine((v) => v === "" || isWebUrl(v), TIP_MESSAGES.url)
-    .transform((v) => (v === "" ? null : normaliseUrl(v))),
+    .transform((v) => (!v ? null : normaliseUrl(v))),
   topic: z.enum(TIP_TOPICS, { message: TIP_MESSAGES.topic }),
   active: z.boolean().optional().default(true),
   /** Omitted by older clients: the Spanish is then emptied, as every field is replaced on save. */

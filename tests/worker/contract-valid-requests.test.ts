@@ -138,28 +138,38 @@ function validCases(path: string, method: string, operation: Operation): { cases
   for (const p of paths.slice(1)) candidates.push({ label: `path ${p}`, ...base, path: p });
   for (const p of queryParams)
     for (const v of validValues(p.schema ?? {}))
-      candidates.push({ label: `query ${p.name}=${JSON.stringify(v)?.slice(0, 50)}`, ...base, query: { ...baseQuery, [p.name]: v } });
+      candidates.push({
+        label: `query ${p.name}=${JSON.stringify(v)?.slice(0, 50)}`,
+        ...base,
+        query: { ...baseQuery, [p.name]: v },
+      });
   if (queryParams.length) {
-    const record = fc.record(
-      Object.fromEntries(queryParams.map((p) => [p.name, arbitrary(p.schema ?? {}, resolve)])),
-      { requiredKeys: queryParams.filter((p) => p.required).map((p) => p.name) },
-    );
+    const record = fc.record(Object.fromEntries(queryParams.map((p) => [p.name, arbitrary(p.schema ?? {}, resolve)])), {
+      requiredKeys: queryParams.filter((p) => p.required).map((p) => p.name),
+    });
     for (const q of fc.sample(record, { seed: SEED, numRuns: RANDOM_PER_PART }))
       candidates.push({ label: `random query ${JSON.stringify(q).slice(0, 80)}`, ...base, query: q });
   }
   if (bodySchema && baseBody) {
     for (const [key, property] of Object.entries(bodySchema.properties ?? {}))
       for (const v of edgeValues(property, resolve, SEED).valid)
-        candidates.push({ label: `body ${key}=${JSON.stringify(v)?.slice(0, 50)}`, ...base, body: { ...baseBody, [key]: v } });
+        candidates.push({
+          label: `body ${key}=${JSON.stringify(v)?.slice(0, 50)}`,
+          ...base,
+          body: { ...baseBody, [key]: v },
+        });
     for (const b of fc.sample(arbitrary(bodySchema, resolve), { seed: SEED, numRuns: RANDOM_PER_PART }))
       candidates.push({ label: `random body ${JSON.stringify(b).slice(0, 80)}`, ...base, body: b });
   }
   const cases = candidates.filter((c) => queryOk(c.query) && bodyOk(c.body));
   if (cases.length <= MAX_CASES) return { cases, generated: candidates.length };
-  const picked = fc.sample(fc.shuffledSubarray(cases.slice(1), { minLength: MAX_CASES - 1, maxLength: MAX_CASES - 1 }), {
-    seed: SEED,
-    numRuns: 1,
-  })[0];
+  const picked = fc.sample(
+    fc.shuffledSubarray(cases.slice(1), { minLength: MAX_CASES - 1, maxLength: MAX_CASES - 1 }),
+    {
+      seed: SEED,
+      numRuns: 1,
+    },
+  )[0];
   return { cases: [cases[0] as Case, ...(picked ?? [])], generated: candidates.length };
 }
 

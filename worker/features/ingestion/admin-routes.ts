@@ -15,15 +15,14 @@ import { AUDUBON_BATCH, AUDUBON_KEY, findSource, PAGES_PER_RUN, SOURCE_KEYS, SOU
 const WAIT_MS = { one: 45_000, all: 120_000, batch: 180_000 } as const;
 
 const RUN_BODY_MESSAGE = "Send { run_all: true } or { source_key }";
-const runBody = z
-  .strictObject(
-    {
-      run_all: z.boolean({ error: RUN_BODY_MESSAGE }).optional(),
-      source_key: z.string({ error: RUN_BODY_MESSAGE }).trim().optional(),
-    },
-    { error: RUN_BODY_MESSAGE },
-  )
-  .refine((b) => (b.run_all === true) !== Boolean(b.source_key), RUN_BODY_MESSAGE);
+/** One of two bodies, as the document says them (anyOf): every source, or one by its key. */
+const runBody = z.union(
+  [
+    z.strictObject({ run_all: z.literal(true) }),
+    z.strictObject({ source_key: z.string().trim().min(1).max(100).regex(/\S/) }),
+  ],
+  { error: RUN_BODY_MESSAGE },
+);
 
 const batchBody = z.object({
   total_batches: z.number().int().min(1).max(AUDUBON_BATCH.totalBatches).default(AUDUBON_BATCH.totalBatches),
@@ -104,8 +103,9 @@ export const ingestionAdminRoutes = createRouter()
       const body = c.req.valid("json");
       const now = new Date();
       const fixtures = usesFixtures(c.env);
-      const chosen = body.run_all ? SOURCES : [findSource(body.source_key ?? "")];
-      if (chosen.some((s) => !s)) throw notFound(`Unknown source: ${body.source_key}`);
+      const key = "source_key" in body ? body.source_key : undefined;
+      const chosen = key === undefined ? SOURCES : [findSource(key)];
+      if (chosen.some((s) => !s)) throw notFound(`Unknown source: ${key}`);
       const results: RunResult[] = [];
       const runnable = [];
       for (const s of chosen) {
@@ -121,7 +121,7 @@ export const ingestionAdminRoutes = createRouter()
         now,
       );
       c.set("auditTarget", { table: "ingestion_runs", target: { runs: ids } });
-      const finished = await awaitRuns(c.var.db, ids, body.run_all ? WAIT_MS.all : WAIT_MS.one);
+      const finished = await awaitRuns(c.var.db, ids, key === undefined ? WAIT_MS.all : WAIT_MS.one);
       const all = [...finished.map(toRunResult), ...results];
       const order = new Map(SOURCE_KEYS.map((k, i) => [k, i]));
       all.sort((a, b) => (order.get(a.source_key) ?? 0) - (order.get(b.source_key) ?? 0));
