@@ -1,6 +1,6 @@
 // Shared by the Worker and the web forms: only zod and pure code here (the web bundle imports it).
 import { z } from "zod";
-import { FIELD_MAX, isCalendarDate, isWebUrl, normaliseUrl, zip5 } from "../platform/field-rules";
+import { isCalendarDate, isWebUrl, zip5 } from "../platform/field-rules";
 import { calendarDate, plainText, zip } from "../platform/rule-schemas";
 // Types only: responses.ts is server-only, and these aliases are erased from the web bundle.
 import type {
