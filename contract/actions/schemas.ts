@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { isCalendarDate, isPlainText, isSitePath, isWebUrl, normaliseUrl } from "../platform/field-rules";
 import { contentLanguage } from "../i18n/content-language";
+import { isSitePath, isWebUrl, normaliseUrl } from "../platform/field-rules";
 import { blankOr, blankTextOr, calendarDate, httpsUrlOrSitePath, plainText, webUrl } from "../platform/rule-schemas";
 import type {
   actionLinkSchema,
@@ -110,7 +110,7 @@ export const actionStatusSchema = z.enum(["draft", "published"]);
  */
 export const actionSpanishSchema = z.object({
   title: text("Spanish title", 200)
-    .refine((v) => isPlainText(v), MESSAGES.controlCharacters("Spanish title"))
+    .apply(plainText(MESSAGES.controlCharacters("Spanish title")))
     .default(""),
   summary: z.string().trim().max(SUMMARY_MAX, `Spanish summary must be ${SUMMARY_MAX} characters or less`).default(""),
   why_it_matters: text("Spanish why it matters", 5000).default(""),

@@ -1,5 +1,4 @@
 import { z } from "zod";
-import { FIELD_MAX, isEmail } from "../platform/field-rules";
 import { LOCALES } from "../i18n/locales";
 import { email } from "../platform/rule-schemas";
 import { AUTH_MESSAGES, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, REAUTH_WINDOW_MINUTES } from "./messages";

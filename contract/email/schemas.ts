@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { FIELD_MAX, isCalendarDate, isEmail } from "../platform/field-rules";
 import { LOCALES } from "../i18n/locales";
+import { FIELD_MAX } from "../platform/field-rules";
 import { calendarDate, email } from "../platform/rule-schemas";
 import type {
   campaignStatusSchema,

@@ -165,7 +165,7 @@ export const SUBMISSION_CROSS_FIELD_RULES = [SUBMISSION_MESSAGES.endTime] as con
  */
 const inSpecOrderWith =
   (m: SubmissionMessages) =>
-  (raw: unknown, ctx: z.RefinementCtx): unknown => {
+  (raw: EventSubmissionInput, ctx: z.RefinementCtx): unknown => {
     if (!raw || typeof raw !== "object" || Array.isArray(raw)) return raw;
     const input = raw as Record<string, unknown>;
     const notText = SUBMISSION_FIELDS.find((f) => input[f] != null && typeof input[f] !== "string");

@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { isEmail, isPlainText, isZip, zip5 } from "../platform/field-rules";
 import { LOCALES } from "../i18n/locales";
+import { zip5 } from "../platform/field-rules";
 import { email, plainText, zip } from "../platform/rule-schemas";
 import {
   EMAIL_MAX,

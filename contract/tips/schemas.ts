@@ -40,13 +40,13 @@ export const tipSpanishSchema = z
       .string()
       .trim()
       .max(TIP_TITLE_MAX, TIP_MESSAGES.spanishTitleTooLong)
-      .refine((v) => isPlainText(v), PLAIN_TEXT_MESSAGE)
+      .apply(plainText(PLAIN_TEXT_MESSAGE))
       .default(""),
     body: z
       .string()
       .trim()
       .max(TIP_BODY_MAX, TIP_MESSAGES.spanishBodyTooLong)
-      .refine((v) => isPlainText(v, { multiline: true }), PLAIN_TEXT_MESSAGE)
+      .apply(plainText(PLAIN_TEXT_MESSAGE, { multiline: true }))
       .default(""),
   })
   .superRefine((es, ctx) => {
