@@ -174,6 +174,13 @@ export const actionInputSchema = z
     }
   });
 
+/** The action's rules across fields, which JSON Schema cannot state: the document lists them (x-rules). */
+export const ACTION_CROSS_FIELD_RULES = [
+  MESSAGES.linkIncomplete,
+  MESSAGES.startAfterEnd,
+  MESSAGES.datesRequiredToPublish,
+] as const;
+
 export type ActionInput = z.input<typeof actionInputSchema>;
 export type ActionValues = z.output<typeof actionInputSchema>;
 export type ActionSpanishValues = z.output<typeof actionSpanishSchema>;

@@ -1,4 +1,10 @@
 /**
+ * The same rule as a pattern, for the API document (issue 47): "/" alone, or "/" then a character that is neither
+ * "/" nor "\\", and no control character or backslash anywhere. A path it allows always resolves on our origin.
+ */
+export const SAFE_REDIRECT_PATTERN = /^\/(?:[^/\\\u0000-\u001f\u007f][^\\\u0000-\u001f\u007f]*)?$/;
+
+/**
  * Where to go after sign-in: only a same-origin relative path (`/x`, not `//host` or `/\host`,
  * which browsers treat as another origin), so a link cannot be turned into an open redirect.
  * Pure and dependency-free: the web pages import it without pulling in zod.

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { LOCALES } from "../i18n/locales";
 import { email } from "../platform/rule-schemas";
 import { AUTH_MESSAGES, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, REAUTH_WINDOW_MINUTES } from "./messages";
-import { isSafeRedirectPath } from "./redirect-path";
+import { isSafeRedirectPath, SAFE_REDIRECT_PATTERN } from "./redirect-path";
 import type { meAnswer, refreshAnswer, sessionAnswer, sessionSchema, verifyAnswer } from "./responses";
 
 export { AUTH_MESSAGES, isSafeRedirectPath, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, REAUTH_WINDOW_MINUTES };
@@ -20,6 +20,7 @@ export const emailSchema = z
 export const redirectToSchema = z
   .string()
   .max(512, AUTH_MESSAGES.redirectInvalid)
+  .regex(SAFE_REDIRECT_PATTERN, AUTH_MESSAGES.redirectInvalid)
   .refine(isSafeRedirectPath, AUTH_MESSAGES.redirectInvalid);
 
 export const magicLinkRequestSchema = z.object({

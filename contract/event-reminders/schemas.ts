@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { isEmail } from "../platform/field-rules";
-import { EMAIL_MAX, MANAGE_TOKEN_PATTERN } from "../subscribers/signup-rules";
+import { email } from "../platform/rule-schemas";
+import { MANAGE_TOKEN_PATTERN } from "../subscribers/signup-rules";
 
 /**
  * "Remind me" on events (decision 253): the requests both the web's control and the Worker's routes check, and
@@ -32,7 +32,7 @@ export const REMINDER_COPY = {
 export type ReminderRequestMessages = { email: string; event: string };
 
 const emailSchemaWith = (m: ReminderRequestMessages) =>
-  z.string({ error: m.email }).trim().toLowerCase().max(EMAIL_MAX, m.email).refine(isEmail, m.email);
+  z.string({ error: m.email }).trim().toLowerCase().apply(email(m.email));
 
 const eventIdSchemaWith = (m: ReminderRequestMessages) => z.string({ error: m.event }).trim().min(1, m.event).max(64);
 

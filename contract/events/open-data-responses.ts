@@ -120,12 +120,12 @@ const wholeNumber = (name: string, min: number, max: number) =>
     .min(min, `${name} must be a whole number from ${min} to ${max}`)
     .max(max, `${name} must be a whole number from ${min} to ${max}`);
 
+export const OSDI_DEPTH_MESSAGE = `page × per_page must stay within the first ${OSDI_OFFSET_MAX} events`;
+
 /** GET /api/osdi/v1/events: OSDI's paging parameters. */
 export const osdiQuerySchema = z
   .object({
     page: wholeNumber("page", 1, OSDI_OFFSET_MAX).default(1),
     per_page: wholeNumber("per_page", 1, OSDI_PER_PAGE_MAX).default(25),
   })
-  .refine((q) => (q.page - 1) * q.per_page < OSDI_OFFSET_MAX, {
-    message: `page × per_page must stay within the first ${OSDI_OFFSET_MAX} events`,
-  });
+  .refine((q) => (q.page - 1) * q.per_page < OSDI_OFFSET_MAX, { message: OSDI_DEPTH_MESSAGE });

@@ -67,6 +67,8 @@ const radiusParam = z.preprocess(
 export const CATEGORY_PARAM_MESSAGE = `category must be one of ${EVENT_CATEGORIES.join(", ")}`;
 /** Longest keyword; it is split into words, each of which must appear (decision 162). */
 export const KEYWORD_MAX = 100;
+/** A time frame's end must come after its start (checked once both are read as instants). */
+export const END_AFTER_START_MESSAGE = "end must be after start";
 /** The keyword is matched within a place: without a ZIP it would scan every upcoming event (decision 162). */
 export const KEYWORD_NEEDS_ZIP_MESSAGE = "A keyword search needs a ZIP code";
 
@@ -161,13 +163,11 @@ export const FEED_PLACE_MESSAGE = "Give a ZIP code or a state, not both";
 export const feedQuerySchema = z
   .object({
     zip: z.preprocess(blankToUndefined, zipParam().optional()),
+    // Read in any case (or), the document lists the codes (enum).
     state: z.preprocess(
-      blankToUndefined,
+      (v) => (typeof v === "string" ? v.trim().toUpperCase() || undefined : v),
       z
-        .string({ error: FEED_STATE_MESSAGE })
-        .trim()
-        .toUpperCase()
-        .refine((v) => EVENT_STATE_CODES.includes(v), FEED_STATE_MESSAGE)
+        .enum(EVENT_STATE_CODES, { error: FEED_STATE_MESSAGE })
         .optional()
         .meta({ description: "A state's events (its two-letter code); without zip and state, the whole country's" }),
     ),

@@ -131,11 +131,13 @@ function submissionFieldsWith(m: SubmissionMessages) {
       .apply(plainText(m.controlCharacters(f), { multiline: MULTILINE_FIELDS.has(f) }));
   /** A field the spec requires: not blank, then the shared rules. */
   const required = (f: SubmissionField) => line(f).min(1, m.missing(f)).regex(/\S/, m.missing(f));
-  /** A field that may be left empty (""), or follows its rule. */
-  const optional = <T extends z.ZodType>(rule: T) =>
-    z.union([z.literal(""), rule], {
-      error: (issue) => (issue as { errors?: { message: string }[][] }).errors?.at(-1)?.[0]?.message,
-    });
+  /** A field that may be left out or empty (""), or follows its rule. */
+  const optional = <T extends z.ZodType<string>>(rule: T) =>
+    z
+      .union([z.literal(""), rule], {
+        error: (issue) => (issue as { errors?: { message: string }[][] }).errors?.at(-1)?.[0]?.message,
+      })
+      .default("");
   return z.object({
     title: required("title"),
     description: optional(line("description")),

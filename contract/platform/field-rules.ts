@@ -49,7 +49,7 @@ export const PLAIN_TEXT_PATTERN = new RegExp(`^[^\\u0000-\\u0008\\u000b\\u000c\\
 export const WEB_URL_START = /^[Hh][Tt][Tt][Pp][Ss]?:\/\/[A-Za-z0-9]/;
 export const HTTPS_URL_START = /^[Hh][Tt][Tt][Pp][Ss]:\/\/[A-Za-z0-9]/;
 /** YYYY-MM-DD in shape; whether the day exists is isCalendarDate's (the document says it with format: date). */
-export const DATE_SHAPE = /^\d{4}-\d{2}-\d{2}$/;
+export const DATE_SHAPE = /^(\d{4})-(\d{2})-(\d{2})$/;
 
 /** A standard address: one '@', a dotted domain ending in a 2+ letter label, at most 254 characters. */
 export const isEmail = (value: string): boolean => value.length <= FIELD_MAX.email && EMAIL.test(value);

@@ -80,7 +80,11 @@ export const tipInputSchema = z.object({
 export type TipInput = z.input<typeof tipInputSchema>;
 
 export const tipOrderSchema = z.object({
-  ids: z.array(z.string().max(64)).max(1000, TIP_MESSAGES.order),
+  ids: z
+    .array(z.string().max(64))
+    .max(1000, TIP_MESSAGES.order)
+    .refine((ids) => new Set(ids).size === ids.length, TIP_MESSAGES.order)
+    .meta({ uniqueItems: true }),
 });
 
 // Response shapes (types only), shared with the web client: inferred from the answers' schemas (responses.ts).

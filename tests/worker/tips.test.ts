@@ -80,7 +80,7 @@ describe("admin tips API", () => {
     expect((await ok(reorder(reversed))).tips.map((t) => t.id)).toEqual(reversed);
     expect((await listTips(headers)).map((t) => t.position)).toEqual(reversed.map((_, i) => i));
 
-    expect((await reorder(reversed.slice(1))).status).toBe(400);
+    expect((await reorder(reversed.slice(1))).status).toBe(409);
     const twice = [reversed[0] as string, ...reversed.slice(0, -1)];
     expect((await reorder(twice)).status).toBe(400);
   });

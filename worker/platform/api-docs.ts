@@ -38,3 +38,10 @@ export const fileAnswer = (mediaType: string, description: string) => ({
 export function documents<M extends MiddlewareHandler<any, any, any>>(middleware: M, spec: DescribeRouteOptions): M {
   return Object.assign(middleware, { [uniqueSymbol]: { spec } });
 }
+
+/**
+ * Rules across fields, which JSON Schema cannot state (a keyword needs a ZIP; an end after its start): the operation
+ * lists each by the message a request breaking it is refused with (`x-rules`), and the document says them in its
+ * description, so an integrator and a contract runner know such a request is not valid (issue 47).
+ */
+export const crossFieldRules = (...messages: string[]) => ({ "x-rules": messages });

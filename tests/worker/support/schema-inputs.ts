@@ -27,6 +27,8 @@ export type JsonSchema = {
   oneOf?: JsonSchema[];
   allOf?: JsonSchema[];
   default?: unknown;
+  /** Not JSON Schema: the patterns of a schema and its `allOf` members, once edgeValues has merged them. */
+  patterns?: string[];
 };
 
 export type Resolve = (schema: JsonSchema) => JsonSchema;
@@ -46,11 +48,21 @@ function clip(text: string, s: JsonSchema): string {
   return cut.length >= min ? cut : cut.padEnd(min, "a");
 }
 
+/** Every pattern a string must match: its own and those of its `allOf` members (zod writes one per `.regex`). */
+const patternsOf = (s: JsonSchema): string[] =>
+  s.patterns ?? [s.pattern, ...(s.allOf ?? []).map((m) => m.pattern)].filter((p): p is string => p !== undefined);
+
+/** A string the schema's own keywords allow: every pattern, the lengths. */
+const fitsString = (s: JsonSchema, v: string) => patternsOf(s).every((p) => new RegExp(p).test(v)) && clip(v, s) === v;
+
 function stringEdges(s: JsonSchema, seed: number): { valid: unknown[]; invalid: unknown[] } {
-  if (s.pattern) {
-    const re = new RegExp(s.pattern);
-    const samples = fc.sample(fc.stringMatching(re), { seed, numRuns: 4 });
-    return { valid: samples.filter((v) => clip(v, s) === v), invalid: ["", "not matching ✗", 42] };
+  const patterns = patternsOf(s);
+  if (patterns.length) {
+    // Samples of each pattern and the format's own value, kept where they match every pattern and length.
+    const samples = patterns.flatMap((p) => fc.sample(fc.stringMatching(new RegExp(p)), { seed, numRuns: 4 }));
+    const formatted = s.format ? stringEdges({ ...s, pattern: undefined, patterns: undefined }, seed).valid : [];
+    const valid = [...formatted, ...samples].filter((v) => typeof v === "string" && fitsString(s, v));
+    return { valid: [...new Set(valid)], invalid: ["", "not matching ✗", 42] };
   }
   if (s.format === "email") {
     const long = `${"a".repeat(Math.max(1, (s.maxLength ?? 254) - 12))}@example.org`;
@@ -105,7 +117,12 @@ export function edgeValues(
   const s = resolve(schema);
   if (s.const !== undefined) return { valid: [s.const], invalid: ["not-the-constant"] };
   if (s.enum) return { valid: s.enum, invalid: ["not-a-listed-value"] };
-  if (s.allOf?.length) return edgeValues(Object.assign({}, ...s.allOf.map(resolve)), resolve, seed, depth);
+  if (s.allOf?.length) {
+    // The schema's own keywords with its members': a string keeps each member's pattern (stringEdges checks all).
+    const parts = s.allOf.map(resolve);
+    const merged: JsonSchema = Object.assign({}, s, ...parts, { allOf: undefined, patterns: patternsOf(s) });
+    return edgeValues(merged, resolve, seed, depth);
+  }
   if (members(s).length) {
     const parts = members(s).map((m) => edgeValues(m, resolve, seed, depth));
     return { valid: parts.flatMap((p) => p.valid), invalid: [] };

@@ -6,8 +6,8 @@ import {
   adminActionListAnswer,
   quickSetupAnswer,
 } from "#contract/actions/responses";
-import { actionInputSchema, adminListQuerySchema } from "#contract/actions/schemas";
-import { answer, errorAnswer, jsonAnswer } from "../../platform/api-docs";
+import { ACTION_CROSS_FIELD_RULES, actionInputSchema, adminListQuerySchema } from "#contract/actions/schemas";
+import { answer, crossFieldRules, errorAnswer, jsonAnswer } from "../../platform/api-docs";
 import { type AppBindings, createRouter } from "../../platform/hono";
 import { validate } from "../../platform/validate";
 import {
@@ -45,6 +45,7 @@ export const actionsAdminRoutes = createRouter()
     "/",
     describeRoute({
       summary: "Create an action",
+      ...crossFieldRules(...ACTION_CROSS_FIELD_RULES),
       responses: { 201: jsonAnswer(adminActionAnswer, "Created (a draft unless published)"), 409: slugTaken },
     }),
     validate("json", actionInputSchema),
@@ -90,6 +91,7 @@ export const actionsAdminRoutes = createRouter()
     "/:id",
     describeRoute({
       summary: "Update an action",
+      ...crossFieldRules(...ACTION_CROSS_FIELD_RULES),
       description: "Every field is replaced; `status` omitted keeps the current one.",
       responses: {
         200: jsonAnswer(adminActionAnswer, "Saved"),

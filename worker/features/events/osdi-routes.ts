@@ -1,8 +1,13 @@
 import { and, eq, inArray } from "drizzle-orm";
 import { describeRoute, resolver } from "hono-openapi";
-import { osdiEventSchema, osdiEventsPageSchema, osdiQuerySchema } from "#contract/events/open-data-responses";
+import {
+  OSDI_DEPTH_MESSAGE,
+  osdiEventSchema,
+  osdiEventsPageSchema,
+  osdiQuerySchema,
+} from "#contract/events/open-data-responses";
 import { events } from "../../../db/schema";
-import { errorAnswer } from "../../platform/api-docs";
+import { crossFieldRules, errorAnswer } from "../../platform/api-docs";
 import { notFound } from "../../platform/errors";
 import { createRouter } from "../../platform/hono";
 import { validate } from "../../platform/validate";
@@ -32,6 +37,7 @@ export const osdiRoutes = createRouter()
         200: hal(osdiEventsPageSchema, "A page of events, with the paging fields and links"),
         400: errorAnswer("Invalid page or per_page (the first rule broken)"),
       },
+      ...crossFieldRules(OSDI_DEPTH_MESSAGE),
     }),
     validate("query", osdiQuerySchema),
     edgeCached(OSDI_TTL_SECONDS),

@@ -3,9 +3,16 @@ import { describeRoute, resolver } from "hono-openapi";
 import { eventPath } from "#contract/events/event-path";
 import { jsonFeedSchema } from "#contract/events/open-data-responses";
 import { eventPageAnswer, nearestZipAnswer, searchAnswer } from "#contract/events/responses";
-import { feedQuerySchema, nearestZipQuerySchema, searchQuerySchema } from "#contract/events/schemas";
+import {
+  END_AFTER_START_MESSAGE,
+  FEED_PLACE_MESSAGE,
+  feedQuerySchema,
+  KEYWORD_NEEDS_ZIP_MESSAGE,
+  nearestZipQuerySchema,
+  searchQuerySchema,
+} from "#contract/events/schemas";
 import { events } from "../../../db/schema";
-import { answer, errorAnswer, fileAnswer, jsonAnswer } from "../../platform/api-docs";
+import { answer, crossFieldRules, errorAnswer, fileAnswer, jsonAnswer } from "../../platform/api-docs";
 import { notFound } from "../../platform/errors";
 import { createRouter } from "../../platform/hono";
 import { requestLocale } from "../../platform/i18n";
@@ -48,6 +55,7 @@ export const eventsRoutes = (sourceOf: SourceLookup) =>
       "/",
       describeRoute({
         summary: "Events near a ZIP (or anywhere), a page at a time",
+        ...crossFieldRules(KEYWORD_NEEDS_ZIP_MESSAGE, END_AFTER_START_MESSAGE),
         description:
           "Answers { events, next_cursor, total, total_capped }: events sorted by start time, distance, id; " +
           "next_cursor (null on the last page) is sent back as `cursor` for the next page, which starts right " +
@@ -99,6 +107,7 @@ export const eventsRoutes = (sourceOf: SourceLookup) =>
           200: fileAnswer("text/calendar", "An iCalendar feed of the soonest upcoming events of the place"),
           400: errorAnswer("Invalid query (the first rule broken), an unknown ZIP code, or both a ZIP and a state"),
         },
+        ...crossFieldRules(FEED_PLACE_MESSAGE),
       }),
       validate("query", feedQuerySchema),
       edgeCached(FEED_TTL_SECONDS),
@@ -122,6 +131,7 @@ export const eventsRoutes = (sourceOf: SourceLookup) =>
           },
           400: errorAnswer("Invalid query (the first rule broken), an unknown ZIP code, or both a ZIP and a state"),
         },
+        ...crossFieldRules(FEED_PLACE_MESSAGE),
       }),
       validate("query", feedQuerySchema),
       edgeCached(FEED_TTL_SECONDS),
@@ -140,6 +150,7 @@ export const eventsRoutes = (sourceOf: SourceLookup) =>
           200: fileAnswer("application/rss+xml", "An RSS feed of the soonest upcoming events of the place"),
           400: errorAnswer("Invalid query (the first rule broken), an unknown ZIP code, or both a ZIP and a state"),
         },
+        ...crossFieldRules(FEED_PLACE_MESSAGE),
       }),
       validate("query", feedQuerySchema),
       edgeCached(FEED_TTL_SECONDS),

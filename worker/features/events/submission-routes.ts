@@ -1,10 +1,10 @@
 import { describeRoute } from "hono-openapi";
 import { submissionReceivedAnswer } from "#contract/events/responses";
-import { eventSubmissionSchema } from "#contract/events/schemas";
+import { eventSubmissionSchema, SUBMISSION_CROSS_FIELD_RULES } from "#contract/events/schemas";
 import { BOT_CHECK_ACTIONS } from "#contract/platform/bot-check-rules";
 import { localToUtc } from "#contract/platform/zoned-time";
 import { eventSubmissions } from "../../../db/schema";
-import { answer, jsonAnswer } from "../../platform/api-docs";
+import { answer, crossFieldRules, jsonAnswer } from "../../platform/api-docs";
 import { formLimit } from "../../platform/client-limit";
 import { createRouter } from "../../platform/hono";
 import { requestLocale, translate } from "../../platform/i18n";
@@ -27,6 +27,7 @@ export const eventSubmissionsRoutes = createRouter().post(
   "/",
   describeRoute({
     summary: "Submit an event for review",
+    ...crossFieldRules(...SUBMISSION_CROSS_FIELD_RULES),
     responses: {
       201: jsonAnswer(submissionReceivedAnswer, "Received: stored as pending until a moderator reviews it"),
     },

@@ -81,6 +81,13 @@ export async function buildApiDocument(
       const responses = operation.responses;
       if (operation.requestBody && !responses["413"]) responses["413"] = errorAnswer(BODY_TOO_LARGE_MESSAGE);
       if (path.includes("{") && !responses["404"]) responses["404"] = errorAnswer("Nothing has this id");
+      const rules = (operation as { "x-rules"?: string[] })["x-rules"];
+      if (rules?.length) {
+        const list = rules.map((r) => `"${r}"`).join("; ");
+        operation.description = [operation.description, `Also refused (rules across fields): ${list}.`]
+          .filter(Boolean)
+          .join("\n\n");
+      }
     }
   }
   document.tags = [...tags].sort().map((name) => ({ name, description: `Operations under /api/${name}` }));

@@ -1,7 +1,7 @@
 import { describeRoute } from "hono-openapi";
 import { tipAnswer, tipDeletedAnswer, tipListAnswer } from "#contract/tips/responses";
-import { tipInputSchema, tipOrderSchema } from "#contract/tips/schemas";
-import { answer, errorAnswer, jsonAnswer } from "../../platform/api-docs";
+import { TIP_MESSAGES, tipInputSchema, tipOrderSchema } from "#contract/tips/schemas";
+import { answer, crossFieldRules, errorAnswer, jsonAnswer } from "../../platform/api-docs";
 import { createRouter } from "../../platform/hono";
 import { validate } from "../../platform/validate";
 import { createTip, deleteTip, listTips, reorderTips, updateTip } from "./service";
@@ -26,6 +26,7 @@ export const tipsAdminRoutes = createRouter()
     "/",
     describeRoute({
       summary: "Add a tip at the end of the list",
+      ...crossFieldRules(TIP_MESSAGES.spanishBoth),
       responses: { 201: jsonAnswer(tipAnswer, "Added"), 409: titleTaken },
     }),
     validate("json", tipInputSchema),
@@ -41,7 +42,8 @@ export const tipsAdminRoutes = createRouter()
       summary: "Save a new order of the tips",
       responses: {
         200: jsonAnswer(tipListAnswer, "Every tip in the new order"),
-        400: errorAnswer("Invalid request, or the ids are not every tip exactly once"),
+        400: errorAnswer("Invalid request: an id listed twice, or more than 1,000"),
+        409: errorAnswer("The ids are not every stored tip (one was added or deleted meanwhile): reload the list"),
       },
     }),
     validate("json", tipOrderSchema),
@@ -53,6 +55,7 @@ export const tipsAdminRoutes = createRouter()
     "/:id",
     describeRoute({
       summary: "Edit a tip",
+      ...crossFieldRules(TIP_MESSAGES.spanishBoth),
       responses: { 200: jsonAnswer(tipAnswer, "Saved"), 404: noTip, 409: titleTaken },
     }),
     validate("json", tipInputSchema),

@@ -100,15 +100,18 @@ export async function deleteTip(db: Db, id: string): Promise<void> {
   if (!row) throw notFound("Tip not found");
 }
 
-/** Saves a new order: `ids` must be every tip exactly once (a stale list is refused, not half-applied). */
+/**
+ * Saves a new order: `ids` must be every tip (each once, which the schema checks). A list made before a tip was
+ * added or deleted is refused as a conflict with what is stored (409), never half-applied.
+ */
 export async function reorderTips(db: Db, ids: string[]): Promise<Tip[]> {
   const existing = await db
     .select({ id: tips.id })
     .from(tips)
     .limit(TIPS_LIMIT + 1);
   const known = new Set(existing.map((r) => r.id));
-  if (ids.length !== known.size || new Set(ids).size !== ids.length || !ids.every((id) => known.has(id))) {
-    throw badRequest(TIP_MESSAGES.order);
+  if (ids.length !== known.size || !ids.every((id) => known.has(id))) {
+    throw conflict(TIP_MESSAGES.order, "order_stale");
   }
   if (ids.length > 0) {
     const [first, ...rest] = ids.map((id, position) => db.update(tips).set({ position }).where(eq(tips.id, id)));

@@ -1,4 +1,4 @@
-import type { SearchQuery } from "#contract/events/schemas";
+import { END_AFTER_START_MESSAGE, type SearchQuery } from "#contract/events/schemas";
 import { addDays, localToUtc } from "#contract/platform/zoned-time";
 import { badRequest } from "../../../platform/errors";
 import type { TimeWindow } from "./model";
@@ -18,7 +18,7 @@ export function timeWindow(q: Pick<SearchQuery, "start" | "end">, now: Date, sit
   const startMs = q.start ? (isDay(q.start) ? localToUtc(q.start, undefined, siteTimeZone) : new Date(q.start)) : now;
   const from = new Date(Math.max(startMs.getTime(), now.getTime()));
   const to = q.end ? (isDay(q.end) ? localToUtc(addDays(q.end, 1), undefined, siteTimeZone) : new Date(q.end)) : null;
-  if (to && to.getTime() <= startMs.getTime()) throw badRequest("end must be after start");
+  if (to && to.getTime() <= startMs.getTime()) throw badRequest(END_AFTER_START_MESSAGE);
   const earliestStart = new Date(from.getTime() - MAX_ONGOING_DAYS * 86_400_000);
   return { from: from.toISOString(), to: to?.toISOString() ?? null, earliestStart: earliestStart.toISOString() };
 }
