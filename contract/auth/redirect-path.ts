@@ -2,6 +2,7 @@
  * The same rule as a pattern, for the API document (issue 47): "/" alone, or "/" then a character that is neither
  * "/" nor "\\", and no control character or backslash anywhere. A path it allows always resolves on our origin.
  */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: the rule is that no control character may appear.
 export const SAFE_REDIRECT_PATTERN = /^\/(?:[^/\\\u0000-\u001f\u007f][^\\\u0000-\u001f\u007f]*)?$/;
 
 /**
