@@ -4,14 +4,16 @@ import { LOCALES } from "../i18n/locales";
 /** The answers of the auth and account routes (decision 179): the document's schemas and the handlers' types. */
 
 /** The spec's Session entity; the refresh token travels only in its HttpOnly cookie. */
-export const sessionSchema = z.object({
-  access_token: z.string(),
-  token_type: z.literal("bearer"),
-  expires_in: z.number().int(),
-  /** Unix seconds. */
-  expires_at: z.number().int(),
-  user: z.object({ id: z.string(), email: z.string() }),
-});
+export const sessionSchema = z
+  .object({
+    access_token: z.string(),
+    token_type: z.literal("bearer"),
+    expires_in: z.number().int(),
+    /** Unix seconds. */
+    expires_at: z.number().int(),
+    user: z.object({ id: z.string(), email: z.string() }),
+  })
+  .meta({ id: "Session" });
 
 export const magicLinkSentAnswer = z.object({ ok: z.literal(true), message: z.string() });
 

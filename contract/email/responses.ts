@@ -92,37 +92,39 @@ export const waveStatusSchema = z.object({
 });
 
 /** A campaign's status view. */
-export const campaignStatusSchema = z.object({
-  id: z.string(),
-  kind: z.enum(CAMPAIGN_KINDS),
-  action_id: z.string().nullable(),
-  action_title: z.string().nullable(),
-  status: z.enum(CAMPAIGN_STATUSES),
-  /** The calendar day a scheduled campaign goes out on, in waves; null for an immediate send. */
-  send_day: z.string().nullable(),
-  recipients: z.number().int(),
-  sent: z.number().int(),
-  failed: z.number().int(),
-  skipped: z.number().int(),
-  pending: z.number().int(),
-  fanout_done: z.boolean(),
-  error: z.string().nullable(),
-  created_at: z.string(),
-  completed_at: z.string().nullable(),
-  waves: z.array(waveStatusSchema),
-  /**
-   * Weekly campaigns (decision 197): completions from this email's "I did it" links, from the site within
-   * the action's week, and the email's completions per email sent (0..1, null before any was sent).
-   * Null for test sends.
-   */
-  completions: z
-    .object({
-      from_email: z.number().int(),
-      from_site: z.number().int(),
-      email_rate: z.number().nullable(),
-    })
-    .nullable(),
-});
+export const campaignStatusSchema = z
+  .object({
+    id: z.string(),
+    kind: z.enum(CAMPAIGN_KINDS),
+    action_id: z.string().nullable(),
+    action_title: z.string().nullable(),
+    status: z.enum(CAMPAIGN_STATUSES),
+    /** The calendar day a scheduled campaign goes out on, in waves; null for an immediate send. */
+    send_day: z.string().nullable(),
+    recipients: z.number().int(),
+    sent: z.number().int(),
+    failed: z.number().int(),
+    skipped: z.number().int(),
+    pending: z.number().int(),
+    fanout_done: z.boolean(),
+    error: z.string().nullable(),
+    created_at: z.string(),
+    completed_at: z.string().nullable(),
+    waves: z.array(waveStatusSchema),
+    /**
+     * Weekly campaigns (decision 197): completions from this email's "I did it" links, from the site within
+     * the action's week, and the email's completions per email sent (0..1, null before any was sent).
+     * Null for test sends.
+     */
+    completions: z
+      .object({
+        from_email: z.number().int(),
+        from_site: z.number().int(),
+        email_rate: z.number().nullable(),
+      })
+      .nullable(),
+  })
+  .meta({ id: "CampaignStatus" });
 
 export const campaignsAnswer = z.object({ campaigns: z.array(campaignStatusSchema) });
 

@@ -13,23 +13,25 @@ export const reminderRequestAnswer = z.object({
 });
 
 /** A reminder as its link's page shows it. */
-export const reminderViewSchema = z.object({
-  status: z.enum(REMINDER_STATUSES),
-  masked_email: z.string(),
-  /** When the reminder goes (UTC), null until it is set or once it has gone. */
-  due_at: z.string().nullable(),
-  event: z.object({
-    id: z.string(),
-    title: z.string(),
-    start_time: z.string(),
-    end_time: z.string().nullable(),
-    all_day: z.boolean(),
-    is_virtual: z.boolean(),
-    time_zone: z.string().nullable(),
-    /** The event's page, a site path; null when the event is no longer listed. */
-    path: z.string().nullable(),
-  }),
-});
+export const reminderViewSchema = z
+  .object({
+    status: z.enum(REMINDER_STATUSES),
+    masked_email: z.string(),
+    /** When the reminder goes (UTC), null until it is set or once it has gone. */
+    due_at: z.string().nullable(),
+    event: z.object({
+      id: z.string(),
+      title: z.string(),
+      start_time: z.string(),
+      end_time: z.string().nullable(),
+      all_day: z.boolean(),
+      is_virtual: z.boolean(),
+      time_zone: z.string().nullable(),
+      /** The event's page, a site path; null when the event is no longer listed. */
+      path: z.string().nullable(),
+    }),
+  })
+  .meta({ id: "EventReminder" });
 
 export const reminderAnswer = z.object({ reminder: reminderViewSchema, message: z.string() });
 

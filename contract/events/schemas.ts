@@ -60,7 +60,11 @@ const zipParam = (missing?: string, malformed = SEARCH_ZIP_MESSAGE) =>
 /** A query value is text: a number's text is read as the number, so the document can list the options (enum). */
 const radiusParam = z.preprocess(
   (v) => (typeof v === "string" ? (v.trim() === "" ? undefined : Number(v)) : v),
-  z.literal(RADIUS_OPTIONS, { error: "Radius must be one of 5, 10, 25, 50 or 100 miles" }).default(DEFAULT_RADIUS),
+  z
+    .literal(RADIUS_OPTIONS, { error: "Radius must be one of 5, 10, 25, 50 or 100 miles" })
+    .default(DEFAULT_RADIUS)
+    // Whole miles: zod calls a list of number literals `number`.
+    .meta({ type: "integer", description: "Miles around the ZIP's centre" }),
 );
 
 /** The search's answer to an unknown category (the page offers only these). */

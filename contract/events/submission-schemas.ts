@@ -118,6 +118,25 @@ export const REJECT_REASON_MAX = 500;
 /** Accepts an ISO date-time with a zone or a form's datetime-local value; the web sends the former. */
 export const parseSubmissionTime = (value: string): number => new Date(value).getTime();
 
+/** A submission as the API document's example (issue 47): what the form sends for a morning clean-up. */
+const SUBMISSION_EXAMPLE = {
+  title: "Johnson Creek clean-up",
+  description: "Two hours pulling litter from the creek banks. Gloves and bags provided.",
+  category: "cleanup",
+  start_time: "2027-01-16T17:00:00.000Z",
+  end_time: "2027-01-16T19:00:00.000Z",
+  address: "SE 45th Ave & Johnson Creek Blvd",
+  city: "Portland",
+  state: "OR",
+  postal_code: "97206",
+  organizer_name: "Friends of Johnson Creek",
+  organizer_email: "volunteer@example.org",
+  organizer_url: "https://example.org/",
+  registration_url: "https://example.org/clean-up",
+  image_url: "",
+  notes_for_moderator: "",
+};
+
 /**
  * Each field's rules as the API document states them (issue 47): required fields, lengths, patterns, formats and
  * the category's enum. It is part of the check (below), so the document can never be looser than the server.
@@ -138,23 +157,25 @@ function submissionFieldsWith(m: SubmissionMessages) {
         error: (issue) => (issue as { errors?: { message: string }[][] }).errors?.at(-1)?.[0]?.message,
       })
       .default("");
-  return z.object({
-    title: required("title"),
-    description: optional(line("description")),
-    category: z.enum(EVENT_CATEGORIES, { error: m.category }),
-    start_time: required("start_time").apply(dateTime(m.startTime)),
-    end_time: optional(line("end_time").apply(dateTime(m.endTime))),
-    address: optional(line("address")),
-    city: required("city"),
-    state: required("state").regex(STATE_CODE, m.state),
-    postal_code: optional(line("postal_code").apply(zip(m.postalCode))),
-    organizer_name: required("organizer_name"),
-    organizer_email: required("organizer_email").apply(email(m.email)),
-    organizer_url: optional(line("organizer_url").apply(webUrl(m.urls, { max: 2000 }))),
-    registration_url: required("registration_url").apply(webUrl(m.urls, { max: 2000 })),
-    image_url: optional(line("image_url").apply(webUrl(m.urls, { max: 2000 }))),
-    notes_for_moderator: optional(line("notes_for_moderator")),
-  });
+  return z
+    .object({
+      title: required("title"),
+      description: optional(line("description")),
+      category: z.enum(EVENT_CATEGORIES, { error: m.category }),
+      start_time: required("start_time").apply(dateTime(m.startTime)),
+      end_time: optional(line("end_time").apply(dateTime(m.endTime))),
+      address: optional(line("address")),
+      city: required("city"),
+      state: required("state").regex(STATE_CODE, m.state),
+      postal_code: optional(line("postal_code").apply(zip(m.postalCode))),
+      organizer_name: required("organizer_name"),
+      organizer_email: required("organizer_email").apply(email(m.email)),
+      organizer_url: optional(line("organizer_url").apply(webUrl(m.urls, { max: 2000 }))),
+      registration_url: required("registration_url").apply(webUrl(m.urls, { max: 2000 })),
+      image_url: optional(line("image_url").apply(webUrl(m.urls, { max: 2000 }))),
+      notes_for_moderator: optional(line("notes_for_moderator")),
+    })
+    .meta({ examples: [SUBMISSION_EXAMPLE] });
 }
 
 /** The one rule across fields, which JSON Schema cannot state: the document names it (x-rules). */

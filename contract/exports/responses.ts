@@ -5,21 +5,23 @@ import { z } from "zod";
  * `pending` the screen says "Preparing…"; once `ready`, `download` is a short-lived link that only the
  * person who asked can use (their session and this signed token together).
  */
-export const exportJobSchema = z.object({
-  id: z.uuid(),
-  status: z.enum(["pending", "ready", "failed"]),
-  rows: z.number().int().describe("Rows written so far (subscribers), or 1 for a member's data"),
-  filename: z.string(),
-  created_at: z.string(),
-  expires_at: z.string().describe("When the file is deleted"),
-  download: z
-    .object({
-      url: z.string().describe("The file's path, with its signed token"),
-      token: z.string(),
-      expires_at: z.string().describe("When this link stops working (ask the status again for a new one)"),
-    })
-    .nullable(),
-});
+export const exportJobSchema = z
+  .object({
+    id: z.uuid(),
+    status: z.enum(["pending", "ready", "failed"]),
+    rows: z.number().int().describe("Rows written so far (subscribers), or 1 for a member's data"),
+    filename: z.string(),
+    created_at: z.string(),
+    expires_at: z.string().describe("When the file is deleted"),
+    download: z
+      .object({
+        url: z.string().describe("The file's path, with its signed token"),
+        token: z.string(),
+        expires_at: z.string().describe("When this link stops working (ask the status again for a new one)"),
+      })
+      .nullable(),
+  })
+  .meta({ id: "ExportJob" });
 
 export const exportJobAnswer = z.object({ export: exportJobSchema });
 export type ExportJobView = z.output<typeof exportJobSchema>;

@@ -2,15 +2,17 @@ import { z } from "zod";
 import { SEVERITIES } from "./schemas";
 
 /** The answers of /api/admin/security (decision 179): the document's schemas and the handlers' types. */
-export const findingSchema = z.object({
-  id: z.string(),
-  title: z.string(),
-  description: z.string(),
-  severity: z.enum(SEVERITIES),
-  category: z.string(),
-  remediation: z.string(),
-  affected_table: z.string().optional(),
-});
+export const findingSchema = z
+  .object({
+    id: z.string(),
+    title: z.string(),
+    description: z.string(),
+    severity: z.enum(SEVERITIES),
+    category: z.string(),
+    remediation: z.string(),
+    affected_table: z.string().optional(),
+  })
+  .meta({ id: "SecurityFinding" });
 
 export const scanAnswer = z.object({
   findings: z.array(findingSchema),
@@ -28,17 +30,19 @@ export const cleanupAnswer = z.object({
 /** What the audit row recorded (request facts, targets): each writer's own keys. */
 const auditValues = z.record(z.string(), z.unknown()).nullable();
 
-export const auditLogEntrySchema = z.object({
-  id: z.string(),
-  user_id: z.string().nullable(),
-  user_email: z.string().nullable(),
-  action: z.string(),
-  table_name: z.string().nullable(),
-  ip_address: z.string().nullable(),
-  old_values: auditValues,
-  new_values: auditValues,
-  created_at: z.string(),
-});
+export const auditLogEntrySchema = z
+  .object({
+    id: z.string(),
+    user_id: z.string().nullable(),
+    user_email: z.string().nullable(),
+    action: z.string(),
+    table_name: z.string().nullable(),
+    ip_address: z.string().nullable(),
+    old_values: auditValues,
+    new_values: auditValues,
+    created_at: z.string(),
+  })
+  .meta({ id: "AuditLogEntry" });
 
 export const roleChangeEntrySchema = z.object({
   id: z.string(),

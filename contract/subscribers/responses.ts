@@ -9,16 +9,30 @@ export const signupAnswer = z.object({
   confirmation_sent: z.boolean(),
 });
 
-export const subscriptionViewSchema = z.object({
-  first_name: z.string(),
-  masked_email: z.string(),
-  active: z.boolean(),
-  subscribed_at: z.string(),
-  /** Signed up and not confirmed yet (double opt-in, decision 182): the page offers to resend the link. */
-  pending: z.boolean(),
-  /** The language of the subscriber's emails (issue 46), changed with POST /api/subscription/language. */
-  locale: z.enum(LOCALES),
-});
+export const subscriptionViewSchema = z
+  .object({
+    first_name: z.string(),
+    masked_email: z.string(),
+    active: z.boolean(),
+    subscribed_at: z.string(),
+    /** Signed up and not confirmed yet (double opt-in, decision 182): the page offers to resend the link. */
+    pending: z.boolean(),
+    /** The language of the subscriber's emails (issue 46), changed with POST /api/subscription/language. */
+    locale: z.enum(LOCALES),
+  })
+  .meta({
+    id: "Subscription",
+    examples: [
+      {
+        first_name: "Maya",
+        masked_email: "m***@example.org",
+        active: true,
+        subscribed_at: "2026-11-02T18:20:00.000Z",
+        pending: false,
+        locale: "en",
+      },
+    ],
+  });
 
 export const subscriptionAnswer = z.object({ subscription: subscriptionViewSchema });
 
@@ -44,21 +58,23 @@ export const resendConfirmationAnswer = z.object({ sent: z.boolean(), message: z
 export const dataDeletedAnswer = z.object({ deleted: z.literal(true), message: z.string() });
 
 /** The answers of /api/admin/subscribers. */
-export const subscriberListItemSchema = z.object({
-  id: z.string(),
-  first_name: z.string(),
-  email: z.string(),
-  email_masked: z.boolean(),
-  zip_code: z.string().nullable(),
-  active: z.boolean(),
-  /** pending = signed up, never confirmed (double opt-in, decision 182). */
-  status: z.enum(["active", "pending", "unsubscribed"]),
-  subscribed_at: z.string(),
-  unsubscribed_at: z.string().nullable(),
-  /** When the subscription was confirmed (null while pending). */
-  confirmed_at: z.string().nullable(),
-  last_weekly_email_at: z.string().nullable(),
-});
+export const subscriberListItemSchema = z
+  .object({
+    id: z.string(),
+    first_name: z.string(),
+    email: z.string(),
+    email_masked: z.boolean(),
+    zip_code: z.string().nullable(),
+    active: z.boolean(),
+    /** pending = signed up, never confirmed (double opt-in, decision 182). */
+    status: z.enum(["active", "pending", "unsubscribed"]),
+    subscribed_at: z.string(),
+    unsubscribed_at: z.string().nullable(),
+    /** When the subscription was confirmed (null while pending). */
+    confirmed_at: z.string().nullable(),
+    last_weekly_email_at: z.string().nullable(),
+  })
+  .meta({ id: "SubscriberListItem" });
 
 /** The consent evidence of the latest confirmation, shown in a person's record only. */
 export const subscriberConsentSchema = z.object({

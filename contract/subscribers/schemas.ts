@@ -69,12 +69,14 @@ export const signupSchema = z.object({
  * The API's body: the client sends the name HTML-escaped, the server stores plain text (every
  * output escapes it again), so it decodes first and then applies the very same rules.
  */
-export const signupRequestSchema = z.object({
-  first_name: z.preprocess((v) => (typeof v === "string" ? unescapeName(v) : v), firstNameSchema),
-  email: signupEmailSchema,
-  zip_code: zipCodeSchema,
-  locale: emailLocaleSchema,
-});
+export const signupRequestSchema = z
+  .object({
+    first_name: z.preprocess((v) => (typeof v === "string" ? unescapeName(v) : v), firstNameSchema),
+    email: signupEmailSchema,
+    zip_code: zipCodeSchema,
+    locale: emailLocaleSchema,
+  })
+  .meta({ examples: [{ first_name: "Maya", email: "maya@example.org", zip_code: "97210", locale: "en" }] });
 export type SignupRequest = z.output<typeof signupRequestSchema>;
 
 export const manageTokenSchema = z

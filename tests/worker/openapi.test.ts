@@ -1,3 +1,6 @@
+import Ajv2020 from "ajv/dist/2020";
+import addFormats from "ajv-formats";
+import type { OpenAPIV3_1 } from "openapi-types";
 import { describe, expect, it } from "vitest";
 import { createApp } from "../../worker/app";
 import { adminHeaders, api, memberHeaders } from "./helpers";
@@ -59,5 +62,72 @@ describe("GET /api/openapi.json", () => {
     expect(search.parameters?.filter((p) => p.in === "query").map((p) => p.name)).toEqual(
       expect.arrayContaining(["zip", "radius", "start", "end", "limit"]),
     );
+  });
+
+  it("says when to retry on every 429, and types whole numbers as integers (issue 47)", async () => {
+    const doc = (await fetchDocument(await adminHeaders())) as unknown as OpenAPIV3_1.Document;
+    const operations = Object.entries(doc.paths ?? {}).flatMap(([path, item]) =>
+      (["get", "put", "post", "delete", "patch"] as const).flatMap((m) =>
+        item?.[m] ? [[`${m} ${path}`, item[m]]] : [],
+      ),
+    ) as [string, OpenAPIV3_1.OperationObject][];
+    const limited = operations.filter(([, op]) => op.responses?.["429"]);
+    expect(limited.length).toBeGreaterThan(20);
+    const withoutRetryAfter = limited.filter(
+      ([, op]) => !(op.responses?.["429"] as OpenAPIV3_1.ResponseObject).headers?.["Retry-After"],
+    );
+    expect(withoutRetryAfter.map(([name]) => name)).toEqual([]);
+    expect(doc.components?.headers?.RetryAfter).toMatchObject({ schema: { type: "integer" } });
+
+    const wholeNumbers = operations.flatMap(([name, op]) =>
+      ((op.parameters ?? []) as OpenAPIV3_1.ParameterObject[])
+        .filter((p) => ["limit", "page", "per_page", "radius"].includes(p.name))
+        .map((p) => [`${name} ${p.name}`, (p.schema as OpenAPIV3_1.SchemaObject).type]),
+    );
+    expect(wholeNumbers.length).toBeGreaterThan(8);
+    expect(wholeNumbers.filter(([, type]) => type !== "integer")).toEqual([]);
+  });
+
+  it("names its main schemas and gives each operation an example its schema accepts (issue 47)", async () => {
+    const doc = (await fetchDocument(await adminHeaders())) as unknown as OpenAPIV3_1.Document;
+    expect(Object.keys(doc.components?.schemas ?? {})).toEqual(
+      expect.arrayContaining(["Event", "EventPage", "Action", "Petition", "Tip", "Subscription", "Error"]),
+    );
+    const ajv = new Ajv2020({ strict: false, validateFormats: true });
+    addFormats(ajv);
+    ajv.addSchema(doc as object, "doc");
+    const wrong: string[] = [];
+    const without: string[] = [];
+    for (const [path, item] of Object.entries(doc.paths ?? {})) {
+      for (const method of ["get", "put", "post", "delete", "patch"] as const) {
+        const op = item?.[method];
+        if (!op) continue;
+        const bodies = [
+          ["requestBody", op.requestBody],
+          ...Object.entries(op.responses ?? {}).map(([code, r]) => [`responses/${code}`, r]),
+        ] as [string, OpenAPIV3_1.RequestBodyObject | undefined][];
+        let told = false;
+        for (const [where, body] of bodies) {
+          for (const [mediaType, media] of Object.entries(body?.content ?? {})) {
+            if (media.example === undefined) continue;
+            if (where === "requestBody" || /^responses\/2/.test(where)) told = true;
+            const pointer = ["paths", path, method, ...where.split("/"), "content", mediaType, "schema"]
+              .map((p) => p.replaceAll("~", "~0").replaceAll("/", "~1"))
+              .join("/");
+            const validate = ajv.getSchema(`doc#/${pointer}`);
+            if (validate && !validate(media.example))
+              wrong.push(`${method} ${path} ${where}: ${ajv.errorsText(validate.errors)}`);
+          }
+        }
+        const json = bodies.some(([where, body]) =>
+          Object.keys(body?.content ?? {}).some(
+            (t) => t.includes("json") && (where === "requestBody" || where.startsWith("responses/2")),
+          ),
+        );
+        if (json && !told) without.push(`${method} ${path}`);
+      }
+    }
+    expect(wrong).toEqual([]);
+    expect(without).toEqual([]);
   });
 });

@@ -4,6 +4,7 @@ import type { OpenAPIV3_1 } from "openapi-types";
 import { errorAnswer } from "../../platform/api-docs";
 import { BODY_TOO_LARGE_MESSAGE } from "../../platform/body-limit";
 import type { AppBindings } from "../../platform/hono";
+import { exampleOf } from "./examples";
 
 /** The app whose route table the document describes. */
 export type DocumentedApp = Hono<AppBindings>;
@@ -16,6 +17,7 @@ const ADMIN = /^\/api\/admin\//;
 
 const ERROR_BODY: OpenAPIV3_1.SchemaObject = {
   type: "object",
+  examples: [{ error: { code: "validation_error", message: "Please enter a valid email address" } }],
   required: ["error"],
   properties: {
     error: {
@@ -30,6 +32,26 @@ const ERROR_BODY: OpenAPIV3_1.SchemaObject = {
 };
 
 const METHODS = ["get", "put", "post", "delete", "patch"] as const;
+
+/** Every 429 says when to try again (worker/platform/errors.ts tooManyRequests sets it). */
+const RETRY_AFTER: OpenAPIV3_1.HeaderObject = {
+  description: "Whole seconds to wait before trying again",
+  required: true,
+  schema: { type: "integer", minimum: 1 },
+};
+
+/** Each JSON body of an operation (its request and its answers) gets an example where its schema gives none. */
+function addExamples(operation: OpenAPIV3_1.OperationObject, components: OpenAPIV3_1.ComponentsObject) {
+  const bodies = [operation.requestBody, ...Object.values(operation.responses ?? {})];
+  for (const body of bodies) {
+    if (!body || "$ref" in body) continue;
+    for (const [mediaType, media] of Object.entries(body.content ?? {})) {
+      if (!mediaType.includes("json") || media.example !== undefined || media.examples) continue;
+      const example = exampleOf(media.schema as Parameters<typeof exampleOf>[0], components);
+      if (example !== undefined) media.example = example;
+    }
+  }
+}
 
 /** An operation's group: its feature, under admin for the console's routes (`/api/admin/actions/…` → admin/actions). */
 function tagOf(path: string): string {
@@ -60,6 +82,7 @@ export async function buildApiDocument(
       components: {
         securitySchemes: { bearer: { type: "http", scheme: "bearer", bearerFormat: "JWT" } },
         schemas: { Error: ERROR_BODY },
+        headers: { RetryAfter: RETRY_AFTER },
       },
     },
     includeEmptyPaths: true,
@@ -81,6 +104,10 @@ export async function buildApiDocument(
       const responses = operation.responses;
       if (operation.requestBody && !responses["413"]) responses["413"] = errorAnswer(BODY_TOO_LARGE_MESSAGE);
       if (path.includes("{") && !responses["404"]) responses["404"] = errorAnswer("Nothing has this id");
+      const tooMany = responses["429"];
+      if (tooMany && !("$ref" in tooMany))
+        tooMany.headers = { ...tooMany.headers, "Retry-After": { $ref: "#/components/headers/RetryAfter" } };
+      addExamples(operation, document.components ?? {});
       const rules = (operation as { "x-rules"?: string[] })["x-rules"];
       if (rules?.length) {
         const list = rules.map((r) => `"${r}"`).join("; ");
