@@ -4,6 +4,7 @@ import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
 import { defineConfig, type Plugin } from "vite";
 import { buildDefine } from "./scripts/build-info.mjs";
+import { apiReferenceRenderer } from "./vite.api-reference.ts";
 import { clientInput, startAfterFirstPaint } from "./vite.boot.ts";
 import { messageCatalogs } from "./vite.message-catalogs.ts";
 import { publicStylesheet } from "./vite.public-css.ts";
@@ -67,6 +68,7 @@ export default defineConfig({
     tailwindcss(),
     cloudflare({ persistState: { path: ".wrangler/state" } }),
     shareCards(),
+    apiReferenceRenderer(path.resolve(import.meta.dirname)),
     inlineStylesheet(),
     startAfterFirstPaint(),
   ],

@@ -1,2 +1,3 @@
 export function buildInfo(): { version: string; commit: string; builtAt: string };
 export function buildDefine(): Record<string, string>;
+export function apiReferenceVersion(): string;

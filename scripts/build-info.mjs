@@ -19,5 +19,14 @@ export function buildInfo() {
   return { version, commit: gitCommit(), builtAt: new Date().toISOString() };
 }
 
-/** The `define` entry for Vite: the object literal replaces the identifier at build time. */
-export const buildDefine = () => ({ __EARTHKIND_BUILD__: JSON.stringify(buildInfo()) });
+/** The API reference renderer's version (vite.api-reference.ts): its file's name on our origin carries it. */
+export function apiReferenceVersion() {
+  const file = new URL("../node_modules/@scalar/api-reference/package.json", import.meta.url);
+  return JSON.parse(readFileSync(file, "utf8")).version;
+}
+
+/** The `define` entries for Vite: each literal replaces its identifier at build time. */
+export const buildDefine = () => ({
+  __EARTHKIND_BUILD__: JSON.stringify(buildInfo()),
+  __API_REFERENCE_VERSION__: JSON.stringify(apiReferenceVersion()),
+});

@@ -3,6 +3,7 @@ import { HTTPException } from "hono/http-exception";
 import { actionsAdminRoutes } from "./features/actions/admin-routes";
 import { actionsRoutes } from "./features/actions/routes";
 import { adminInvitationRoutes } from "./features/admin-invitations/routes";
+import { apiReferenceRoutes } from "./features/api-reference/routes";
 import { meRoutes } from "./features/auth/me-routes";
 import { mfaRoutes } from "./features/auth/mfa/routes";
 import { myPasskeyRoutes, passkeySignInRoutes } from "./features/auth/passkeys/routes";
@@ -163,6 +164,7 @@ export function createApp() {
       "/es/did-it",
       didItFormRoutes((c, override) => servePage(c, didItPage, override)),
     )
+    .route("/developers/api", apiReferenceRoutes)
     .route("/", seoRoutes)
     .route("/", pagesRoutes);
 
