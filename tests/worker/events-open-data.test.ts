@@ -299,7 +299,7 @@ describe("the API document", () => {
     expect(Object.keys(doc.components.schemas)).toEqual(
       expect.arrayContaining(["JsonFeed", "JsonFeedItem", "OsdiEvent", "OsdiEventsPage", "OsdiLocation"]),
     );
-    expect(doc.paths["/api/osdi/v1/events"]?.get?.responses["200"]?.content).toEqual({
+    expect(doc.paths["/api/osdi/v1/events"]?.get?.responses["200"]?.content).toMatchObject({
       "application/hal+json": { schema: { $ref: "#/components/schemas/OsdiEventsPage" } },
     });
   });

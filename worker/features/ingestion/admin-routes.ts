@@ -19,7 +19,14 @@ const RUN_BODY_MESSAGE = "Send { run_all: true } or { source_key }";
 const runBody = z.union(
   [
     z.strictObject({ run_all: z.literal(true) }),
-    z.strictObject({ source_key: z.string().trim().min(1).max(100).regex(/\S/) }),
+    z.strictObject({
+      source_key: z
+        .string({ error: RUN_BODY_MESSAGE })
+        .trim()
+        .min(1, RUN_BODY_MESSAGE)
+        .max(100, RUN_BODY_MESSAGE)
+        .regex(/\S/, RUN_BODY_MESSAGE),
+    }),
   ],
   { error: RUN_BODY_MESSAGE },
 );

@@ -16,7 +16,7 @@ const BY_FORMAT: Record<string, string> = {
 };
 
 /** No example is made past this depth (a recursive schema). */
-const MAX_DEPTH = 8;
+const MAX_DEPTH = 16;
 
 /**
  * An example value of a schema, composed from what the schema says (issue 47: an example for each operation):
