@@ -15,6 +15,9 @@ const FOOTER_LINKS = [
 
 type Translate = ReturnType<typeof useT>["t"];
 
+/** The public API reference (worker/features/api-reference): for partners reading our events. */
+const API_REFERENCE_PATH = "/developers/api";
+
 const linkClass = "rounded text-forest-100 underline-offset-4 transition-colors hover:text-white hover:underline";
 
 export function SiteFooter() {
@@ -51,6 +54,12 @@ export function SiteFooter() {
                   </Link>
                 </li>
               ))}
+              {/* Served by the Worker, not the app's router, and in English only (decision 278). */}
+              <li>
+                <a href={API_REFERENCE_PATH} hrefLang="en" className={linkClass}>
+                  {t("chrome.footer.developers")}
+                </a>
+              </li>
             </ul>
           </nav>
 
