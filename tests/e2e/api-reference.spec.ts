@@ -14,7 +14,10 @@ test("a developer reads the public API reference, served from our origin alone",
     if (message.type() === "error" && /Content Security Policy/i.test(message.text())) blocked.push(message.text());
   });
 
-  await page.goto("/developers/api");
+  // Found from any page's footer.
+  await page.goto("/about");
+  await page.getByRole("link", { name: "Developers: events API" }).click();
+  await expect(page).toHaveURL(/\/developers\/api$/);
   await expect(page).toHaveTitle(/Earthkind API/);
   // The document's own title heads the reference; the public operations are listed, the admin's are not.
   await expect(page.getByRole("heading", { level: 1, name: "Earthkind API" })).toBeVisible({ timeout: 20_000 });
