@@ -29,13 +29,10 @@ export const FIELD_MAX = {
  * the neighbouring classes, so there is one way to match and no backtracking blow-up.
  */
 export const EMAIL_PATTERN = /^[A-Za-z0-9._%+'-]+@(?:[A-Za-z0-9-]+\.)+[A-Za-z]{2,}$/;
-const EMAIL = EMAIL_PATTERN;
 /** The contact form's looser "something@something" (product spec §5). */
 export const LOOSE_EMAIL_PATTERN = /^[^\s@]+@[^\s@]+$/;
-const LOOSE_EMAIL = LOOSE_EMAIL_PATTERN;
 /** ZIP or ZIP+4: every field that takes a ZIP takes both and keeps the first five digits (decision 160). */
 export const ZIP_PATTERN = /^\d{5}(?:-\d{4})?$/;
-const ZIP = ZIP_PATTERN;
 /** C1 controls and DEL, bidi embeddings, overrides and isolates (Trojan Source), the line and paragraph separators. */
 const NEVER = "\\u007f-\\u009f\\u202a-\\u202e\\u2066-\\u2069\\u2028\\u2029";
 /**
@@ -52,13 +49,13 @@ export const HTTPS_URL_START = /^[Hh][Tt][Tt][Pp][Ss]:\/\/[A-Za-z0-9]/;
 export const DATE_SHAPE = /^(\d{4})-(\d{2})-(\d{2})$/;
 
 /** A standard address: one '@', a dotted domain ending in a 2+ letter label, at most 254 characters. */
-export const isEmail = (value: string): boolean => value.length <= FIELD_MAX.email && EMAIL.test(value);
+export const isEmail = (value: string): boolean => value.length <= FIELD_MAX.email && EMAIL_PATTERN.test(value);
 
 /** "something@something", at most 254 characters (the contact form's rule). */
-export const isLooseEmail = (value: string): boolean => value.length <= FIELD_MAX.email && LOOSE_EMAIL.test(value);
+export const isLooseEmail = (value: string): boolean => value.length <= FIELD_MAX.email && LOOSE_EMAIL_PATTERN.test(value);
 
 /** A US ZIP: 5 digits or ZIP+4 ("12345-6789"). */
-export const isZip = (value: string): boolean => value.length <= FIELD_MAX.zip && ZIP.test(value);
+export const isZip = (value: string): boolean => value.length <= FIELD_MAX.zip && ZIP_PATTERN.test(value);
 
 /**
  * The leading 5 digits of a ZIP or ZIP+4 (after trimming), or undefined: what is stored, searched
