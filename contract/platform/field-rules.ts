@@ -52,7 +52,8 @@ export const DATE_SHAPE = /^(\d{4})-(\d{2})-(\d{2})$/;
 export const isEmail = (value: string): boolean => value.length <= FIELD_MAX.email && EMAIL_PATTERN.test(value);
 
 /** "something@something", at most 254 characters (the contact form's rule). */
-export const isLooseEmail = (value: string): boolean => value.length <= FIELD_MAX.email && LOOSE_EMAIL_PATTERN.test(value);
+export const isLooseEmail = (value: string): boolean =>
+  value.length <= FIELD_MAX.email && LOOSE_EMAIL_PATTERN.test(value);
 
 /** A US ZIP: 5 digits or ZIP+4 ("12345-6789"). */
 export const isZip = (value: string): boolean => value.length <= FIELD_MAX.zip && ZIP_PATTERN.test(value);

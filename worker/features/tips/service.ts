@@ -4,7 +4,7 @@ import type { Locale } from "#contract/i18n/locales";
 import { type PublicTip, TIP_MESSAGES, type Tip, type TipInput, type tipInputSchema } from "#contract/tips/schemas";
 import { campaignTips, emailCampaigns, tips } from "../../../db/schema";
 import type { Db } from "../../platform/db";
-import { badRequest, conflict, notFound } from "../../platform/errors";
+import { conflict, notFound } from "../../platform/errors";
 
 /** A tip's text in both languages: each weekly email picks its reader's (toPublicTip). */
 export type TipBothLanguages = PublicTipRow;
